@@ -1,0 +1,188 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL inside a transaction, for the migrator: the same calls on both drivers. */
+export interface SqlRunner {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs a script of several statements (simple query protocol). */
+  exec(text: string): Promise<void>;
+}
+
+export interface AppDatabase {
+  kind: "pglite" | "postgres";
+  db: Db;
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string; maxConnections?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
+  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections);
+  if ("pglite" in options) return wrapPglite(options.pglite, () => {});
+  const pgDir = path.join(options.dataDir, "pgdata");
+  mkdirSync(pgDir, { recursive: true });
+  const releaseLock = acquireDirLock(path.join(options.dataDir, "pglite.lock"));
+  try {
+    const client = await PGlite.create(pgDir);
+    return wrapPglite(client, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
+  return {
+    kind: "pglite",
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await tx.query<Row>(text, params)).rows,
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+        }),
+      ),
+    async close() {
+      if (!client.closed) await client.close();
+      onClose();
+    },
+  };
+}
+
+function openPostgres(url: string, maxConnections = 10): AppDatabase {
+  const client = postgres(url, {
+    max: maxConnections,
+    // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
+    prepare: false,
+    onnotice: () => {},
+    connection: { application_name: "agency-site" },
+  });
+  return {
+    kind: "postgres",
+    db: drizzlePostgres({ client, schema }) as unknown as Db,
+    transaction: (fn) =>
+      client.begin((tx) =>
+        fn({
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await tx.unsafe(text, params as never[])) as unknown as Row[],
+          exec: async (text) => {
+            await tx.unsafe(text);
+          },
+        }),
+      ) as Promise<never>,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * PGlite does not lock its directory, and two processes writing one data directory corrupt it.
+ * An exclusive lock file holding our pid stops a second server (or the admin command) from
+ * opening the directory while the first runs; a lock left by a dead process is taken over.
+ */
+function acquireDirLock(lockFile: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
+            "Stop that process first, or point DATA_DIR elsewhere.",
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+// Connection drops, restarts of the server or pooler, and serialization failures: a second try
+// usually succeeds. Anything else (a bad query, a constraint) would fail again.
+const TRANSIENT_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "40001",
+  "40P01",
+]);
+
+export function isTransientDbError(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (TRANSIENT_CODES.has(code) || code.startsWith("08"))) return true;
+  }
+  return false;
+}
+
+const RETRY_DELAY_MS = 100;
+
+/** The spec's "one retry on a failed query", for reads only: a write might already have landed. */
+export async function withReadRetry<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isTransientDbError(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return read();
+  }
+}
+
+const globalDb = globalThis as typeof globalThis & { __appDatabase?: AppDatabase };
+
+/** Installs the process-wide database (start-up does this; tests install their own). */
+export function setDatabase(database: AppDatabase | undefined): void {
+  globalDb.__appDatabase = database;
+}
+
+export function getDatabase(): AppDatabase {
+  const database = globalDb.__appDatabase;
+  if (!database) throw new Error("The database is not open yet: start-up has not run.");
+  return database;
+}
+
+export function db(): Db {
+  return getDatabase().db;
+}
+
+export async function pingDatabase(): Promise<void> {
+  await db().execute(sql`select 1`);
+}

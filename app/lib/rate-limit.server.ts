@@ -1,0 +1,66 @@
+import { eq, lt, sql } from "drizzle-orm";
+import { db } from "./db.server";
+import { rateLimits } from "./schema";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
+ * The counter lives in the database, so every instance of the app shares it, and a single
+ * upsert keeps concurrent hits from being lost.
+ */
+export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  const windowSeconds = windowMs / 1000;
+  const expired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db()
+    .insert(rateLimits)
+    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimits.hits,
+      remainingSeconds: sql<number>`greatest(0, extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::float8`,
+    });
+  return toResult(row.hits, limit, row.remainingSeconds, true);
+}
+
+/** How many hits `key` has in its current window, without adding one. */
+export async function peekRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  const windowSeconds = windowMs / 1000;
+  const [row] = await db()
+    .select({
+      hits: rateLimits.hits,
+      remainingSeconds: sql<number>`extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now()))::float8`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row || row.remainingSeconds <= 0) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
+  return toResult(row.hits, limit, row.remainingSeconds, false);
+}
+
+export async function resetRateLimit(key: string): Promise<void> {
+  await db().delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Drops counters whose window ended long ago; run at start-up. */
+export async function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStartedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`));
+}
+
+function toResult(hits: number, limit: number, remainingSeconds: number, counted: boolean): RateLimitResult {
+  // A peek allows the next hit while fewer than `limit` are recorded; a hit allows itself up to `limit`.
+  const allowed = counted ? hits <= limit : hits < limit;
+  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(remainingSeconds)) };
+}

@@ -1,0 +1,63 @@
+import { getDatabase, openDatabase, setDatabase } from "./db.server";
+import { getEnv, type Env } from "./env.server";
+import { log } from "./log.server";
+import { migrate } from "./migrate.server";
+import { pruneRateLimits } from "./rate-limit.server";
+import { seed } from "./seed.server";
+
+/**
+ * Everything the server does before it listens: validate the configuration, open the database,
+ * apply migrations, seed an empty database. Throws with a clear message when something is wrong.
+ */
+export async function start(): Promise<Env> {
+  const env = getEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  setDatabase(database);
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) log.info("migrations applied", { versions: applied });
+    const result = await seed({
+      adminUsername: env.ADMIN_USERNAME,
+      adminPassword: env.ADMIN_PASSWORD,
+      demoContent: env.SEED_DEMO_CONTENT,
+    });
+    if (result.seededContent) log.info("empty database seeded", { demoContent: env.SEED_DEMO_CONTENT });
+    if (result.createdAdmin) log.info("first super admin created", { username: result.createdAdmin });
+    if (result.generatedAdmin) printGeneratedAdmin(result.generatedAdmin);
+    await pruneRateLimits();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  log.info("database ready", { kind: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined });
+  return env;
+}
+
+export async function stop(): Promise<void> {
+  let database;
+  try {
+    database = getDatabase();
+  } catch {
+    return;
+  }
+  setDatabase(undefined);
+  await database.close();
+}
+
+function printGeneratedAdmin({ username, password }: { username: string; password: string }): void {
+  const lines = [
+    "An admin account was created for this new database:",
+    "",
+    `  Sign in at /admin/login`,
+    `  Username:  ${username}`,
+    `  Password:  ${password}`,
+    "",
+    "Save the password now: it is stored hashed and will not be shown again.",
+    "To reset it: npm run admin -- --username " + username + " --password <new password>",
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const border = "=".repeat(width + 4);
+  console.log(["", border, ...lines.map((line) => `| ${line.padEnd(width)} |`), border, ""].join("\n"));
+}

@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { db, withReadRetry } from "~/lib/db.server";
+import { founderInfo, type FounderInfo, type SocialLinks } from "~/lib/schema";
+
+export type FounderInfoInput = Omit<typeof founderInfo.$inferInsert, "id" | "updatedAt">;
+
+/** The spec: social_links "may arrive as a JSON string"; anything unusable becomes {}. */
+export function normalizeSocialLinks(value: unknown): SocialLinks {
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  if (!parsed || typeof parsed !== "object") return {};
+  const links: SocialLinks = {};
+  for (const key of ["linkedin", "twitter", "github"] as const) {
+    const link = (parsed as Record<string, unknown>)[key];
+    if (typeof link === "string" && link.trim()) links[key] = link.trim();
+  }
+  return links;
+}
+
+export async function getFounderInfo(): Promise<FounderInfo | null> {
+  const [row] = await withReadRetry(() => db().select().from(founderInfo).where(eq(founderInfo.id, 1)));
+  return row ? { ...row, socialLinks: normalizeSocialLinks(row.socialLinks) } : null;
+}
+
+export async function saveFounderInfo(input: FounderInfoInput): Promise<FounderInfo> {
+  const values = { ...input, socialLinks: normalizeSocialLinks(input.socialLinks) };
+  const [row] = await db()
+    .insert(founderInfo)
+    .values({ ...values, id: 1 })
+    .onConflictDoUpdate({ target: founderInfo.id, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row;
+}

@@ -1,0 +1,63 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { db, withReadRetry } from "~/lib/db.server";
+import { services, type NewService, type Service } from "~/lib/schema";
+
+export type ServiceInput = Pick<
+  NewService,
+  "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "imageUrl" | "isActive" | "featured"
+>;
+
+// The spec's public order: featured first, then newest.
+const publicOrder = [desc(services.featured), desc(services.createdAt), asc(services.name)];
+
+export function listActiveServices(): Promise<Service[]> {
+  return withReadRetry(() =>
+    db().select().from(services).where(eq(services.isActive, true)).orderBy(...publicOrder),
+  );
+}
+
+export const MAX_FEATURED_ON_HOME = 6;
+
+export function listFeaturedServices(limit = MAX_FEATURED_ON_HOME): Promise<Service[]> {
+  return withReadRetry(() =>
+    db()
+      .select()
+      .from(services)
+      .where(and(eq(services.isActive, true), eq(services.featured, true)))
+      .orderBy(...publicOrder)
+      .limit(limit),
+  );
+}
+
+export function listAllServices(): Promise<Service[]> {
+  return withReadRetry(() =>
+    db().select().from(services).orderBy(desc(services.createdAt), asc(services.name)),
+  );
+}
+
+export async function getService(id: string): Promise<Service | null> {
+  const [row] = await withReadRetry(() => db().select().from(services).where(eq(services.id, id)));
+  return row ?? null;
+}
+
+/** Only active services can be ordered or shown publicly. */
+export async function getActiveService(id: string): Promise<Service | null> {
+  const service = await getService(id);
+  return service?.isActive ? service : null;
+}
+
+export async function createService(input: ServiceInput): Promise<Service> {
+  const [row] = await db().insert(services).values(input).returning();
+  return row;
+}
+
+export async function updateService(id: string, input: Partial<ServiceInput>): Promise<Service | null> {
+  const [row] = await db().update(services).set(input).where(eq(services.id, id)).returning();
+  return row ?? null;
+}
+
+/** Orders keep their copied name and prices; their service_id becomes null. */
+export async function deleteService(id: string): Promise<boolean> {
+  const rows = await db().delete(services).where(eq(services.id, id)).returning({ id: services.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,78 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/toaster";
+import { useNonce } from "./lib/nonce";
+import { safeColor } from "./lib/theme";
+import { getToast } from "./lib/toast.server";
+import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getToast(request)]);
+  return data({ settings: toPublicSiteSettings(settings), toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const settings = root?.settings;
+  const theme = [
+    ["--brand-primary", safeColor(settings?.primaryColor)],
+    ["--brand-secondary", safeColor(settings?.secondaryColor)],
+  ]
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(";");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {settings?.faviconUrl ? <link rel="icon" href={settings.faviconUrl} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {theme ? <style nonce={nonce}>{`:root{${theme}}`}</style> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster toast={root?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const detail = notFound
+    ? "The page you are looking for does not exist or has moved."
+    : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
+      <title>{title}</title>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+        {isRouteErrorResponse(error) ? error.status : 500}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
+        Back to home
+      </a>
+    </main>
+  );
+}

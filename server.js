@@ -1,0 +1,69 @@
+// The process entry: static files, the app from the server build (or from Vite in development),
+// start-up work before listening, and a graceful shutdown on SIGTERM.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let shuttingDown = false;
+server.use((_req, res, next) => {
+  // Ask keep-alive clients to reconnect elsewhere while we drain.
+  if (shuttingDown) res.setHeader("Connection", "close");
+  next();
+});
+
+let mod;
+if (DEVELOPMENT) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  server.use(vite.middlewares);
+  mod = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return await fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  mod = await import("./build/server/index.js");
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(mod.app);
+}
+
+let env;
+try {
+  env = await mod.start();
+} catch (error) {
+  console.error(error?.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }));
+});
+
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  setTimeout(() => {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "shutdown timed out" }));
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  // Stop accepting, let in-flight requests finish, then close the database so PGlite flushes.
+  listener.close(async () => {
+    await mod.stop();
+    process.exit(0);
+  });
+  listener.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

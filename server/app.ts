@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import "react-router";
+import { pingDatabase } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+
+export { start, stop } from "~/lib/startup.server";
+export { runAdminCommand } from "./admin-command";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The visitor's address, for rate limits and logs. */
+    clientIp: string;
+    /** Per-request nonce that every inline or bundled script tag carries (CSP). */
+    cspNonce: string;
+  }
+}
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+export const app = express();
+app.disable("x-powered-by");
+if (getEnv().TRUST_PROXY) app.set("trust proxy", true);
+
+function clientIp(req: Request): string {
+  // Fly's proxy sets Fly-Client-IP and overwrites any value a visitor sent.
+  const flyIp = process.env.FLY_APP_NAME ? req.get("fly-client-ip") : undefined;
+  return flyIp ?? req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+app.use((req: Request, res: Response, next: NextFunction) => {
+  const startedAt = performance.now();
+  res.on("finish", () => {
+    log.info("request", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round((performance.now() - startedAt) * 10) / 10,
+      ip: clientIp(req),
+    });
+  });
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await Promise.race([
+      pingDatabase(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), HEALTH_TIMEOUT_MS).unref()),
+    ]);
+    res.status(200).json({ status: "ok" });
+  } catch (error) {
+    log.error("health check failed", { error });
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return "invalid";
+  }
+}
+
+// Cross-site form posts are refused before any action runs. Browsers send Origin with every
+// POST; we compare hosts only, because behind Fly's TLS proxy the scheme we see is http.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const sourceHost = hostOf(req.get("origin") ?? req.get("referer"));
+  if (!sourceHost) return next();
+  const ownHosts = [req.get("host"), hostOf(getEnv().SITE_URL)];
+  if (ownHosts.includes(sourceHost)) return next();
+  log.warn("cross-origin request refused", { path: req.path, origin: req.get("origin") });
+  res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
+});
+
+app.use((_req: Request, res: Response, next: NextFunction) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  res.setHeader("Permissions-Policy", "camera=(), geolocation=(), payment=()");
+  if (getEnv().NODE_ENV === "production") {
+    // Nonce + strict-dynamic: our scripts and what they load run, injected markup does not.
+    // 'unsafe-inline' and https: only apply to old browsers that ignore strict-dynamic.
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        `script-src 'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline' https:`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+      ].join("; "),
+    );
+    if (getEnv().SITE_URL?.startsWith("https:") || process.env.FLY_APP_NAME) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  }
+  next();
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (req, res) => ({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
+  }),
+);
