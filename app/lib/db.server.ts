@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -90,22 +91,32 @@ function openPostgres(url: string, maxConnections = 10): AppDatabase {
   };
 }
 
+const heldLocks = new Set<string>();
+
 /**
  * PGlite does not lock its directory, and two processes writing one data directory corrupt it.
  * An exclusive lock file holding our pid stops a second server (or the admin command) from
- * opening the directory while the first runs; a lock left by a dead process is taken over.
+ * opening the directory while the first runs. A lock left by a dead process is taken over; so is
+ * one with our own pid but another token, left by an earlier run (containers reuse pids).
  */
 function acquireDirLock(lockFile: string): () => void {
+  const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, "wx");
-      writeSync(fd, String(process.pid));
+      writeSync(fd, token);
       closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
+      heldLocks.add(token);
+      return () => {
+        heldLocks.delete(token);
+        rmSync(lockFile, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(readFileSync(lockFile, "utf8"));
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      const existing = readFileSync(lockFile, "utf8").trim();
+      const owner = Number(existing.split(" ")[0]);
+      const inUse = owner === process.pid ? heldLocks.has(existing) : owner > 0 && isAlive(owner);
+      if (inUse) {
         throw new Error(
           `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
             "Stop that process first, or point DATA_DIR elsewhere.",

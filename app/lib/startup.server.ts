@@ -9,8 +9,7 @@ import { seed } from "./seed.server";
  * Everything the server does before it listens: validate the configuration, open the database,
  * apply migrations, seed an empty database. Throws with a clear message when something is wrong.
  */
-export async function start(): Promise<Env> {
-  const env = getEnv();
+export async function start(env: Env = getEnv()): Promise<Env> {
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );

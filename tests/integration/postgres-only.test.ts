@@ -1,0 +1,72 @@
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { openDatabase, withReadRetry } from "~/lib/db.server";
+import { migrate } from "~/lib/migrate.server";
+import { createPostgresDatabase, postgresUrl } from "../support/test-database";
+
+// What only a real server can show: several connections at once, other roles, dropped connections.
+describe("on a real PostgreSQL server", () => {
+  it("two instances migrating an empty database at once apply each migration once", async () => {
+    const name = await createPostgresDatabase();
+    const a = await openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 1 });
+    const b = await openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 1 });
+    try {
+      const [appliedA, appliedB] = await Promise.all([migrate(a), migrate(b)]);
+      expect([...appliedA, ...appliedB].length).toBeGreaterThan(0);
+      // Whatever one applied, the other found done.
+      expect(appliedA.length === 0 || appliedB.length === 0).toBe(true);
+      expect(await migrate(a)).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("row level security hides every table from Supabase's anon and authenticated roles", async () => {
+    const name = await createPostgresDatabase({ template: "app_template" });
+    const sql = postgres(postgresUrl(name), { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into services (name, description, category, setup_price) values ('S', 'D', 'ai-automation', 1)`;
+      await sql`insert into integrations (stripe_secret_key) values ('sk_live_secret')`;
+      for (const role of ["anon", "authenticated"]) {
+        await sql.unsafe(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role}; end if; end $$`);
+        // Supabase grants these roles table privileges by default; RLS must still return nothing.
+        await sql.unsafe(`grant usage on schema public to ${role}; grant all on all tables in schema public to ${role}`);
+      }
+      const seen = await sql.begin(async (tx) => {
+        await tx.unsafe("set local role anon");
+        const services = await tx`select * from services`;
+        const integrations = await tx`select * from integrations`;
+        return { services: services.length, integrations: integrations.length };
+      });
+      expect(seen).toEqual({ services: 0, integrations: 0 });
+      await expect(
+        sql.begin(async (tx) => {
+          await tx.unsafe("set local role anon");
+          await tx`insert into contact_messages (name, email, message) values ('x', 'x@x.x', 'x')`;
+        }),
+      ).rejects.toThrow(/row-level security/);
+      const [{ n }] = await sql`select count(*)::int as n from services`;
+      expect(n).toBe(1);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("a read survives its connection being cut once", async () => {
+    const name = await createPostgresDatabase({ template: "app_template" });
+    const database = await openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 1 });
+    const killer = postgres(postgresUrl(name), { max: 1, onnotice: () => {} });
+    try {
+      const read = () => database.transaction((tx) => tx.query<{ n: number }>("select 1 as n"));
+      await read();
+      await killer`select pg_terminate_backend(pid) from pg_stat_activity
+                   where datname = ${name} and application_name = 'agency-site'`;
+      const result = await withReadRetry(read);
+      expect(result[0].n).toBe(1);
+    } finally {
+      await killer.end();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// A throwaway PostgreSQL server for tests: initdb and pg_ctl on a temporary directory and a free
+// port. It fails loudly when PostgreSQL is missing: the Postgres suite must never be skipped.
+
+export interface PostgresServer {
+  url: (database?: string) => string;
+  stop: () => void;
+}
+
+function binDir(): string {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const dir = path.join(root, version, "bin");
+    if (existsSync(path.join(dir, "initdb"))) return dir;
+  }
+  const fromPath = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
+  if (fromPath.status === 0) return fromPath.stdout.trim();
+  throw new Error("PostgreSQL server binaries not found (install postgresql, or set PG_BIN_DIR).");
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binDir();
+  const root = mkdtempSync(path.join(tmpdir(), "agency-pg-"));
+  const dataDir = path.join(root, "data");
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: run the server as the postgres user, in a directory it owns.
+  const run = (command: string, args: string[]) => {
+    if (!asRoot) return execFileSync(command, args, { stdio: "pipe" });
+    const quoted = [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+    return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", quoted], { stdio: "pipe" });
+  };
+  if (asRoot) {
+    const { uid, gid } = postgresUser();
+    chmodSync(root, 0o755);
+    chownSync(root, uid, gid);
+  }
+  run(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  run(path.join(bin, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(root, "server.log"),
+    "-o",
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-w",
+    "start",
+  ]);
+  let stopped = false;
+  return {
+    url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const out = execFileSync("id", ["postgres"], { encoding: "utf8" });
+  const uid = Number(/uid=(\d+)/.exec(out)?.[1]);
+  const gid = Number(/gid=(\d+)/.exec(out)?.[1]);
+  if (Number.isNaN(uid) || Number.isNaN(gid)) throw new Error("No postgres user to run the test server as.");
+  return { uid, gid };
+}

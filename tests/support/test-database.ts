@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase, setDatabase, type AppDatabase } from "~/lib/db.server";
+
+export const BACKENDS = ["pglite", "postgres"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+const TEMPLATE_DB = "app_template";
+
+export function postgresUrl(database: string): string {
+  const url = new URL(inject("postgresUrl"));
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A new, migrated, empty database of the given kind. */
+export async function createTestDatabase(backend: Backend): Promise<AppDatabase> {
+  if (backend === "pglite") {
+    const dump = readFileSync(inject("pgliteTemplatePath"));
+    const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return openDatabase({ pglite });
+  }
+  const name = await createPostgresDatabase({ template: TEMPLATE_DB });
+  return openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 5 });
+}
+
+/** Creates a database on the test server (a copy of `template`, or empty) and returns its name. */
+export async function createPostgresDatabase(options: { template?: string } = {}): Promise<string> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(inject("postgresUrl"), { onnotice: () => {}, max: 1 });
+  try {
+    // Two files copying the template at the same moment make Postgres refuse one; it retries.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.unsafe(`create database ${name}${options.template ? ` template ${options.template}` : ""}`);
+        return name;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes("being accessed by other users")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Opens a fresh database for the enclosing describe block and installs it as the app's database. */
+export function useTestDatabase(backend: Backend): () => AppDatabase {
+  let database: AppDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    setDatabase(database);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error("The test database is not open yet.");
+    return database;
+  };
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${randomBytes(4).toString("hex")}`;
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/lib/db.server";
+import { migrate } from "~/lib/migrate.server";
+import { startPostgres } from "./postgres-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A PGlite data directory dump with every migration applied. */
+    pgliteTemplatePath: string;
+    /** URL of the test PostgreSQL server's maintenance database. */
+    postgresUrl: string;
+  }
+}
+
+export const POSTGRES_TEMPLATE_DB = "app_template";
+
+// Creating a PGlite database costs seconds; each test file loads this migrated snapshot instead.
+// On Postgres, each test file gets its own database copied from a migrated template.
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
+  const server = await startPostgres();
+  try {
+    const pglite = await PGlite.create();
+    const embedded = await openDatabase({ pglite });
+    await migrate(embedded);
+    const dump = await pglite.dumpDataDir("none");
+    await embedded.close();
+    const templatePath = path.join(dir, "pglite-template.tar");
+    writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+
+    const admin = postgres(server.url(), { onnotice: () => {} });
+    await admin.unsafe(`create database ${POSTGRES_TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openDatabase({ databaseUrl: server.url(POSTGRES_TEMPLATE_DB), maxConnections: 1 });
+    await migrate(template);
+    await template.close();
+
+    project.provide("pgliteTemplatePath", templatePath);
+    project.provide("postgresUrl", server.url());
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+  return () => {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
