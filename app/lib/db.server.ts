@@ -156,23 +156,46 @@ const TRANSIENT_CODES = new Set([
   "40P01",
 ]);
 
-export function isTransientDbError(error: unknown): boolean {
+function errorCode(error: unknown): string | undefined {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && (TRANSIENT_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof code === "string") return code;
   }
-  return false;
+  return undefined;
+}
+
+export function isTransientDbError(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && (TRANSIENT_CODES.has(code) || code.startsWith("08"));
+}
+
+/**
+ * postgres-js reports one dropped connection twice: the query in flight fails with
+ * CONNECTION_CLOSED, then the server's goodbye (57P01 and kin) reaches the next query.
+ */
+function isEchoOfDrop(previous: unknown, error: unknown): boolean {
+  return errorCode(previous)?.startsWith("CONNECTION_") === true && /^57P0[123]$/.test(errorCode(error) ?? "");
 }
 
 const RETRY_DELAY_MS = 100;
 
-/** The spec's "one retry on a failed query", for reads only: a write might already have landed. */
+/**
+ * The spec's "one retry on a failed query", for reads only: a write might already have landed.
+ * Only transient failures are retried; a bad query or a constraint would fail again.
+ */
 export async function withReadRetry<T>(read: () => Promise<T>): Promise<T> {
+  let first: unknown;
   try {
     return await read();
   } catch (error) {
     if (!isTransientDbError(error)) throw error;
-    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    first = error;
+  }
+  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+  try {
+    return await read();
+  } catch (error) {
+    if (!isEchoOfDrop(first, error)) throw error;
     return read();
   }
 }
