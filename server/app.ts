@@ -22,7 +22,9 @@ const HEALTH_TIMEOUT_MS = 2000;
 
 export const app = express();
 app.disable("x-powered-by");
-if (getEnv().TRUST_PROXY) app.set("trust proxy", true);
+// One hop (Fly's proxy, or a load balancer): its X-Forwarded-* values are trusted, not what a
+// visitor could have put further left in the chain.
+if (getEnv().TRUST_PROXY) app.set("trust proxy", 1);
 
 function clientIp(req: Request): string {
   // Fly's proxy sets Fly-Client-IP and overwrites any value a visitor sent.

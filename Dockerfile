@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Multi-stage: build with dev dependencies, ship production dependencies and the build only.
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+
+FROM base AS build
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --include=dev
+COPY . .
+RUN npm run build
+
+FROM base AS prod-deps
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev
+
+FROM base
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --chown=node:node package.json server.js ./
+COPY --chown=node:node scripts ./scripts
+COPY --chown=node:node supabase/migrations ./supabase/migrations
+USER node
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server.js"]

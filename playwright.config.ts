@@ -1,0 +1,54 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { freePort } from "./tests/support/postgres-server";
+
+// Worker processes load this file again: the port chosen by the main process travels in the env.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_STATE_FILE ??= path.resolve(".tmp", `e2e-state-${process.env.E2E_PORT}.json`);
+process.env.E2E_ADMIN_USERNAME ??= "owner";
+process.env.E2E_ADMIN_PASSWORD ??= "owner-password-123";
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+      ],
+    },
+  },
+  projects: [
+    // Tag a test @js or @nojs when it only makes sense with JavaScript on or off.
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, grepInvert: /@nojs/ },
+    { name: "nojs", use: { browserName: "chromium", javaScriptEnabled: false }, grepInvert: /@js\b/ },
+  ],
+  webServer: {
+    command: "node --import tsx tests/support/e2e-server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

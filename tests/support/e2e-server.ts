@@ -1,0 +1,61 @@
+// Playwright's web server: a throwaway PostgreSQL, then the built app on it, started the way
+// production starts it (node server.js). Tests read the database URL from E2E_STATE_FILE to
+// check what the app stored. Stops both on SIGTERM or SIGINT.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { startPostgres } from "./postgres-server";
+
+const port = process.env.E2E_PORT;
+const stateFile = process.env.E2E_STATE_FILE;
+if (!port || !stateFile) throw new Error("E2E_PORT and E2E_STATE_FILE must be set (playwright.config.ts does).");
+
+const pg = await startPostgres();
+const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
+await admin.unsafe("create database e2e");
+await admin.end();
+const databaseUrl = pg.url("e2e");
+const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
+writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir }));
+
+const app = spawn(process.execPath, ["server.js"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: port,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME ?? "owner",
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "owner-password-123",
+    // Many tests share one address; the limits themselves are tested directly.
+    CONTACT_MESSAGES_PER_HOUR: "10000",
+    ORDERS_PER_HOUR: "10000",
+    CHAT_MESSAGES_PER_MINUTE: "10000",
+  },
+});
+
+let stopping = false;
+function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  app.kill("SIGTERM");
+  const finish = () => {
+    pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(stateFile!, { force: true });
+    process.exit(code);
+  };
+  if (app.exitCode !== null) finish();
+  else app.once("exit", finish);
+  setTimeout(finish, 8000).unref();
+}
+app.on("exit", (code) => {
+  if (!stopping) stop(code ?? 1);
+});
+process.on("SIGTERM", () => stop(0));
+process.on("SIGINT", () => stop(0));
