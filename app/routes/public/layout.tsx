@@ -1,0 +1,7 @@
+import { Outlet } from "react-router";
+
+// Everything visitors see around a public page: header, footer, floating messaging buttons,
+// chat widget, voice-agent embed.
+export default function PublicLayout() {
+  return <Outlet />;
+}
