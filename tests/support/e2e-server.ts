@@ -2,7 +2,7 @@
 // production starts it (node server.js). Tests read the database URL from E2E_STATE_FILE to
 // check what the app stored. Stops both on SIGTERM or SIGINT.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -18,6 +18,7 @@ await admin.unsafe("create database e2e");
 await admin.end();
 const databaseUrl = pg.url("e2e");
 const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
+mkdirSync(path.dirname(stateFile), { recursive: true });
 writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir }));
 
 const app = spawn(process.execPath, ["server.js"], {
