@@ -22,9 +22,10 @@ const HEALTH_TIMEOUT_MS = 2000;
 
 export const app = express();
 app.disable("x-powered-by");
-// One hop (Fly's proxy, or a load balancer): its X-Forwarded-* values are trusted, not what a
-// visitor could have put further left in the chain.
-if (getEnv().TRUST_PROXY) app.set("trust proxy", 1);
+// With TRUST_PROXY, one hop (Fly's proxy, or a load balancer) is trusted: its X-Forwarded-*
+// values count, not what a visitor put further left in the chain. Read lazily, so that a bad
+// configuration is reported by start-up rather than thrown while this module loads.
+app.set("trust proxy", (_address: string, hop: number) => hop === 0 && getEnv().TRUST_PROXY);
 
 function clientIp(req: Request): string {
   // Fly's proxy sets Fly-Client-IP and overwrites any value a visitor sent.

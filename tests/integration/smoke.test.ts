@@ -109,6 +109,7 @@ describe("the built server", () => {
     const code = await new Promise((resolve) => child.on("exit", resolve));
     expect(code).toBe(1);
     expect(output).toContain("Invalid configuration: DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(output).not.toMatch(/\n\s+at /);
   });
 
   it("answers /healthz with 503 while PostgreSQL refuses connections", async () => {
