@@ -145,10 +145,10 @@ function Faq({ workflowToolName }: { workflowToolName: string }) {
         </h2>
         <div className="mt-10 grid gap-4">
           {faqItems(workflowToolName).map((item) => (
-            <article key={item.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <div key={item.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h3 className="font-semibold text-slate-900">{item.question}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{item.answer}</p>
-            </article>
+            </div>
           ))}
         </div>
       </div>
