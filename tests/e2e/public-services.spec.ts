@@ -101,3 +101,18 @@ test.describe("services page", () => {
     }
   });
 });
+
+test("while the catalogue loads after a click, the spec's loading text shows", { tag: "@js" }, async ({ page }) => {
+  await page.goto("/order");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/services.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: SERVICES.loading })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: SERVICES.heading })).toBeVisible();
+  await expect(page.getByText(SERVICES.loading)).toHaveCount(0);
+});

@@ -7,11 +7,12 @@ import { HEADER, NAV_LINKS } from "./copy";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 
-const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition",
-    isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-  );
+const linkTone = (isActive: boolean) =>
+  isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium transition", linkTone(isActive));
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cn("block rounded-md px-3 py-3 text-base font-medium", linkTone(isActive));
 
 export function SiteHeader() {
   const settings = useSiteSettings();
@@ -28,7 +29,7 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={navLinkClasses}>
+            <NavLink key={link.to} to={link.to} end className={desktopLink}>
               {link.label}
             </NavLink>
           ))}
@@ -66,13 +67,13 @@ export function SiteHeader() {
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end onClick={closeMenu} className={(state) => cn(navLinkClasses(state), "block py-3 text-base")}>
+                  <NavLink to={link.to} end onClick={closeMenu} className={mobileLink}>
                     {link.label}
                   </NavLink>
                 </li>
               ))}
               <li>
-                <Link to="/admin" onClick={closeMenu} className="block rounded-md px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100">
+                <Link to="/admin" onClick={closeMenu} className={mobileLink({ isActive: false })}>
                   {HEADER.adminMobile}
                 </Link>
               </li>
