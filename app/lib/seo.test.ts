@@ -29,7 +29,14 @@ describe("seoMeta", () => {
   });
 
   it("uses a small card without an image and can keep a page out of the index", () => {
-    const meta = seoMeta({ title: "T", description: "D", path: "/order/submitted", origin: ORIGIN, siteName: "S", noIndex: true });
+    const meta = seoMeta({
+      title: "T",
+      description: "D",
+      path: "/order/submitted",
+      origin: ORIGIN,
+      siteName: "S",
+      noIndex: true,
+    });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary" });
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
     expect(meta.some((tag) => "property" in tag && tag.property === "og:image")).toBe(false);
@@ -59,7 +66,14 @@ describe("organizationJsonLd", () => {
   it("describes the organisation and prices each service, monthly support only above zero", () => {
     const data = organizationJsonLd(settings, ORIGIN, [
       { id: "a1", name: "Bot", description: "A bot", category: "ai-automation", setupPrice: 599, monthlyPrice: 99 },
-      { id: "b2", name: "Build", description: "A build", category: "custom-solutions", setupPrice: 149.5, monthlyPrice: 0 },
+      {
+        id: "b2",
+        name: "Build",
+        description: "A build",
+        category: "custom-solutions",
+        setupPrice: 149.5,
+        monthlyPrice: 0,
+      },
     ]);
     expect(data).toMatchObject({
       "@context": "https://schema.org",
@@ -74,7 +88,13 @@ describe("organizationJsonLd", () => {
     });
     const [bot, build] = data.hasOfferCatalog!.itemListElement;
     expect(bot.offers).toEqual([
-      { "@type": "Offer", name: "Setup", price: "599.00", priceCurrency: "USD", url: "https://agency.example/order?service=a1" },
+      {
+        "@type": "Offer",
+        name: "Setup",
+        price: "599.00",
+        priceCurrency: "USD",
+        url: "https://agency.example/order?service=a1",
+      },
       expect.objectContaining({ name: "Ongoing Support", price: "99.00", priceCurrency: "USD" }),
     ]);
     expect(build.offers).toEqual([expect.objectContaining({ name: "Setup", price: "149.50" })]);
@@ -82,7 +102,14 @@ describe("organizationJsonLd", () => {
 
   it("leaves out what is not set", () => {
     const data = organizationJsonLd(
-      { companyName: "Acme", supportEmail: "a@b.co", whatsappNumber: null, businessAddress: null, logoUrl: null, messengerLink: null },
+      {
+        companyName: "Acme",
+        supportEmail: "a@b.co",
+        whatsappNumber: null,
+        businessAddress: null,
+        logoUrl: null,
+        messengerLink: null,
+      },
       ORIGIN,
     );
     expect(Object.keys(data).sort()).toEqual(["@context", "@type", "email", "name", "url"]);

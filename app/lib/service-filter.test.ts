@@ -42,7 +42,10 @@ describe("distinctCategories", () => {
 
 describe("the filter in the URL", () => {
   it("reads q and category, with empty defaults and a bounded query", () => {
-    expect(readServiceFilter(new URLSearchParams("q=crm&category=ecommerce"))).toEqual({ q: "crm", category: "ecommerce" });
+    expect(readServiceFilter(new URLSearchParams("q=crm&category=ecommerce"))).toEqual({
+      q: "crm",
+      category: "ecommerce",
+    });
     expect(readServiceFilter(new URLSearchParams(""))).toEqual({ q: "", category: "" });
     expect(readServiceFilter(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(100);
   });

@@ -57,7 +57,7 @@ export const redirectWithSuccess = (url: string, toast: ToastText | string, init
   toastUtils().redirectWithSuccess(url, toast, init);
 export const redirectWithError = (url: string, toast: ToastText | string, init?: ResponseInit) =>
   toastUtils().redirectWithError(url, toast, init);
-export const dataWithSuccess = <T,>(value: T, toast: ToastText | string, init?: ResponseInit) =>
+export const dataWithSuccess = <T>(value: T, toast: ToastText | string, init?: ResponseInit) =>
   dataWithToast("success", value, toast, init);
-export const dataWithError = <T,>(value: T, toast: ToastText | string, init?: ResponseInit) =>
+export const dataWithError = <T>(value: T, toast: ToastText | string, init?: ResponseInit) =>
   dataWithToast("error", value, toast, init);

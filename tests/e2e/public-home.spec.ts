@@ -6,7 +6,8 @@ import { createService } from "./public-helpers";
 test.describe("home page", () => {
   test("shows the hero, featured services, founder and contact sections in the spec's order", async ({ page, sql }) => {
     const featured = await createService(sql, { featured: true, setupPrice: 1234, monthlyPrice: 56 });
-    const [settings] = await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
+    const [settings] =
+      await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
     await page.goto("/");
 
     const headline = page.getByRole("heading", { level: 1 });
@@ -17,8 +18,14 @@ test.describe("home page", () => {
     await expect(chat).toHaveAttribute("href", "/chat");
     await expect(chat).toHaveAttribute("data-open-chat", "");
     const whatsapp = page.getByRole("link", { name: HERO.whatsapp });
-    await expect(whatsapp).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${settings.whatsapp_number.replace(/\D/g, "")}\\?text=`));
-    await expect(whatsapp).toHaveAttribute("href", new RegExp(encodeURIComponent(whatsappMessage(settings.workflow_tool_name)).replace(/[()?.*+]/g, "\\$&")));
+    await expect(whatsapp).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/${settings.whatsapp_number.replace(/\D/g, "")}\\?text=`),
+    );
+    await expect(whatsapp).toHaveAttribute(
+      "href",
+      new RegExp(encodeURIComponent(whatsappMessage(settings.workflow_tool_name)).replace(/[()?.*+]/g, "\\$&")),
+    );
     for (const stat of HERO.stats) {
       await expect(page.getByText(stat.value, { exact: true }).first()).toBeVisible();
       await expect(page.getByText(stat.label, { exact: true }).first()).toBeVisible();
@@ -61,18 +68,22 @@ test.describe("home page", () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${settings.homepage_headline.replace(/[&<>]/g, "")}</h1>`));
   });
 
-  test("the headline types out without moving the page, then the cursor goes", { tag: "@js" }, async ({ page, sql }) => {
-    const [settings] = await sql`select homepage_headline from site_settings`;
-    await page.goto("/");
-    const headline = page.getByRole("heading", { level: 1 });
-    await expect(headline).toHaveAttribute("data-typing", "");
-    const typing = await headline.boundingBox();
-    const subtext = await page.locator("h1 + p").boundingBox();
-    await expect(headline).not.toHaveAttribute("data-typing", { timeout: 15_000 });
-    await expect(headline).toHaveText(settings.homepage_headline);
-    expect(await headline.boundingBox()).toEqual(typing);
-    expect(await page.locator("h1 + p").boundingBox()).toEqual(subtext);
-  });
+  test(
+    "the headline types out without moving the page, then the cursor goes",
+    { tag: "@js" },
+    async ({ page, sql }) => {
+      const [settings] = await sql`select homepage_headline from site_settings`;
+      await page.goto("/");
+      const headline = page.getByRole("heading", { level: 1 });
+      await expect(headline).toHaveAttribute("data-typing", "");
+      const typing = await headline.boundingBox();
+      const subtext = await page.locator("h1 + p").boundingBox();
+      await expect(headline).not.toHaveAttribute("data-typing", { timeout: 15_000 });
+      await expect(headline).toHaveText(settings.homepage_headline);
+      expect(await headline.boundingBox()).toEqual(typing);
+      expect(await page.locator("h1 + p").boundingBox()).toEqual(subtext);
+    },
+  );
 
   test("with reduced motion the headline shows at once", { tag: "@js" }, async ({ page, sql }) => {
     const [settings] = await sql`select homepage_headline from site_settings`;

@@ -32,7 +32,13 @@ test.describe("order page", () => {
     await fillClient(page, notes);
     // A tampered form: prices and name of its own, which the action must ignore.
     await orderForm(page).evaluate((form) => {
-      for (const [name, value] of Object.entries({ service_name: "Bargain", setup_price: "1", setupPrice: "1", monthly_price: "0", total_price: "1" })) {
+      for (const [name, value] of Object.entries({
+        service_name: "Bargain",
+        setup_price: "1",
+        setupPrice: "1",
+        monthly_price: "0",
+        total_price: "1",
+      })) {
         const input = document.createElement("input");
         input.type = "hidden";
         input.name = name;
@@ -43,7 +49,9 @@ test.describe("order page", () => {
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
     await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: ORDER.success.message })).toContainText(ORDER.success.description);
+    await expect(page.getByRole("status").filter({ hasText: ORDER.success.message })).toContainText(
+      ORDER.success.description,
+    );
     if (javaScript) {
       await expect(orderForm(page).getByLabel("Full Name")).toHaveValue("");
       await expect(orderForm(page).getByLabel("I agree to the terms and conditions")).not.toBeChecked();
@@ -71,28 +79,32 @@ test.describe("order page", () => {
     ]);
   });
 
-  test("without the terms ticked the order is refused and every value stays", { tag: "@nojs" }, async ({ page, sql }) => {
-    const service = await createService(sql);
-    const notes = unique("No terms");
-    await page.goto(`/order?service=${service.id}`);
-    await fillClient(page, notes);
-    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+  test(
+    "without the terms ticked the order is refused and every value stays",
+    { tag: "@nojs" },
+    async ({ page, sql }) => {
+      const service = await createService(sql);
+      const notes = unique("No terms");
+      await page.goto(`/order?service=${service.id}`);
+      await fillClient(page, notes);
+      await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
 
-    const toast = page.getByRole("alert").filter({ hasText: ORDER.termsRequired.message });
-    await expect(toast).toContainText(ORDER.termsRequired.description);
-    const form = orderForm(page);
-    await expect(form.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
-    await expect(form.getByLabel("Phone Number")).toHaveValue("+44 20 7946 0000");
-    await expect(form.getByLabel("Email Address")).toHaveValue("ada@example.com");
-    await expect(form.getByLabel("Select Service")).toHaveValue(service.id);
-    await expect(form.getByLabel("Project Details")).toHaveValue(notes);
-    expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
+      const toast = page.getByRole("alert").filter({ hasText: ORDER.termsRequired.message });
+      await expect(toast).toContainText(ORDER.termsRequired.description);
+      const form = orderForm(page);
+      await expect(form.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
+      await expect(form.getByLabel("Phone Number")).toHaveValue("+44 20 7946 0000");
+      await expect(form.getByLabel("Email Address")).toHaveValue("ada@example.com");
+      await expect(form.getByLabel("Select Service")).toHaveValue(service.id);
+      await expect(form.getByLabel("Project Details")).toHaveValue(notes);
+      expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
 
-    // Shown with the page that answered the post, not again on the next one.
-    await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByText(ORDER.termsRequired.message)).toHaveCount(0);
-  });
+      // Shown with the page that answered the post, not again on the next one.
+      await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText(ORDER.termsRequired.message)).toHaveCount(0);
+    },
+  );
 
   test("the submit button waits for the terms to be ticked", { tag: "@js" }, async ({ page, sql }) => {
     const service = await createService(sql);

@@ -25,29 +25,40 @@ for (const path of ["/", "/services", "/order"]) {
     }
   });
 
-  test(`${path} without JavaScript has no serious or critical accessibility violation`, { tag: "@js" }, async ({ page }) => {
-    await page.route("**/*", async (route) => {
-      const request = route.request();
-      if (request.resourceType() === "script") return route.abort();
-      if (request.resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, "");
-      return route.fulfill({ response, body: html });
-    });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page), `without JavaScript at ${width} px`).toEqual([]);
-    }
-  });
+  test(
+    `${path} without JavaScript has no serious or critical accessibility violation`,
+    { tag: "@js" },
+    async ({ page }) => {
+      await page.route("**/*", async (route) => {
+        const request = route.request();
+        if (request.resourceType() === "script") return route.abort();
+        if (request.resourceType() !== "document") return route.continue();
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi,
+          "",
+        );
+        return route.fulfill({ response, body: html });
+      });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), `without JavaScript at ${width} px`).toEqual([]);
+      }
+    },
+  );
 }
 
 test.describe("search and sharing", () => {
   test("each page has its title, description, canonical URL and sharing cards", async ({ page, sql, baseURL }) => {
     const [settings] = await sql`select company_name, homepage_headline, homepage_subtext from site_settings`;
     const pages = [
-      { path: "/", title: `${settings.company_name} | ${settings.homepage_headline}`, description: settings.homepage_subtext },
+      {
+        path: "/",
+        title: `${settings.company_name} | ${settings.homepage_headline}`,
+        description: settings.homepage_subtext,
+      },
       { path: "/services?q=crm", canonical: "/services", title: `${SERVICES.heading} | ${settings.company_name}` },
       { path: "/order?service=x", canonical: "/order", title: `Order a Service | ${settings.company_name}` },
     ];
@@ -74,7 +85,11 @@ test.describe("search and sharing", () => {
     await page.goto("/services");
     const text = await page.locator('script[type="application/ld+json"]').textContent();
     const data = JSON.parse(text ?? "{}");
-    expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "Organization", name: settings.company_name });
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: settings.company_name,
+    });
     const entry = data.hasOfferCatalog.itemListElement.find((item: { name: string }) => item.name === service.name);
     expect(entry).toMatchObject({
       "@type": "Service",

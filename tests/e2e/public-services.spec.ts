@@ -94,7 +94,9 @@ test.describe("services page", () => {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/services?category=${category}`);
-      const tops = await page.getByRole("article").evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+      const tops = await page
+        .getByRole("article")
+        .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
       expect(tops.filter((top) => top === tops[0])).toHaveLength(columns);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -31,7 +31,10 @@ function post(path: string, fields: Record<string, string>): Request {
   return new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 }
 
-type Reply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; submitted?: boolean };
+type Reply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  submitted?: boolean;
+};
 
 /** What an action answered: status, body and the flash toast it set. */
 async function outcome(answer: unknown) {
@@ -66,7 +69,11 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
     it("stores the message and redirects back to the contact section with the spec's toast", async () => {
       const message = uniqueName("Automate my invoices");
       const result = await outcome(await home.action(args(post("/?index", { ...valid, message }))));
-      expect(result).toMatchObject({ status: 302, location: "/#contact", toast: { type: "success", ...CONTACT.success } });
+      expect(result).toMatchObject({
+        status: 302,
+        location: "/#contact",
+        toast: { type: "success", ...CONTACT.success },
+      });
       const rows = await db().select().from(contactMessages).where(eq(contactMessages.message, message));
       expect(rows).toMatchObject([{ name: "Ada Lovelace", email: "ada@example.com", isRead: false }]);
     });
@@ -105,7 +112,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
 
     it("stores nothing when the honeypot is filled", async () => {
       const message = uniqueName("Spam");
-      const result = await outcome(await home.action(args(post("/?index", { ...valid, message, [HONEYPOT_FIELD]: "x" }))));
+      const result = await outcome(
+        await home.action(args(post("/?index", { ...valid, message, [HONEYPOT_FIELD]: "x" }))),
+      );
       expect(result).toMatchObject({ status: 400, toast: CONTACT.failure });
       expect(await db().select().from(contactMessages).where(eq(contactMessages.message, message))).toHaveLength(0);
     });
@@ -124,7 +133,12 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
   });
 
   describe("order form", () => {
-    const client = { clientName: "Ada Lovelace", clientEmail: "ada@example.com", clientPhone: "+44 20 7946 0000", terms: "on" };
+    const client = {
+      clientName: "Ada Lovelace",
+      clientEmail: "ada@example.com",
+      clientPhone: "+44 20 7946 0000",
+      terms: "on",
+    };
 
     it("creates a pending order with the database's name and prices, whatever the form claims", async () => {
       const service = await newService({ setupPrice: 349.5, monthlyPrice: 49.25 });
@@ -146,7 +160,11 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
           ),
         ),
       );
-      expect(result).toMatchObject({ status: 302, location: "/order/submitted", toast: { type: "success", ...ORDER.success } });
+      expect(result).toMatchObject({
+        status: 302,
+        location: "/order/submitted",
+        toast: { type: "success", ...ORDER.success },
+      });
       const rows = await db().select().from(orders).where(eq(orders.notes, notes));
       expect(rows).toMatchObject([
         {
@@ -201,7 +219,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
     it("reports other invalid fields as a submission error", async () => {
       const service = await newService();
       const result = await outcome(
-        await order.action(args(post("/order", { ...client, clientName: " ", clientEmail: "nope", serviceId: service.id }))),
+        await order.action(
+          args(post("/order", { ...client, clientName: " ", clientEmail: "nope", serviceId: service.id })),
+        ),
       );
       expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
       expect(result.body?.result.error).toMatchObject({
@@ -235,7 +255,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const service = await newService();
       const ip = `orders-${randomUUID()}`;
       for (let i = 0; i < 10; i++) {
-        const result = await outcome(await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)));
+        const result = await outcome(
+          await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)),
+        );
         expect(result.status).toBe(302);
       }
       const refused = await outcome(await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)));

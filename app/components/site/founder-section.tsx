@@ -83,7 +83,10 @@ export function FounderSection({ founder }: { founder: FounderData | null }) {
             ) : null}
             <dl className="mt-8 grid grid-cols-3 gap-3 sm:gap-4">
               {stats.map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-white p-3 text-center shadow-sm ring-1 ring-slate-200 sm:p-5">
+                <div
+                  key={stat.label}
+                  className="flex flex-col-reverse rounded-2xl bg-white p-3 text-center shadow-sm ring-1 ring-slate-200 sm:p-5"
+                >
                   <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
                   <dd className="text-2xl font-bold text-brand sm:text-3xl">{stat.value}+</dd>
                 </div>

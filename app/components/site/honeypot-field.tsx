@@ -5,7 +5,14 @@ export function HoneypotField() {
   return (
     <div aria-hidden className="absolute -left-[9999px] size-px overflow-hidden">
       <label htmlFor={`${HONEYPOT_FIELD}-input`}>Please leave this field empty</label>
-      <input id={`${HONEYPOT_FIELD}-input`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`${HONEYPOT_FIELD}-input`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -27,7 +27,11 @@ export function NavigationStatus() {
 
   const text = visibleFor === null ? "" : (LOADING_TEXTS[visibleFor] ?? "Loading...");
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center"
+    >
       {text ? (
         <p className="rounded-full bg-slate-900/90 px-4 py-1.5 text-sm font-medium text-white shadow-lg">{text}</p>
       ) : null}

@@ -39,7 +39,9 @@ export function ServiceCard({ service, orderLabel }: { service: ServiceCardData;
           </Badge>
         ) : null}
       </div>
-      <p className="mt-4 text-xs font-medium uppercase tracking-wide text-slate-600">{categoryLabel(service.category)}</p>
+      <p className="mt-4 text-xs font-medium uppercase tracking-wide text-slate-600">
+        {categoryLabel(service.category)}
+      </p>
       <h3 id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
         {service.name}
       </h3>
@@ -56,11 +58,7 @@ export function ServiceCard({ service, orderLabel }: { service: ServiceCardData;
           </div>
         ) : null}
       </dl>
-      <ButtonLink
-        to={orderHref(service.id)}
-        className="mt-5 w-full"
-        aria-label={`${orderLabel}: ${service.name}`}
-      >
+      <ButtonLink to={orderHref(service.id)} className="mt-5 w-full" aria-label={`${orderLabel}: ${service.name}`}>
         {orderLabel}
         <ArrowRight aria-hidden className="size-4" />
       </ButtonLink>

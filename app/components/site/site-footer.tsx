@@ -41,7 +41,10 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             {settings.supportEmail ? (
               <li>
-                <a href={`mailto:${settings.supportEmail}`} className="flex items-center gap-2 break-all hover:text-white">
+                <a
+                  href={`mailto:${settings.supportEmail}`}
+                  className="flex items-center gap-2 break-all hover:text-white"
+                >
                   <Mail aria-hidden className="size-4 shrink-0 text-slate-400" />
                   {settings.supportEmail}
                 </a>

@@ -54,7 +54,10 @@ export function SiteHeader() {
           }}
         >
           <summary
-            className={cn(buttonClasses("ghost", "icon"), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+            className={cn(
+              buttonClasses("ghost", "icon"),
+              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            )}
           >
             <Menu aria-hidden className="size-6 group-open:hidden" />
             <X aria-hidden className="hidden size-6 group-open:block" />

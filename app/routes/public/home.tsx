@@ -38,7 +38,8 @@ const ContactSchema = z.object({
     .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters.`),
   email: z
     .email({
-      error: (issue) => (issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address."),
+      error: (issue) =>
+        issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address.",
     })
     .max(CONTACT_LIMITS.email, "Please enter a valid email address."),
   message: z
@@ -145,7 +146,10 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
         </div>
         <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <ContactForm lastResult={lastResult} />
-          <aside aria-label="Contact information" className="space-y-6 rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8">
+          <aside
+            aria-label="Contact information"
+            className="space-y-6 rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8"
+          >
             <h3 className="text-xl font-semibold text-white">Contact information</h3>
             <ul className="space-y-4">
               {settings.supportEmail ? (
@@ -183,15 +187,7 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
   );
 }
 
-function ContactLine({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: typeof Mail;
-  label: string;
-  children: React.ReactNode;
-}) {
+function ContactLine({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-3">
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white/10">
@@ -231,18 +227,30 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         <Field
           label="Name"
           errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", placeholder: "Your name" }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            autoComplete: "name",
+            placeholder: "Your name",
+          }}
         />
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@company.com" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            placeholder: "you@company.com",
+          }}
         />
       </div>
       <TextareaField
         label="Message"
         errors={fields.message.errors}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 5, placeholder: "What would you like to automate?" }}
+        textareaProps={{
+          ...getTextareaProps(fields.message),
+          rows: 5,
+          placeholder: "What would you like to automate?",
+        }}
       />
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         <Send aria-hidden className="size-4" />

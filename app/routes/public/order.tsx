@@ -32,7 +32,8 @@ const OrderSchema = z.object({
   clientPhone: z.string().trim().max(40, "Please enter a phone number of at most 40 characters.").optional(),
   clientEmail: z
     .email({
-      error: (issue) => (issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address."),
+      error: (issue) =>
+        issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address.",
     })
     .max(254, "Please enter a valid email address."),
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
@@ -153,7 +154,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               errors={fields.clientEmail.errors}
               inputProps={{ ...getInputProps(fields.clientEmail, { type: "email" }), autoComplete: "email" }}
             />
-            <SelectField label="Select Service" errors={fields.serviceId.errors} selectProps={getSelectProps(fields.serviceId)}>
+            <SelectField
+              label="Select Service"
+              errors={fields.serviceId.errors}
+              selectProps={getSelectProps(fields.serviceId)}
+            >
               <option value="">Choose a service</option>
               {services.map((service) => (
                 <option key={service.id} value={service.id}>
@@ -175,12 +180,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               errors={fields.terms.errors}
               inputProps={getInputProps(fields.terms, { type: "checkbox" })}
             />
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={submitting || (hydrated && !termsTicked)}
-            >
+            <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
               <Send aria-hidden className="size-4" />
               {submitting ? ORDER.submitting : ORDER.submit}
             </Button>
@@ -188,7 +188,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 
           <aside aria-label="Order summary and next steps" className="space-y-6 lg:sticky lg:top-24">
             <OrderSummary service={selected} />
-            <section aria-labelledby="next-steps-heading" className="rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8">
+            <section
+              aria-labelledby="next-steps-heading"
+              className="rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8"
+            >
               <h2 id="next-steps-heading" className="text-lg font-semibold text-white">
                 {ORDER.nextHeading}
               </h2>
@@ -243,7 +246,9 @@ function OrderSummary({ service }: { service: ServiceRow | null }) {
             ) : null}
             <div className="flex justify-between gap-4 border-t border-slate-100 pt-3 text-base">
               <dt className="font-semibold text-slate-900">{ORDER.total}</dt>
-              <dd className="font-bold text-brand">{formatPrice(firstMonthTotal(service.setupPrice, service.monthlyPrice))}</dd>
+              <dd className="font-bold text-brand">
+                {formatPrice(firstMonthTotal(service.setupPrice, service.monthlyPrice))}
+              </dd>
             </div>
           </dl>
         </>

@@ -27,7 +27,12 @@ export async function loader() {
 }
 
 // The page filters the full list itself: a changed query string needs no new data.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -71,7 +76,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row"
           >
             <div className="relative flex-1">
-              <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+              />
               <input
                 type="search"
                 name="q"
@@ -101,7 +109,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
-              <ChevronDown aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+              <ChevronDown
+                aria-hidden
+                className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+              />
             </div>
             {hydrated ? null : (
               <Button type="submit" size="lg">
