@@ -134,7 +134,7 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
   const settings = useSiteSettings();
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 py-20 sm:py-24">
+    <section id="contact" aria-labelledby="contact-heading" className="py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
