@@ -5,6 +5,7 @@ import "react-router";
 import { pingDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { runInToastScope } from "~/lib/toast.server";
 
 export { start, stop } from "~/lib/startup.server";
 export { runAdminCommand } from "./admin-command";
@@ -107,6 +108,10 @@ app.use((_req: Request, res: Response, next: NextFunction) => {
   }
   next();
 });
+
+// React Router's data requests end in .data; anything else renders a whole page, and a toast set
+// by an action then belongs to that page (see runInToastScope).
+app.use((req: Request, _res: Response, next: NextFunction) => runInToastScope(!req.path.endsWith(".data"), next));
 
 app.use(
   createRequestHandler({

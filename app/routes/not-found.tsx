@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-// Unknown paths render the root error boundary as a 404 in the site's look.
+// Unknown paths: a 404 that the public layout's error boundary shows in the site's look.
 export function loader() {
   throw data(null, { status: 404 });
 }

@@ -1,7 +1,65 @@
 import { Outlet } from "react-router";
+import { FloatingMessagingButtons } from "~/components/site/floating-messaging";
+import { NavigationStatus } from "~/components/site/navigation-status";
+import { SiteError } from "~/components/site/site-error";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
+import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
+import { siteOrigin } from "~/lib/site-url.server";
+import { getPublicIntegrations } from "~/models/integrations.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const integrations = await getPublicIntegrations();
+  return {
+    origin: siteOrigin(request),
+    voiceAgent: splitEmbedCode(integrations.voiceAgentEmbedCode),
+    customCss: integrations.customCss?.trim() || null,
+    customJs: inlineScript(integrations.customJs),
+  };
+}
 
 // Everything visitors see around a public page: header, footer, floating messaging buttons,
-// chat widget, voice-agent embed.
-export default function PublicLayout() {
-  return <Outlet />;
+// chat widget, voice-agent embed, and the admin's custom CSS and JS.
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <NavigationStatus />
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <FloatingMessagingButtons />
+      {loaderData.voiceAgent ? <VoiceAgentEmbed embed={loaderData.voiceAgent} /> : null}
+      <CustomCode css={loaderData.customCss} scripts={loaderData.customJs} />
+    </>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main">
+        <SiteError error={error} />
+      </main>
+      <SiteFooter />
+      <FloatingMessagingButtons />
+    </>
+  );
 }

@@ -1,0 +1,94 @@
+import { ArrowRight, Bot, MessageCircle, MessagesSquare, Sparkles } from "lucide-react";
+import { messengerUrl, whatsappUrl } from "~/lib/messaging";
+import { buttonClasses, ButtonLink } from "../ui/button";
+import { HERO } from "./copy";
+import { TypedHeadline } from "./typed-headline";
+import { WorkflowPreview } from "./workflow-preview";
+import { useSiteSettings } from "./use-site-settings";
+
+export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
+  const settings = useSiteSettings();
+  const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
+  const messenger = messengerUrl(settings.messengerLink);
+  return (
+    <section className="relative overflow-hidden bg-slate-950 text-white">
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,var(--color-brand)_0%,transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-brand-2)_0%,transparent_50%)] opacity-60"
+      />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.04)_1px,transparent_1px)] bg-[size:48px_48px]"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24 lg:px-8">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-inset ring-white/20">
+              <Sparkles aria-hidden className="size-4" />
+              {settings.workflowToolName} &amp; AI automation experts
+            </p>
+            <TypedHeadline
+              text={headline}
+              className="mt-6 text-4xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            />
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{subtext}</p>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <ButtonLink to="/services" variant="secondary" size="lg" className="border-transparent">
+                {HERO.viewServices}
+                <ArrowRight aria-hidden className="size-5" />
+              </ButtonLink>
+              {/* The chat widget opens on [data-open-chat]; without JavaScript this is the chat page. */}
+              <a
+                href="/chat"
+                data-open-chat=""
+                className={buttonClasses("primary", "lg", "ring-1 ring-inset ring-white/30")}
+              >
+                <Bot aria-hidden className="size-5" />
+                {HERO.tryChat}
+              </a>
+              {whatsapp ? (
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonClasses(
+                    "secondary",
+                    "lg",
+                    "border-white/30 bg-white/10 text-white hover:bg-white/20",
+                  )}
+                >
+                  <MessageCircle aria-hidden className="size-5" />
+                  {HERO.whatsapp}
+                </a>
+              ) : null}
+              {messenger ? (
+                <a
+                  href={messenger}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonClasses(
+                    "secondary",
+                    "lg",
+                    "border-white/30 bg-white/10 text-white hover:bg-white/20",
+                  )}
+                >
+                  <MessagesSquare aria-hidden className="size-5" />
+                  {HERO.messenger}
+                </a>
+              ) : null}
+            </div>
+          </div>
+          <WorkflowPreview workflowToolName={settings.workflowToolName} />
+        </div>
+        <dl className="mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
+          {HERO.stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
+              <dd className="text-3xl font-bold sm:text-4xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

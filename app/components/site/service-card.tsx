@@ -1,0 +1,67 @@
+import { ArrowRight, Star } from "lucide-react";
+import { categoryLabel } from "~/lib/categories";
+import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { Badge } from "../ui/badge";
+import { ButtonLink } from "../ui/button";
+import { CategoryIcon } from "./category-icon";
+import { SERVICES } from "./copy";
+
+export interface ServiceCardData {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  setupPrice: number;
+  monthlyPrice: number;
+  featured: boolean;
+}
+
+export function orderHref(serviceId: string): string {
+  return `/order?service=${encodeURIComponent(serviceId)}`;
+}
+
+/** One service as a card: on the home page (featured) and in the catalogue. */
+export function ServiceCard({ service, orderLabel }: { service: ServiceCardData; orderLabel: string }) {
+  const headingId = `service-${service.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span className="grid size-12 place-items-center rounded-xl bg-brand/10 text-brand">
+          <CategoryIcon category={service.category} className="size-6" />
+        </span>
+        {service.featured ? (
+          <Badge tone="brand">
+            <Star aria-hidden className="size-3 fill-current" />
+            {SERVICES.featured}
+          </Badge>
+        ) : null}
+      </div>
+      <p className="mt-4 text-xs font-medium uppercase tracking-wide text-slate-600">
+        {categoryLabel(service.category)}
+      </p>
+      <h3 id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
+        {service.name}
+      </h3>
+      <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{service.description}</p>
+      <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">
+        <div className="flex items-baseline justify-between gap-2">
+          <dt className="text-slate-600">Setup</dt>
+          <dd className="text-2xl font-bold text-slate-900">{formatPrice(service.setupPrice)}</dd>
+        </div>
+        {hasMonthlyPrice(service.monthlyPrice) ? (
+          <div className="flex items-baseline justify-between gap-2">
+            <dt className="text-slate-600">{SERVICES.ongoingSupport}</dt>
+            <dd className="font-semibold text-slate-900">+ {formatPrice(service.monthlyPrice)}/mo</dd>
+          </div>
+        ) : null}
+      </dl>
+      <ButtonLink to={orderHref(service.id)} className="mt-5 w-full" aria-label={`${orderLabel}: ${service.name}`}>
+        {orderLabel}
+        <ArrowRight aria-hidden className="size-4" />
+      </ButtonLink>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { isRouteErrorResponse } from "react-router";
+import { buttonClasses } from "../ui/button";
+import { NOT_FOUND, SERVER_ERROR } from "./copy";
+
+/** The 404 and error page content, inside the site's header and footer. */
+export function SiteError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, detail } = status === 404 ? NOT_FOUND : SERVER_ERROR;
+  return (
+    <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">
+      <title>{title}</title>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href="/" className={buttonClasses("primary", "lg")}>
+          Back to home
+        </a>
+        <a href="/services" className={buttonClasses("secondary", "lg")}>
+          Browse services
+        </a>
+      </div>
+    </section>
+  );
+}

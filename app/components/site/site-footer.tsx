@@ -1,0 +1,71 @@
+import { Mail, MapPin, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import { whatsappUrl } from "~/lib/messaging";
+import { FOOTER, NAV_LINKS } from "./copy";
+import { SiteLogo } from "./site-logo";
+import { useSiteSettings } from "./use-site-settings";
+
+export function SiteFooter() {
+  const settings = useSiteSettings();
+  const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="lg:col-span-2">
+          <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} inverted />
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
+            {settings.workflowToolName} workflow automations, AI assistants and integrations, built and looked after for
+            growing businesses.
+          </p>
+          {settings.businessAddress ? (
+            <p className="mt-4 flex items-start gap-2 text-sm">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
+              <span>{settings.businessAddress}</span>
+            </p>
+          ) : null}
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.quickLinks}</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contact}</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {settings.supportEmail ? (
+              <li>
+                <a
+                  href={`mailto:${settings.supportEmail}`}
+                  className="flex items-center gap-2 break-all hover:text-white"
+                >
+                  <Mail aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  {settings.supportEmail}
+                </a>
+              </li>
+            ) : null}
+            {settings.whatsappNumber && whatsapp ? (
+              <li>
+                <a href={whatsapp} target="_blank" rel="noopener" className="flex items-center gap-2 hover:text-white">
+                  <MessageCircle aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  {settings.whatsappNumber}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8">
+          {FOOTER.copyright(settings.companyName)}
+        </p>
+      </div>
+    </footer>
+  );
+}

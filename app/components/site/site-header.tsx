@@ -1,0 +1,92 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClasses } from "../ui/button";
+import { cn } from "../ui/cn";
+import { HEADER, NAV_LINKS } from "./copy";
+import { SiteLogo } from "./site-logo";
+import { useSiteSettings } from "./use-site-settings";
+
+const linkTone = (isActive: boolean) =>
+  isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium transition", linkTone(isActive));
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cn("block rounded-md px-3 py-3 text-base font-medium", linkTone(isActive));
+
+export function SiteHeader() {
+  const settings = useSiteSettings();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} onNavigate={closeMenu} />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={desktopLink}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <Link to="/admin" className={buttonClasses("ghost", "md")}>
+            {HEADER.admin}
+          </Link>
+          <Link to="/order" className={buttonClasses("primary", "md")}>
+            {HEADER.getStarted}
+          </Link>
+        </div>
+
+        {/* A <details> menu opens without JavaScript; with it, a chosen link also closes it. */}
+        <details
+          className="group md:hidden"
+          open={menuOpen}
+          onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") closeMenu();
+          }}
+        >
+          <summary
+            className={cn(
+              buttonClasses("ghost", "icon"),
+              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <Menu aria-hidden className="size-6 group-open:hidden" />
+            <X aria-hidden className="hidden size-6 group-open:block" />
+            <span className="sr-only">{HEADER.menu}</span>
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg"
+          >
+            <ul className="flex flex-col gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end onClick={closeMenu} className={mobileLink}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <Link to="/admin" onClick={closeMenu} className={mobileLink({ isActive: false })}>
+                  {HEADER.adminMobile}
+                </Link>
+              </li>
+            </ul>
+            <Link to="/order" onClick={closeMenu} className={buttonClasses("primary", "lg", "mt-3 w-full")}>
+              {HEADER.getStarted}
+            </Link>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { Workflow } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "../ui/cn";
+
+/** Logo (or a brand-coloured mark) and company name, linking home. */
+export function SiteLogo({
+  companyName,
+  logoUrl,
+  onNavigate,
+  inverted = false,
+}: {
+  companyName: string;
+  logoUrl: string | null;
+  onNavigate?: () => void;
+  inverted?: boolean;
+}) {
+  return (
+    <Link to="/" onClick={onNavigate} className="flex min-w-0 items-center gap-2.5">
+      {logoUrl ? (
+        <img src={logoUrl} alt="" className="size-9 shrink-0 rounded-lg object-contain" />
+      ) : (
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand to-brand-2 text-white">
+          <Workflow aria-hidden className="size-5" />
+        </span>
+      )}
+      <span className={cn("truncate text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>
+        {companyName}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,176 @@
+import { ChevronDown, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { faqItems, SERVICES } from "~/components/site/copy";
+import { JsonLd } from "~/components/site/json-ld";
+import { publicPageMeta } from "~/components/site/page-meta";
+import { ServiceCard } from "~/components/site/service-card";
+import { useSiteOrigin } from "~/components/site/use-site-origin";
+import { useSiteSettings } from "~/components/site/use-site-settings";
+import { Button } from "~/components/ui/button";
+import { categoryLabel } from "~/lib/categories";
+import { useHydrated } from "~/lib/hydrated";
+import { organizationJsonLd } from "~/lib/seo";
+import {
+  distinctCategories,
+  filterServices,
+  readServiceFilter,
+  serviceFilterSearch,
+  type ServiceFilter,
+} from "~/lib/service-filter";
+import { listActiveServices } from "~/models/services.server";
+import type { Route } from "./+types/services";
+
+export async function loader() {
+  const services = await listActiveServices();
+  return { services, categories: distinctCategories(services) };
+}
+
+// The page filters the full list itself: a changed query string needs no new data.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const settings = useSiteSettings();
+  const origin = useSiteOrigin();
+  const hydrated = useHydrated();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = readServiceFilter(searchParams);
+  // The box answers each keystroke at once; the URL follows (replacing, not adding history).
+  const [query, setQuery] = useState(fromUrl.q);
+  useEffect(() => setQuery(fromUrl.q), [fromUrl.q]);
+
+  const filter: ServiceFilter = { q: query, category: fromUrl.category };
+  const visible = filterServices(loaderData.services, filter);
+  const knownCategory = loaderData.categories.includes(filter.category);
+
+  function updateFilter(next: ServiceFilter) {
+    setSearchParams(new URLSearchParams(serviceFilterSearch(next)), { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <>
+      <JsonLd data={organizationJsonLd(settings, origin, loaderData.services)} />
+      <section className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20 lg:px-8">
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{SERVICES.heading}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            {settings.workflowToolName} automations for every part of your business, each with a clear setup fee and
+            optional ongoing support.
+          </p>
+          <Form
+            method="get"
+            role="search"
+            aria-label="Filter services"
+            preventScrollReset
+            onSubmit={(event) => {
+              if (hydrated) event.preventDefault();
+            }}
+            className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row"
+          >
+            <div className="relative flex-1">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
+              />
+              <input
+                type="search"
+                name="q"
+                value={query}
+                maxLength={100}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  updateFilter({ ...filter, q: event.target.value });
+                }}
+                placeholder={SERVICES.searchPlaceholder}
+                aria-label="Search services"
+                className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+              />
+            </div>
+            <div className="relative sm:w-64">
+              <select
+                name="category"
+                value={knownCategory ? filter.category : ""}
+                onChange={(event) => updateFilter({ ...filter, category: event.target.value })}
+                aria-label="Category"
+                className="h-12 w-full appearance-none rounded-lg border border-slate-300 bg-white pl-3 pr-10 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+              >
+                <option value="">{SERVICES.allCategories}</option>
+                {loaderData.categories.map((category) => (
+                  <option key={category} value={category}>
+                    {categoryLabel(category)}
+                  </option>
+                ))}
+              </select>
+              <ChevronDown
+                aria-hidden
+                className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+              />
+            </div>
+            {hydrated ? null : (
+              <Button type="submit" size="lg">
+                {SERVICES.applyFilters}
+              </Button>
+            )}
+          </Form>
+        </div>
+      </section>
+
+      <section aria-label="Services" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+        <p role="status" className="sr-only">
+          {visible.length === 1 ? "1 service" : `${visible.length} services`}
+        </p>
+        {visible.length ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((service) => (
+              <li key={service.id}>
+                <ServiceCard service={service} orderLabel={SERVICES.orderNow} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center text-lg text-slate-600">
+            {SERVICES.empty}
+          </p>
+        )}
+      </section>
+
+      <Faq workflowToolName={settings.workflowToolName} />
+    </>
+  );
+}
+
+function Faq({ workflowToolName }: { workflowToolName: string }) {
+  return (
+    <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          {SERVICES.faqHeading}
+        </h2>
+        <div className="mt-10 grid gap-4">
+          {faqItems(workflowToolName).map((item) => (
+            <div key={item.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="font-semibold text-slate-900">{item.question}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{item.answer}</p>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return publicPageMeta(matches, (settings) => ({
+    title: SERVICES.heading,
+    description: `Browse ${settings.companyName}'s ${settings.workflowToolName} automation services: AI assistants, e-commerce, marketing and data workflows with clear setup and monthly prices.`,
+    path: "/services",
+  }));
+}

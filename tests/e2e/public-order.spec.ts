@@ -1,0 +1,168 @@
+import type { Page } from "@playwright/test";
+import { ORDER } from "../../app/components/site/copy";
+import { expect, test, unique } from "./fixtures";
+import { createService } from "./public-helpers";
+
+function orderForm(page: Page) {
+  return page.getByRole("form", { name: "Your details" });
+}
+
+async function fillClient(page: Page, notes: string) {
+  const form = orderForm(page);
+  await form.getByLabel("Full Name").fill("Ada Lovelace");
+  await form.getByLabel("Phone Number").fill("+44 20 7946 0000");
+  await form.getByLabel("Email Address").fill("ada@example.com");
+  await form.getByLabel("Project Details").fill(notes);
+}
+
+test.describe("order page", () => {
+  test("orders a service; the order carries the database's prices, not the form's", async ({ page, sql }, testInfo) => {
+    const javaScript = testInfo.project.name === "js";
+    const service = await createService(sql, { setupPrice: 349, monthlyPrice: 49 });
+    const notes = unique("Connect Shopify to our ERP");
+    await page.goto(`/order?service=${service.id}`);
+
+    await expect(orderForm(page).getByLabel("Select Service")).toHaveValue(service.id);
+    const summary = page.getByRole("region", { name: ORDER.summaryHeading });
+    await expect(summary.getByText(service.name, { exact: true })).toBeVisible();
+    await expect(summary.getByText(ORDER.setupFee)).toBeVisible();
+    await expect(summary.getByText(ORDER.firstMonth)).toBeVisible();
+    await expect(summary.getByText("$398")).toBeVisible();
+
+    await fillClient(page, notes);
+    // A tampered form: prices and name of its own, which the action must ignore.
+    await orderForm(page).evaluate((form) => {
+      for (const [name, value] of Object.entries({
+        service_name: "Bargain",
+        setup_price: "1",
+        setupPrice: "1",
+        monthly_price: "0",
+        total_price: "1",
+      })) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.appendChild(input);
+      }
+    });
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: ORDER.success.message })).toContainText(
+      ORDER.success.description,
+    );
+    if (javaScript) {
+      await expect(orderForm(page).getByLabel("Full Name")).toHaveValue("");
+      await expect(orderForm(page).getByLabel("I agree to the terms and conditions")).not.toBeChecked();
+      await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
+    } else {
+      await expect(page).toHaveURL(/\/order\/submitted$/);
+      await expect(page.getByRole("heading", { level: 1, name: ORDER.success.message })).toBeVisible();
+    }
+
+    const rows = await sql`
+      select client_name, client_email, client_phone, service_id, service_name, setup_price, monthly_price, total_price, status
+      from orders where notes = ${notes}`;
+    expect(rows).toEqual([
+      {
+        client_name: "Ada Lovelace",
+        client_email: "ada@example.com",
+        client_phone: "+44 20 7946 0000",
+        service_id: service.id,
+        service_name: service.name,
+        setup_price: "349.00",
+        monthly_price: "49.00",
+        total_price: "398.00",
+        status: "pending",
+      },
+    ]);
+  });
+
+  test(
+    "without the terms ticked the order is refused and every value stays",
+    { tag: "@nojs" },
+    async ({ page, sql }) => {
+      const service = await createService(sql);
+      const notes = unique("No terms");
+      await page.goto(`/order?service=${service.id}`);
+      await fillClient(page, notes);
+      await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+
+      const toast = page.getByRole("alert").filter({ hasText: ORDER.termsRequired.message });
+      await expect(toast).toContainText(ORDER.termsRequired.description);
+      const form = orderForm(page);
+      await expect(form.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
+      await expect(form.getByLabel("Phone Number")).toHaveValue("+44 20 7946 0000");
+      await expect(form.getByLabel("Email Address")).toHaveValue("ada@example.com");
+      await expect(form.getByLabel("Select Service")).toHaveValue(service.id);
+      await expect(form.getByLabel("Project Details")).toHaveValue(notes);
+      expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
+
+      // Shown with the page that answered the post, not again on the next one.
+      await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText(ORDER.termsRequired.message)).toHaveCount(0);
+    },
+  );
+
+  test("the submit button waits for the terms to be ticked", { tag: "@js" }, async ({ page, sql }) => {
+    const service = await createService(sql);
+    await page.goto(`/order?service=${service.id}`);
+    const submit = orderForm(page).getByRole("button", { name: ORDER.submit });
+    await expect(submit).toBeDisabled();
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await expect(submit).toBeEnabled();
+    await orderForm(page).getByLabel("I agree to the terms and conditions").uncheck();
+    await expect(submit).toBeDisabled();
+  });
+
+  test("without a service the order is refused", async ({ page, sql }, testInfo) => {
+    const notes = unique("No service");
+    await page.goto("/order");
+    await expect(page.getByRole("region", { name: ORDER.summaryHeading })).toContainText(ORDER.summaryEmpty);
+    await fillClient(page, notes);
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+
+    if (testInfo.project.name === "nojs") {
+      await expect(page.getByRole("alert").filter({ hasText: ORDER.serviceRequired.message })).toContainText(
+        ORDER.serviceRequired.description,
+      );
+    }
+    await expect(orderForm(page).getByText(ORDER.serviceRequired.description)).toBeVisible();
+    await expect(orderForm(page).getByLabel("Select Service")).toHaveAttribute("aria-invalid", "true");
+    await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
+    expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
+  });
+
+  test("the summary follows the chosen service", { tag: "@js" }, async ({ page, sql }) => {
+    const withMonthly = await createService(sql, { setupPrice: 300, monthlyPrice: 25 });
+    const oneOff = await createService(sql, { setupPrice: 599, monthlyPrice: 0 });
+    await page.goto("/order");
+    const summary = page.getByRole("region", { name: ORDER.summaryHeading });
+    const select = orderForm(page).getByLabel("Select Service");
+    await expect(select.locator(`option[value="${withMonthly.id}"]`)).toHaveText(`${withMonthly.name} - $300 + $25/mo`);
+    await expect(select.locator(`option[value="${oneOff.id}"]`)).toHaveText(`${oneOff.name} - $599`);
+
+    await select.selectOption(withMonthly.id);
+    await expect(summary.getByText(withMonthly.name, { exact: true })).toBeVisible();
+    await expect(summary.getByText(ORDER.firstMonth)).toBeVisible();
+    await expect(summary.getByText("$325")).toBeVisible();
+
+    await select.selectOption(oneOff.id);
+    await expect(summary.getByText(oneOff.name, { exact: true })).toBeVisible();
+    await expect(summary.getByText(ORDER.firstMonth)).toHaveCount(0);
+    await expect(summary.getByText(ORDER.total)).toBeVisible();
+
+    await select.selectOption("");
+    await expect(summary).toContainText(ORDER.summaryEmpty);
+  });
+
+  test("an inactive service cannot be preselected or ordered", async ({ page, sql }) => {
+    const inactive = await createService(sql, { isActive: false });
+    await page.goto(`/order?service=${inactive.id}`);
+    await expect(orderForm(page).getByLabel("Select Service")).toHaveValue("");
+    await expect(orderForm(page).locator(`option[value="${inactive.id}"]`)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,342 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import { describe, expect, it } from "vitest";
+import { CONTACT, ORDER } from "~/components/site/copy";
+import { ENHANCED_FIELD } from "~/components/site/enhanced-flag";
+import { db } from "~/lib/db.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { contactMessages, orders } from "~/lib/schema";
+import { getToast } from "~/lib/toast.server";
+import { createService, type ServiceInput } from "~/models/services.server";
+import * as home from "~/routes/public/home";
+import * as layout from "~/routes/public/layout";
+import * as order from "~/routes/public/order";
+import * as services from "~/routes/public/services";
+import * as robots from "~/routes/robots";
+import * as sitemap from "~/routes/sitemap";
+import { saveIntegrations } from "~/models/integrations.server";
+import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+
+// Loaders and actions of the public pages, called with real Requests on both databases.
+
+const ORIGIN = "http://agency.test";
+
+function args(request: Request, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  // The route functions read only these; the cast stands in for React Router's internals.
+  return { request, params: {}, context: { clientIp: ip, cspNonce: "test-nonce" } } as never;
+}
+
+function post(path: string, fields: Record<string, string>): Request {
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+type Reply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  submitted?: boolean;
+};
+
+/** What an action answered: status, body and the flash toast it set. */
+async function outcome(answer: unknown) {
+  if (answer instanceof Response) {
+    const cookie = answer.headers.get("Set-Cookie") ?? "";
+    const { toast } = await getToast(new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0] } }));
+    return { status: answer.status, location: answer.headers.get("Location"), body: undefined, toast };
+  }
+  const { data, init } = answer as DataWithResponseInit<Reply>;
+  const cookie = new Headers(init?.headers).get("Set-Cookie") ?? "";
+  const { toast } = await getToast(new Request(ORIGIN, { headers: { Cookie: cookie.split(";")[0] } }));
+  return { status: init?.status ?? 200, location: null, body: data, toast, headers: new Headers(init?.headers) };
+}
+
+function newService(overrides: Partial<ServiceInput> = {}) {
+  return createService({
+    name: uniqueName("Service"),
+    description: "Does useful things",
+    category: "data-management",
+    setupPrice: 349,
+    monthlyPrice: 49,
+    ...overrides,
+  });
+}
+
+describe.each(BACKENDS)("public routes on %s", (backend) => {
+  useTestDatabase(backend);
+
+  describe("contact form", () => {
+    const valid = { name: "Ada Lovelace", email: "ada@example.com", message: "Please automate my invoices." };
+
+    it("stores the message and redirects back to the contact section with the spec's toast", async () => {
+      const message = uniqueName("Automate my invoices");
+      const result = await outcome(await home.action(args(post("/?index", { ...valid, message }))));
+      expect(result).toMatchObject({
+        status: 302,
+        location: "/#contact",
+        toast: { type: "success", ...CONTACT.success },
+      });
+      const rows = await db().select().from(contactMessages).where(eq(contactMessages.message, message));
+      expect(rows).toMatchObject([{ name: "Ada Lovelace", email: "ada@example.com", isRead: false }]);
+    });
+
+    it("answers a form running with JavaScript with data that resets it", async () => {
+      const message = uniqueName("Enhanced");
+      const result = await outcome(
+        await home.action(args(post("/?index", { ...valid, message, [ENHANCED_FIELD]: "true" }))),
+      );
+      expect(result).toMatchObject({ status: 200, toast: { type: "success", ...CONTACT.success } });
+      expect(result.body?.result).toMatchObject({ initialValue: null });
+      expect(await db().select().from(contactMessages).where(eq(contactMessages.message, message))).toHaveLength(1);
+    });
+
+    it("refuses missing and malformed fields, keeping what was typed", async () => {
+      const name = uniqueName("Grace");
+      const result = await outcome(
+        await home.action(args(post("/?index", { name, email: "not-an-email", message: "   " }))),
+      );
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...CONTACT.failure } });
+      expect(result.body?.result.error).toMatchObject({
+        email: ["Please enter a valid email address."],
+        message: ["Please enter a message."],
+      });
+      expect(result.body?.result.initialValue).toMatchObject({ name, email: "not-an-email" });
+      expect(await db().select().from(contactMessages).where(eq(contactMessages.name, name))).toHaveLength(0);
+    });
+
+    it("limits the length of each field", async () => {
+      const result = await outcome(
+        await home.action(args(post("/?index", { name: "x".repeat(101), email: "a@b.co", message: "y".repeat(5001) }))),
+      );
+      expect(result.status).toBe(400);
+      expect(Object.keys(result.body?.result.error ?? {})).toEqual(expect.arrayContaining(["name", "message"]));
+    });
+
+    it("stores nothing when the honeypot is filled", async () => {
+      const message = uniqueName("Spam");
+      const result = await outcome(
+        await home.action(args(post("/?index", { ...valid, message, [HONEYPOT_FIELD]: "x" }))),
+      );
+      expect(result).toMatchObject({ status: 400, toast: CONTACT.failure });
+      expect(await db().select().from(contactMessages).where(eq(contactMessages.message, message))).toHaveLength(0);
+    });
+
+    it("limits messages per visitor address (CONTACT_MESSAGES_PER_HOUR, 5 by default)", async () => {
+      const ip = `contact-${randomUUID()}`;
+      for (let i = 0; i < 5; i++) {
+        expect((await outcome(await home.action(args(post("/?index", valid), ip)))).status).toBe(302);
+      }
+      const refused = await outcome(await home.action(args(post("/?index", { ...valid, message: "sixth" }), ip)));
+      expect(refused).toMatchObject({ status: 429, toast: CONTACT.failure });
+      expect(Number(refused.headers?.get("Retry-After"))).toBeGreaterThan(0);
+      expect(refused.body?.result.initialValue).toMatchObject({ message: "sixth" });
+      expect((await outcome(await home.action(args(post("/?index", valid))))).status).toBe(302);
+    });
+  });
+
+  describe("order form", () => {
+    const client = {
+      clientName: "Ada Lovelace",
+      clientEmail: "ada@example.com",
+      clientPhone: "+44 20 7946 0000",
+      terms: "on",
+    };
+
+    it("creates a pending order with the database's name and prices, whatever the form claims", async () => {
+      const service = await newService({ setupPrice: 349.5, monthlyPrice: 49.25 });
+      const notes = uniqueName("Sync my CRM");
+      const result = await outcome(
+        await order.action(
+          args(
+            post("/order", {
+              ...client,
+              serviceId: service.id,
+              notes,
+              service_name: "Cheap thing",
+              setup_price: "1",
+              setupPrice: "1",
+              monthly_price: "0",
+              total_price: "1",
+              status: "paid",
+            }),
+          ),
+        ),
+      );
+      expect(result).toMatchObject({
+        status: 302,
+        location: "/order/submitted",
+        toast: { type: "success", ...ORDER.success },
+      });
+      const rows = await db().select().from(orders).where(eq(orders.notes, notes));
+      expect(rows).toMatchObject([
+        {
+          clientName: "Ada Lovelace",
+          clientEmail: "ada@example.com",
+          clientPhone: "+44 20 7946 0000",
+          serviceId: service.id,
+          serviceName: service.name,
+          setupPrice: 349.5,
+          monthlyPrice: 49.25,
+          totalPrice: 398.75,
+          status: "pending",
+        },
+      ]);
+    });
+
+    it("answers a form running with JavaScript with data that resets it", async () => {
+      const service = await newService();
+      const notes = uniqueName("Enhanced order");
+      const result = await outcome(
+        await order.action(args(post("/order", { ...client, serviceId: service.id, notes, [ENHANCED_FIELD]: "true" }))),
+      );
+      expect(result).toMatchObject({ status: 200, toast: ORDER.success, body: { submitted: true } });
+      expect(result.body?.result).toMatchObject({ initialValue: null });
+      expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(1);
+    });
+
+    it("asks for the terms first, keeping every typed value", async () => {
+      const service = await newService();
+      const notes = uniqueName("No terms");
+      const { terms: _terms, ...withoutTerms } = client;
+      const result = await outcome(await order.action(args(post("/order", { ...withoutTerms, notes }))));
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...ORDER.termsRequired } });
+      expect(result.body?.result.error).toMatchObject({
+        terms: [ORDER.termsRequired.description],
+        serviceId: [ORDER.serviceRequired.description],
+      });
+      expect(result.body?.result.initialValue).toEqual({ ...withoutTerms, notes });
+
+      const withService = await outcome(
+        await order.action(args(post("/order", { ...withoutTerms, serviceId: service.id, notes }))),
+      );
+      expect(withService.toast).toMatchObject(ORDER.termsRequired);
+      expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
+    });
+
+    it("asks for a service when none is chosen", async () => {
+      const result = await outcome(await order.action(args(post("/order", { ...client, serviceId: "" }))));
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...ORDER.serviceRequired } });
+    });
+
+    it("reports other invalid fields as a submission error", async () => {
+      const service = await newService();
+      const result = await outcome(
+        await order.action(
+          args(post("/order", { ...client, clientName: " ", clientEmail: "nope", serviceId: service.id })),
+        ),
+      );
+      expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
+      expect(result.body?.result.error).toMatchObject({
+        clientName: ["Please enter your full name."],
+        clientEmail: ["Please enter a valid email address."],
+      });
+    });
+
+    it("refuses an inactive or unknown service", async () => {
+      const inactive = await newService({ isActive: false });
+      for (const serviceId of [inactive.id, randomUUID()]) {
+        const notes = uniqueName("Unavailable");
+        const result = await outcome(await order.action(args(post("/order", { ...client, serviceId, notes }))));
+        expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
+        expect(result.body?.result.error).toMatchObject({ serviceId: [ORDER.serviceUnavailable] });
+        expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
+      }
+    });
+
+    it("stores nothing when the honeypot is filled", async () => {
+      const service = await newService();
+      const notes = uniqueName("Spam order");
+      const result = await outcome(
+        await order.action(args(post("/order", { ...client, serviceId: service.id, notes, [HONEYPOT_FIELD]: "bot" }))),
+      );
+      expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
+      expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
+    });
+
+    it("limits orders per visitor address (ORDERS_PER_HOUR, 10 by default)", async () => {
+      const service = await newService();
+      const ip = `orders-${randomUUID()}`;
+      for (let i = 0; i < 10; i++) {
+        const result = await outcome(
+          await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)),
+        );
+        expect(result.status).toBe(302);
+      }
+      const refused = await outcome(await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)));
+      expect(refused).toMatchObject({ status: 429, toast: ORDER.failure });
+    });
+
+    it("lists active services only and preselects an active one from ?service=", async () => {
+      const active = await newService();
+      const inactive = await newService({ isActive: false });
+      const listed = await order.loader(args(new Request(`${ORIGIN}/order?service=${active.id}`)));
+      expect(listed.preselected).toBe(active.id);
+      expect(listed.services.map((s) => s.id)).toContain(active.id);
+      expect(listed.services.map((s) => s.id)).not.toContain(inactive.id);
+      expect((await order.loader(args(new Request(`${ORIGIN}/order?service=${inactive.id}`)))).preselected).toBe("");
+      expect((await order.loader(args(new Request(`${ORIGIN}/order?service=nonsense`)))).preselected).toBe("");
+    });
+  });
+
+  describe("catalogue and home", () => {
+    it("lists only active services, with the distinct categories present", async () => {
+      const active = await newService({ category: "crm-sync" });
+      const inactive = await newService({ category: "never-shown", isActive: false });
+      const data = await services.loader();
+      const ids = data.services.map((s) => s.id);
+      expect(ids).toContain(active.id);
+      expect(ids).not.toContain(inactive.id);
+      expect(data.categories).toContain("crm-sync");
+      expect(data.categories).not.toContain("never-shown");
+      expect(new Set(data.categories).size).toBe(data.categories.length);
+    });
+
+    it("features at most six active featured services on the home page", async () => {
+      const featured = await Promise.all(Array.from({ length: 7 }, () => newService({ featured: true })));
+      const hidden = await newService({ featured: true, isActive: false });
+      const data = await home.loader();
+      expect(data.services).toHaveLength(6);
+      expect(data.services.every((s) => s.featured && s.isActive)).toBe(true);
+      expect(data.services.map((s) => s.id)).not.toContain(hidden.id);
+      expect(featured.map((s) => s.id)).toEqual(expect.arrayContaining(data.services.map((s) => s.id)));
+    });
+
+    it("gives the layout the integration's embed split into markup and scripts, never the secret keys", async () => {
+      await saveIntegrations({
+        voiceAgentEmbedCode: '<voice-agent id="v1"></voice-agent><script src="https://voice.example/w.js"></script>',
+        customCss: " body { color: red } ",
+        customJs: "window.custom = 1;",
+        stripeSecretKey: "sk_live_secret",
+        airtableToken: "pat_secret",
+      });
+      const data = await layout.loader(args(new Request(`${ORIGIN}/services`)));
+      expect(data).toEqual({
+        origin: ORIGIN,
+        voiceAgent: {
+          markup: '<voice-agent id="v1"></voice-agent>',
+          scripts: [{ attributes: { src: "https://voice.example/w.js" }, content: "" }],
+        },
+        customCss: "body { color: red }",
+        customJs: [{ attributes: {}, content: "window.custom = 1;" }],
+      });
+      expect(JSON.stringify(data)).not.toMatch(/secret/);
+    });
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("keeps crawlers out of /admin and points them to the sitemap", async () => {
+    const response = robots.loader(args(new Request(`${ORIGIN}/robots.txt`)));
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const body = await response.text();
+    expect(body).toContain("User-agent: *");
+    expect(body).toMatch(/^Disallow: \/admin$/m);
+    expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("lists the public pages with absolute URLs", async () => {
+    const response = sitemap.loader(args(new Request(`${ORIGIN}/sitemap.xml`)));
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
+    const body = await response.text();
+    for (const path of ["/", "/services", "/order"]) expect(body).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    expect(body).not.toContain("/admin");
+  });
+});
