@@ -70,7 +70,8 @@ function isAlive(pid: number): boolean {
 }
 
 describe("the built server", () => {
-  it("starts on the embedded database, serves the seeded home page, and stops cleanly", async () => {
+  // Two cold starts of the embedded database: slow on a loaded two-core machine.
+  it("starts on the embedded database, serves the seeded home page, and stops cleanly", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
     dirs.push(dataDir);
     const server = await startServer({ DATA_DIR: dataDir });
@@ -83,7 +84,8 @@ describe("the built server", () => {
       expect(home.status).toBe(200);
       expect(home.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
       expect(await home.text()).toContain("FlowForge Automation");
-      expect(server.output()).toMatch(/"msg":"request","method":"GET","path":"\/"/);
+      // The request log line is written when the response finishes, a moment after we read it.
+      await expect.poll(server.output).toMatch(/"msg":"request","method":"GET","path":"\/"/);
     } finally {
       await terminate(server);
     }
