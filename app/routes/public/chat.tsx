@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "~/components/chat/chat-message";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { CHAT_ERROR, CHAT_TEXT, chatMessageSchema, defaultMediaText, welcomeMessage } from "~/lib/chat";
 import {
@@ -173,18 +173,18 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             </Button>
           </div>
           <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-          <div className="mt-3">
-            <label htmlFor={fields.image.id} className={buttonClasses("secondary", "sm", "cursor-pointer")}>
-              <ImageIcon aria-hidden className="size-3.5" />
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <label htmlFor={fields.image.id} className="flex items-center gap-1.5 text-sm font-medium text-slate-700">
+              <ImageIcon aria-hidden className="size-4" />
               {CHAT_TEXT.photo}
             </label>
             <input
               {...getInputProps(fields.image, { type: "file" })}
               accept="image/png,image/jpeg,image/gif,image/webp"
-              className="mt-2 block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              className="min-w-0 flex-1 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-200"
             />
-            <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
           </div>
+          <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
         </Form>
       </section>
     </main>
