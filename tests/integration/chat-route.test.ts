@@ -9,8 +9,6 @@ import { getEnv } from "~/lib/env.server";
 import { localMediaDir } from "~/lib/media-storage.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
-import type { Route as ChatRoute } from "~/routes/public/+types/chat";
-import type { Route as UploadsRoute } from "~/routes/+types/uploads";
 import { action, loader } from "~/routes/public/chat";
 import { loader as uploadsLoader } from "~/routes/uploads";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
@@ -60,12 +58,12 @@ async function postChat(
     duplex: "half",
   } as RequestInit);
   const context = { clientIp: options.ip ?? `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`, cspNonce: "" };
-  return outcome(await action({ request, context, params: {} } as unknown as ChatRoute.ActionArgs));
+  return outcome(await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]));
 }
 
 async function loadChat(cookie?: string) {
   const request = new Request("http://localhost/chat", { headers: cookie ? { Cookie: cookie } : {} });
-  return loader({ request, context: {}, params: {} } as unknown as ChatRoute.LoaderArgs);
+  return loader({ request, context: {}, params: {} } as unknown as Parameters<typeof loader>[0]);
 }
 
 function fieldErrors(result: Outcome): Record<string, string[] | null> {
@@ -118,7 +116,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const payload = echo.received.find((r) => (r.json as { session_id?: string }).session_id === sessionId)!.json;
     expect(payload).toMatchObject({ message: CHAT_TEXT.imageDefault, media_url: `http://localhost/uploads/${name}` });
 
-    const served = await uploadsLoader({ params: { name } } as unknown as UploadsRoute.LoaderArgs);
+    const served = await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=3600");
@@ -236,7 +234,7 @@ describe("the uploads route", () => {
     "answers 404 for %s",
     async (name) => {
       try {
-        await uploadsLoader({ params: { name } } as unknown as UploadsRoute.LoaderArgs);
+        await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
         throw new Error("expected a 404");
       } catch (error) {
         expect(error).toBeInstanceOf(Response);
