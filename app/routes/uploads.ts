@@ -10,8 +10,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       "Content-Type": file.contentType,
       "Content-Length": String(file.bytes.byteLength),
       "Cache-Control": `public, max-age=${MEDIA_CACHE_SECONDS}`,
-      // Served as what the content was checked to be, never sniffed or run as a document.
-      "X-Content-Type-Options": "nosniff",
+      // Opened directly, a file is a sandboxed document that can run nothing (nosniff comes from server/app.ts).
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },
   });

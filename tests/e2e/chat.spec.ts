@@ -48,7 +48,10 @@ async function workflowToolName(sql: import("postgres").Sql): Promise<string> {
 
 async function openWidget(page: Page) {
   await page.goto("/");
-  await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
+  const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+  // Clicked before hydration, the trigger is still the link to /chat.
+  await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+  await trigger.click();
   const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
   await expect(panel).toBeVisible();
   return panel;
@@ -104,6 +107,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(sessions).toHaveLength(1);
 
     await page.reload();
+    await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toHaveAttribute("aria-haspopup", "dialog");
     await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
     const third = unique("after reload");
     await page.getByPlaceholder(CHAT_TEXT.placeholder).fill(third);
@@ -114,7 +118,9 @@ test.describe("chat widget", { tag: "@js" }, () => {
   });
 
   test("any [data-open-chat] element opens the widget instead of following its link", async ({ page }) => {
-    await page.goto("/");
+    // Once the widget has opened, hydration is over and React will not remove the added link.
+    await openWidget(page);
+    await page.keyboard.press("Escape");
     await page.evaluate(() => {
       const link = document.createElement("a");
       link.href = "/chat";
@@ -209,6 +215,28 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
     await expect(panel.getByRole("alert")).toHaveText(CHAT_ERROR.microphoneDenied);
     await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
+  });
+
+  test("shows why the server refused an oversize image", async ({ page }) => {
+    const panel = await openWidget(page);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG.copy(big);
+    const chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await (await chooser).setFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await expect(panel.getByRole("alert")).toHaveText(`Not sent: ${CHAT_ERROR.imageTooLarge(5 * 1024 * 1024)}`);
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeEnabled();
+  });
+
+  test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
+    const panel = await openWidget(page);
+    await page.route("**/chat.data**", (route) => route.abort("connectionreset"));
+    const text = unique("Lost in transit");
+    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    await page.keyboard.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(CHAT_TEXT.technicalDifficulties);
+    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   });
 
   test("has the spec's size on desktop, fills a phone screen, and passes axe", async ({ page }) => {

@@ -14,7 +14,7 @@ import { whatsappUrl } from "~/lib/messaging";
 import type { ChatMediaType } from "~/lib/schema";
 import type { loader as rootLoader } from "~/root";
 import type { clientAction } from "~/routes/public/chat";
-import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "./chat-message";
+import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator, WhatsAppIcon } from "./chat-message";
 import { useVoiceRecorder } from "./use-voice-recorder";
 
 type WidgetMessage = ChatMessageView & { failed?: string };
@@ -32,6 +32,8 @@ export function ChatWidget() {
   const whatsapp = whatsappUrl(settings?.whatsappNumber, tool);
 
   const [open, setOpen] = useState(false);
+  // Until hydrated, the trigger is a plain link to /chat; only then does it open a dialog.
+  const [hydrated, setHydrated] = useState(false);
   const [messages, setMessages] = useState<WidgetMessage[]>([]);
   const [text, setText] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
@@ -128,6 +130,7 @@ export function ChatWidget() {
       setOpen(true);
     }
     document.addEventListener("click", onClick, true);
+    setHydrated(true);
     return () => document.removeEventListener("click", onClick, true);
   }, []);
 
@@ -160,6 +163,7 @@ export function ChatWidget() {
         data-open-chat
         title={CHAT_TEXT.trigger}
         aria-label={CHAT_TEXT.trigger}
+        aria-haspopup={hydrated ? "dialog" : undefined}
         className={cn(
           "fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:scale-105 hover:brightness-110",
           open && "hidden",
@@ -204,8 +208,14 @@ export function ChatWidget() {
             </button>
           </header>
 
-          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]">
-            <ol role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className="space-y-3">
+          <div
+            ref={scroller}
+            role="log"
+            aria-live="polite"
+            aria-label={CHAT_TEXT.messages}
+            className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
+          >
+            <ol className="space-y-3">
               {messages.map((message) => (
                 <ChatBubble
                   key={message.id}
@@ -292,13 +302,5 @@ export function ChatWidget() {
         </div>
       ) : null}
     </>
-  );
-}
-
-function WhatsAppIcon({ className }: { className?: string }) {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" fill="currentColor" className={className}>
-      <path d="M12.04 2a9.9 9.9 0 0 0-8.5 14.98L2 22l5.16-1.5A9.9 9.9 0 1 0 12.04 2Zm0 18.1a8.2 8.2 0 0 1-4.18-1.15l-.3-.18-3.06.9.9-2.98-.2-.31a8.2 8.2 0 1 1 6.84 3.72Zm4.5-6.13c-.25-.12-1.46-.72-1.69-.8-.23-.09-.39-.13-.56.12-.16.25-.64.8-.78.97-.15.16-.29.18-.54.06a6.7 6.7 0 0 1-3.33-2.91c-.25-.43.25-.4.72-1.33.08-.16.04-.3-.02-.43-.06-.12-.56-1.34-.76-1.84-.2-.48-.4-.41-.56-.42h-.48a.92.92 0 0 0-.66.31 2.8 2.8 0 0 0-.87 2.07 4.86 4.86 0 0 0 1.02 2.58 11.1 11.1 0 0 0 4.25 3.76c1.58.68 2.2.74 2.99.62.48-.07 1.46-.6 1.67-1.18.2-.58.2-1.07.15-1.18-.06-.1-.22-.16-.47-.28Z" />
-    </svg>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "~/components/chat/chat-message";
+import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator, WhatsAppIcon } from "~/components/chat/chat-message";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { CHAT_ERROR, CHAT_TEXT, chatMessageSchema, defaultMediaText, welcomeMessage } from "~/lib/chat";
@@ -114,7 +114,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   const sending = navigation.state === "submitting" && navigation.formAction === "/chat";
   const [form, fields] = useForm({
     id: CHAT_FORM_ID,
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema(loaderData.limits) }),
     shouldValidate: "onSubmit",
   });
@@ -124,7 +124,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   ];
 
   return (
-    <main className="mx-auto w-full max-w-2xl px-3 py-8 sm:px-4 sm:py-12">
+    <main className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
       <section aria-labelledby="chat-title" className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200">
         <header className="flex items-center gap-3 bg-brand px-4 py-4 text-white">
           <ChatAvatar />
@@ -135,18 +135,27 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             <ChatStatus workflowToolName={tool} className="text-white/90" />
           </div>
           {whatsapp ? (
-            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-white/50 hover:bg-white/15">
-              {CHAT_TEXT.continueOnWhatsapp}
+            <a
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={CHAT_TEXT.continueOnWhatsapp}
+              className="flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium ring-1 ring-white/50 hover:bg-white/15 sm:px-3 sm:py-1.5"
+            >
+              <WhatsAppIcon className="size-5 sm:size-4" />
+              <span className="sr-only sm:not-sr-only">{CHAT_TEXT.continueOnWhatsapp}</span>
             </a>
           ) : null}
         </header>
 
-        <ol role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className="space-y-3 px-3 py-5 sm:px-4">
-          {messages.map((message) => (
-            <ChatBubble key={message.id} message={message} />
-          ))}
-          {sending ? <TypingIndicator /> : null}
-        </ol>
+        <div role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className="px-3 py-5 sm:px-4">
+          <ol className="space-y-3">
+            {messages.map((message) => (
+              <ChatBubble key={message.id} message={message} />
+            ))}
+            {sending ? <TypingIndicator /> : null}
+          </ol>
+        </div>
 
         <Form
           method="post"
