@@ -145,8 +145,7 @@ export function ChatWidget() {
       input.current?.focus();
     } else if (wasOpen.current) {
       wasOpen.current = false;
-      const back = opener.current?.isConnected && opener.current.offsetParent !== null ? opener.current : trigger.current;
-      back?.focus();
+      (opener.current?.isConnected ? opener.current : trigger.current)?.focus();
     }
   }, [open, tool]);
 
