@@ -155,7 +155,7 @@ export function ChatWidget() {
   }, [messages, sending, open]);
 
   return (
-    <>
+    <aside aria-label="AI chat">
       <a
         ref={trigger}
         href="/chat"
@@ -300,6 +300,6 @@ export function ChatWidget() {
           </form>
         </div>
       ) : null}
-    </>
+    </aside>
   );
 }
