@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { ChatWidget } from "~/components/chat/chat-widget";
 import { FloatingMessagingButtons } from "~/components/site/floating-messaging";
 import { NavigationStatus } from "~/components/site/navigation-status";
 import { SiteError } from "~/components/site/site-error";
@@ -33,6 +34,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter />
       <FloatingMessagingButtons />
+      <ChatWidget />
       {loaderData.voiceAgent ? <VoiceAgentEmbed embed={loaderData.voiceAgent} /> : null}
       <CustomCode css={loaderData.customCss} scripts={loaderData.customJs} />
     </>

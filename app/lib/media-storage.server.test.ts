@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerJson, startTestServer, type TestServer } from "../../tests/support/webhook-server";
+import { readLocalMedia, storeChatMedia, type MediaFile } from "./media-storage.server";
+
+const PNG: MediaFile = {
+  bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+  contentType: "image/png",
+  extension: "png",
+};
+const SERVICE_KEY = "service-role-key-for-tests";
+
+let storage: TestServer;
+const dir = mkdtempSync(path.join(tmpdir(), "agency-media-"));
+
+beforeAll(async () => {
+  // Plays Supabase Storage: uploads answer like the real API; a key ending in -refused is refused.
+  storage = await startTestServer((request, response) => {
+    const match = /^\/storage\/v1\/object\/chat-images\/(.+)$/.exec(request.path);
+    if (request.method !== "POST" || !match) return answerJson(response, 404, { message: "not found" });
+    if (request.headers.authorization === `Bearer ${SERVICE_KEY}-refused`) {
+      return answerJson(response, 403, { statusCode: "403", error: "Unauthorized", message: "new row violates row-level security policy" });
+    }
+    answerJson(response, 200, { Id: "00000000-0000-4000-8000-000000000000", Key: `chat-images/${match[1]}` });
+  });
+});
+afterAll(async () => {
+  await storage.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Supabase Storage", () => {
+  it("uploads to the chat-images bucket under a unique name, cached an hour, never overwriting", async () => {
+    const store = { kind: "supabase" as const, url: storage.url, serviceRoleKey: SERVICE_KEY };
+    const first = await storeChatMedia(PNG, store);
+    const second = await storeChatMedia(PNG, store);
+
+    const [upload, other] = storage.received.slice(-2);
+    const name = upload.path.replace("/storage/v1/object/chat-images/", "");
+    expect(name).toMatch(/^\d+-[0-9a-f-]{36}\.png$/);
+    expect(other.path).not.toBe(upload.path);
+    expect(upload.headers["cache-control"]).toBe("max-age=3600");
+    expect(upload.headers["x-upsert"]).toBe("false");
+    expect(upload.headers["content-type"]).toBe("image/png");
+    expect(upload.headers.authorization).toBe(`Bearer ${SERVICE_KEY}`);
+    expect(upload.headers.apikey).toBe(SERVICE_KEY);
+    expect(new Uint8Array(upload.body)).toEqual(PNG.bytes);
+    expect(first).toBe(`${storage.url}/storage/v1/object/public/chat-images/${name}`);
+    expect(second).not.toBe(first);
+  });
+
+  it("embeds the file as a data URL when the upload fails", async () => {
+    const store = { kind: "supabase" as const, url: storage.url, serviceRoleKey: `${SERVICE_KEY}-refused` };
+    const before = storage.received.length;
+    const url = await storeChatMedia(PNG, store);
+    expect(storage.received.length).toBe(before + 1);
+    expect(url).toBe(`data:image/png;base64,${Buffer.from(PNG.bytes).toString("base64")}`);
+  });
+});
+
+describe("local storage", () => {
+  it("writes under the uploads directory and reads back only names it made", async () => {
+    const uploads = path.join(dir, "uploads");
+    const url = await storeChatMedia(PNG, { kind: "local", dir: uploads });
+    const name = url.replace("/uploads/", "");
+    expect(url).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.png$/);
+    expect(readdirSync(uploads)).toEqual([name]);
+    expect(new Uint8Array(readFileSync(path.join(uploads, name)))).toEqual(PNG.bytes);
+
+    expect(await readLocalMedia(name, uploads)).toEqual({ bytes: Buffer.from(PNG.bytes), contentType: "image/png" });
+    expect(await readLocalMedia(`../uploads/${name}`, uploads)).toBeNull();
+    expect(await readLocalMedia(name.replace(".png", ".svg"), uploads)).toBeNull();
+  });
+
+  it("embeds the file as a data URL when it cannot be written", async () => {
+    // A file where the directory should be: mkdir and the write fail.
+    const blocked = path.join(dir, "not-a-dir");
+    writeFileSync(blocked, "x");
+    expect(await storeChatMedia(PNG, { kind: "local", dir: blocked })).toMatch(/^data:image\/png;base64,/);
+  });
+});

@@ -1,0 +1,294 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "../../app/lib/chat";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
+import { expect, test as base, unique } from "./fixtures";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+// Other engineers' webhooks may be tried first and time out (15 s each) before ours answers.
+const REPLY_TIMEOUT_MS = 40_000;
+
+/**
+ * Every test gets its own active webhook on a local server. The fan-out calls every active
+ * webhook of the shared database, so the reply is derived from the message: whichever test's
+ * server answers, the sender sees its own text echoed. Messages containing "[slow]" are answered
+ * after a pause, to catch the busy state.
+ */
+const test = base.extend<{ webhook: TestServer }>({
+  webhook: [
+    async ({ sql }, use) => {
+      const server = await startTestServer((request, response) => {
+        const message = String((request.json as { message?: unknown } | undefined)?.message);
+        setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), message.includes("[slow]") ? 1500 : 0);
+      });
+      const [row] = await sql`
+        insert into webhooks (name, url, method, headers, is_active)
+        values (${unique("e2e chat echo")}, ${`${server.url}/chat`}, 'POST', ${sql.json({ "X-Test": "chat" })}, true)
+        returning id`;
+      try {
+        await use(server);
+      } finally {
+        await sql`delete from webhooks where id = ${row.id}`;
+        await server.close();
+      }
+    },
+    { auto: true },
+  ],
+});
+
+test.describe.configure({ timeout: 90_000 });
+
+async function workflowToolName(sql: import("postgres").Sql): Promise<string> {
+  const [settings] = await sql`select workflow_tool_name from site_settings`;
+  return settings.workflow_tool_name;
+}
+
+async function openWidget(page: Page) {
+  await page.goto("/");
+  const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+  // Clicked before hydration, the trigger is still the link to /chat.
+  await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+  await trigger.click();
+  const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test.describe("chat widget", { tag: "@js" }, () => {
+  test("opens with the welcome message, sends text, shows the webhook's reply and closes", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    expect(new URL(page.url()).pathname).toBe("/");
+    const log = panel.getByRole("log", { name: CHAT_TEXT.messages });
+    await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
+    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    await expect(input).toBeFocused();
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.send })).toBeDisabled();
+
+    const text = unique("Hello widget [slow]");
+    await input.fill(text);
+    await input.press("Enter");
+    await expect(log).toContainText(text);
+    await expect(input).toBeDisabled();
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeDisabled();
+    await expect(log.getByText(CHAT_TEXT.typing)).toBeAttached();
+    await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    await expect(input).toBeEnabled();
+    await expect(input).toBeFocused();
+
+    const rows = await sql`
+      select m.session_id, m.is_user_message, m.answered_by, b.answered_by as reply_by, b.message as reply
+      from chat_messages m join chat_messages b on b.session_id = m.session_id and not b.is_user_message
+      where m.message = ${text}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].session_id).toMatch(/^session_\d+_[a-z0-9]+$/);
+    expect(rows[0].is_user_message).toBe(true);
+    expect(rows[0].reply).toBe(`Echo: ${text}`);
+    expect(rows[0].reply_by).toMatch(/^e2e chat echo /);
+
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toBeFocused();
+  });
+
+  test("keeps one session per widget load", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const first = unique("first");
+    const second = unique("second");
+    for (const text of [first, second]) {
+      await input.fill(text);
+      await panel.getByRole("button", { name: CHAT_TEXT.send }).click();
+      await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    }
+    const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
+    expect(sessions).toHaveLength(1);
+
+    await page.reload();
+    await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toHaveAttribute("aria-haspopup", "dialog");
+    await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
+    const third = unique("after reload");
+    await page.getByPlaceholder(CHAT_TEXT.placeholder).fill(third);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
+    const [row] = await sql`select session_id from chat_messages where message = ${third}`;
+    expect(row.session_id).not.toBe(sessions[0].session_id);
+  });
+
+  test("any [data-open-chat] element opens the widget instead of following its link", async ({ page }) => {
+    // Once the widget has opened, hydration is over and React will not remove the added link.
+    await openWidget(page);
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/chat";
+      link.dataset.openChat = "";
+      link.textContent = "Try AI Chat Demo";
+      document.querySelector("main")!.prepend(link);
+    });
+    const demo = page.getByRole("link", { name: "Try AI Chat Demo" });
+    await demo.click();
+    const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
+    await expect(panel).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await panel.getByRole("button", { name: CHAT_TEXT.close }).click();
+    await expect(panel).toBeHidden();
+    await expect(demo).toBeFocused();
+  });
+
+  test("sends an image and ignores files that are not images", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const log = panel.getByRole("log");
+
+    let chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expect(log.locator("[data-chat-message]")).toHaveCount(1);
+
+    const text = unique("Look at this");
+    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await (await chooser).setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: PNG });
+
+    await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    const image = log.getByRole("img", { name: "Image you sent" });
+    await expect(image).toBeVisible();
+    const src = await image.getAttribute("src");
+    expect(src).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.png$/);
+    const served = await page.request.get(src!);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(await served.body()).toEqual(PNG);
+    const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
+    expect(row).toEqual({ media_url: src, media_type: "image" });
+  });
+
+  test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
+    await page.addInitScript(() => {
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      const streams: MediaStream[] = [];
+      (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams = streams;
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await original(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    });
+    const panel = await openWidget(page);
+    const text = unique("Voice note");
+    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
+    const stop = panel.getByRole("button", { name: CHAT_TEXT.stop });
+    await expect(stop).toBeVisible();
+    await page.waitForTimeout(1500);
+    await stop.click();
+
+    const log = panel.getByRole("log");
+    await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    const audio = log.getByLabel("Voice message you sent");
+    const src = await audio.getAttribute("src");
+    expect(src).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.wav$/);
+    const served = await page.request.get(src!);
+    expect(served.headers()["content-type"]).toBe("audio/wav");
+    const wav = await served.body();
+    expect(wav.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(wav.subarray(8, 12).toString("latin1")).toBe("WAVE");
+    expect(wav.length).toBeGreaterThan(44 + 16_000);
+    const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
+    expect(row).toEqual({ media_url: src, media_type: "voice" });
+
+    const released = await page.evaluate(() =>
+      (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams.every((stream) =>
+        stream.getTracks().every((track) => track.readyState === "ended"),
+      ),
+    );
+    expect(released).toBe(true);
+  });
+
+  test("says so when the microphone is refused", async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    const panel = await openWidget(page);
+    await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
+    await expect(panel.getByRole("alert")).toHaveText(CHAT_ERROR.microphoneDenied);
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
+  });
+
+  test("shows why the server refused an oversize image", async ({ page }) => {
+    const panel = await openWidget(page);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    PNG.copy(big);
+    const chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await (await chooser).setFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await expect(panel.getByRole("alert")).toHaveText(`Not sent: ${CHAT_ERROR.imageTooLarge(5 * 1024 * 1024)}`);
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeEnabled();
+  });
+
+  test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
+    const panel = await openWidget(page);
+    await page.route("**/chat.data**", (route) => route.abort("connectionreset"));
+    const text = unique("Lost in transit");
+    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    await page.keyboard.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(CHAT_TEXT.technicalDifficulties);
+    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  });
+
+  test("has the spec's size on desktop, fills a phone screen, and passes axe", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    let panel = await openWidget(page);
+    const desktop = (await panel.boundingBox())!;
+    expect(Math.round(desktop.height)).toBe(600);
+    expect(Math.round(desktop.width)).toBe(384);
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    panel = await openWidget(page);
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 640 });
+  });
+});
+
+test.describe("/chat page", () => {
+  test("works as a plain form, keeping the conversation across posts", async ({ page, sql }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
+    if (new URL(page.url()).pathname !== "/chat") await page.goto("/chat");
+    await expect(page.getByRole("heading", { level: 1, name: CHAT_TEXT.title })).toBeVisible();
+    const log = page.getByRole("main").getByRole("log", { name: CHAT_TEXT.messages });
+    await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
+
+    const form = page.getByRole("main");
+    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await expect(form.getByText(CHAT_ERROR.empty)).toBeVisible();
+
+    const first = unique("Page message");
+    await form.getByRole("textbox", { name: "Message" }).fill(first);
+    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await expect(log).toContainText(`Echo: ${first}`, { timeout: REPLY_TIMEOUT_MS });
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
+
+    const second = unique("With a photo");
+    await form.getByRole("textbox", { name: "Message" }).fill(second);
+    await form.getByLabel(CHAT_TEXT.photo).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await expect(log).toContainText(`Echo: ${second}`, { timeout: REPLY_TIMEOUT_MS });
+    await expect(log).toContainText(`Echo: ${first}`);
+    await expect(log.getByRole("img", { name: "Image you sent" })).toBeVisible();
+
+    const renamed = unique("Renamed");
+    await form.getByRole("textbox", { name: "Message" }).fill(renamed);
+    await form.getByLabel(CHAT_TEXT.photo).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("text") });
+    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await expect(form.getByText(CHAT_ERROR.notImage)).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue(renamed);
+
+    const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
+    expect(sessions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHAT_TEXT } from "~/lib/chat";
+import { cannedReply, fanOut, handleChatMessage, replyText } from "~/lib/chat.server";
+import { db } from "~/lib/db.server";
+import { siteSettings, webhooks } from "~/lib/schema";
+import { chatPayload } from "~/lib/webhooks.server";
+import { listSessionMessages } from "~/models/chat-messages.server";
+import { saveSiteSettings } from "~/models/site-settings.server";
+import { createWebhook, type WebhookInput } from "~/models/webhooks.server";
+import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
+
+// Long enough for a loaded machine to answer, short enough for the hanging cases.
+const SHORT_TIMEOUT_MS = 1500;
+
+let server: TestServer;
+beforeAll(async () => {
+  // One server, many webhooks: the path says how each one answers.
+  server = await startTestServer((request, response) => {
+    const [, behaviour, name = ""] = request.path.split("/");
+    if (behaviour === "hang") return;
+    if (behaviour === "fail") return answerJson(response, 503, { response: "must not be used" });
+    if (behaviour === "text") return response.writeHead(200, { "Content-Type": "text/plain" }).end("plain words");
+    if (behaviour === "field") return answerJson(response, 200, JSON.parse(decodeURIComponent(name)));
+    answerJson(response, 200, { response: `reply from ${name}` });
+  });
+});
+afterAll(() => server.close());
+
+function requestsTo(path: string) {
+  return server.received.filter((request) => request.path === path);
+}
+
+function payload(message = "Hello there", sessionId = `session_${Date.now()}_abcdef123`) {
+  return chatPayload({ sessionId, message });
+}
+
+describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
+  useTestDatabase(backend);
+
+  async function addWebhook(path: string, overrides: Partial<WebhookInput> = {}) {
+    // List order is creation time; PGlite's clock can give two quick inserts the same instant.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return createWebhook({
+      name: uniqueName("Hook"),
+      url: `${server.url}${path}`,
+      method: "POST",
+      headers: {},
+      isActive: true,
+      ...overrides,
+    });
+  }
+
+  beforeEach(async () => {
+    await db().delete(webhooks);
+    await db().delete(siteSettings);
+  });
+
+  it("asks the active webhooks in list order and stops at the first OK answer", async () => {
+    const tag = uniqueName("order").replace(" ", "-");
+    await addWebhook(`/ok/${tag}-inactive`, { isActive: false });
+    const first = await addWebhook(`/ok/${tag}-first`);
+    await addWebhook(`/ok/${tag}-second`);
+
+    const reply = await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS });
+
+    expect(reply).toEqual({ text: `reply from ${tag}-first`, answeredBy: first.name });
+    expect(requestsTo(`/ok/${tag}-inactive`)).toHaveLength(0);
+    expect(requestsTo(`/ok/${tag}-first`)).toHaveLength(1);
+    expect(requestsTo(`/ok/${tag}-second`)).toHaveLength(0);
+  });
+
+  it("skips webhooks that answer non-OK, fail to connect or hang past the time-out", async () => {
+    const tag = uniqueName("skip").replace(" ", "-");
+    await addWebhook(`/fail/${tag}`);
+    const closed = await startTestServer(() => {});
+    await closed.close();
+    await addWebhook("/ok/refused", { url: `${closed.url}/refused` });
+    await addWebhook(`/hang/${tag}`);
+    const answering = await addWebhook(`/ok/${tag}-last`);
+
+    const started = Date.now();
+    const reply = await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS });
+
+    expect(reply).toEqual({ text: `reply from ${tag}-last`, answeredBy: answering.name });
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(1);
+    expect(requestsTo(`/hang/${tag}`)).toHaveLength(1);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(SHORT_TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(SHORT_TIMEOUT_MS * 5);
+  });
+
+  it("sends each webhook's method, JSON and accept headers, its custom headers and the spec's payload", async () => {
+    const tag = uniqueName("headers").replace(" ", "-");
+    await addWebhook(`/ok/${tag}`, { method: "PATCH", headers: { "X-Api-Key": "secret-123", Authorization: "Bearer t0k3n" } });
+    const sent = chatPayload({
+      sessionId: "session_1767225600000_k3j4h5g6f",
+      message: "What does it cost?",
+      mediaUrl: "https://agency.example/uploads/1-image.png",
+      now: new Date("2026-01-01T00:00:00Z"),
+    });
+
+    await fanOut(sent, { mediaType: "image", origin: "https://agency.example", timeoutMs: SHORT_TIMEOUT_MS });
+
+    const [received] = requestsTo(`/ok/${tag}`);
+    expect(received.method).toBe("PATCH");
+    expect(received.headers["content-type"]).toBe("application/json");
+    expect(received.headers.accept).toContain("application/json");
+    expect(received.headers.origin).toBe("https://agency.example");
+    expect(received.headers["x-api-key"]).toBe("secret-123");
+    expect(received.headers.authorization).toBe("Bearer t0k3n");
+    expect(received.json).toEqual({
+      session_id: "session_1767225600000_k3j4h5g6f",
+      message: "What does it cost?",
+      media_url: "https://agency.example/uploads/1-image.png",
+      timestamp: "2026-01-01T00:00:00.000Z",
+      user_info: { platform: "website", ip: "unknown" },
+    });
+  });
+
+  it("falls back to the settings' chat_webhook_url with a POST and no custom headers", async () => {
+    const tag = uniqueName("settings").replace(" ", "-");
+    await addWebhook(`/fail/${tag}`, { headers: { "X-Api-Key": "only-for-the-webhook" } });
+    await saveSiteSettings({
+      companyName: "Test Co",
+      homepageHeadline: "Headline",
+      homepageSubtext: "Subtext",
+      supportEmail: "test@example.com",
+      chatWebhookUrl: `${server.url}/ok/${tag}-settings`,
+    });
+
+    const reply = await fanOut(payload("hi"), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS });
+
+    expect(reply).toEqual({ text: `reply from ${tag}-settings`, answeredBy: "settings" });
+    const [received] = requestsTo(`/ok/${tag}-settings`);
+    expect(received.method).toBe("POST");
+    expect(received.headers["x-api-key"]).toBeUndefined();
+    expect(received.json).toMatchObject({ message: "hi", user_info: { platform: "website", ip: "unknown" } });
+  });
+
+  it("answers with a canned reply when nothing answers", async () => {
+    const tag = uniqueName("canned").replace(" ", "-");
+    await addWebhook(`/fail/${tag}`);
+    await saveSiteSettings({
+      companyName: "Test Co",
+      workflowToolName: "Zapflow",
+      homepageHeadline: "Headline",
+      homepageSubtext: "Subtext",
+      supportEmail: "test@example.com",
+      chatWebhookUrl: `${server.url}/hang/${tag}-settings`,
+    });
+
+    const reply = await fanOut(payload("What does it cost?"), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS });
+
+    expect(reply.answeredBy).toBe("canned");
+    expect(reply.text).toBe(cannedReply("What does it cost?", null, "Zapflow"));
+    expect(reply.text).toContain("$199");
+    expect(requestsTo(`/hang/${tag}-settings`)).toHaveLength(1);
+  });
+
+  it("reads the reply from response, else message, else output, else the default text", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ response: "from response", message: "no", output: "no" }, "from response"],
+      [{ message: "from message", output: "no" }, "from message"],
+      [{ output: "from output" }, "from output"],
+      [[{ output: "n8n agent answer" }], "n8n agent answer"],
+      [{ success: true }, CHAT_TEXT.defaultReply],
+    ];
+    for (const [answer, expected] of cases) {
+      await db().delete(webhooks);
+      await addWebhook(`/field/${encodeURIComponent(JSON.stringify(answer))}`);
+      const reply = await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS });
+      expect(reply.text).toBe(expected);
+    }
+    await db().delete(webhooks);
+    await addWebhook("/text/plain");
+    expect((await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS })).text).toBe(CHAT_TEXT.defaultReply);
+  });
+
+  it("stores the visitor's message with its media and the reply with who answered", async () => {
+    const tag = uniqueName("store").replace(" ", "-");
+    const hook = await addWebhook(`/ok/${tag}`);
+    const sessionId = `session_${Date.now()}_store${Math.random().toString(36).slice(2, 8)}`;
+
+    const exchange = await handleChatMessage({
+      sessionId,
+      message: CHAT_TEXT.imageDefault,
+      media: { url: "/uploads/123-image.png", type: "image" },
+      origin: "https://agency.example",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    });
+
+    expect(exchange.answeredBy).toBe(hook.name);
+    expect(requestsTo(`/ok/${tag}`)[0].json).toMatchObject({
+      session_id: sessionId,
+      message: CHAT_TEXT.imageDefault,
+      media_url: "https://agency.example/uploads/123-image.png",
+    });
+    const stored = await listSessionMessages(sessionId);
+    expect(stored.map((m) => [m.isUserMessage, m.message, m.mediaUrl, m.mediaType, m.answeredBy])).toEqual([
+      [true, CHAT_TEXT.imageDefault, "/uploads/123-image.png", "image", null],
+      [false, `reply from ${tag}`, null, null, hook.name],
+    ]);
+    expect(exchange.bot).toEqual({
+      id: stored[1].id,
+      message: `reply from ${tag}`,
+      isUserMessage: false,
+      mediaUrl: null,
+      mediaType: null,
+    });
+  });
+});
+
+describe("canned replies", () => {
+  it.each([
+    ["How much does it cost?", null, /\$199.*\$599/],
+    ["What's the PRICE?", null, /\$199.*\$599/],
+    ["Tell me about automation", null, /Zapflow is a workflow automation tool/],
+    ["Is zapflow any good?", null, /Zapflow is a workflow automation tool/],
+    ["Do you support webhooks?", null, /webhooks and APIs/],
+    ["Any integration with my CRM?", null, /Which systems would you like to integrate/],
+    [CHAT_TEXT.voiceDefault, "voice", /voice message/],
+    [CHAT_TEXT.imageDefault, "image", /Thanks for the image/],
+    ["Hello", null, /^Hello! I can help you with Zapflow automation/],
+  ] as const)("%s (%s)", (message, mediaType, expected) => {
+    expect(cannedReply(message, mediaType, "Zapflow")).toMatch(expected);
+  });
+
+  it("checks the keywords in the spec's order", () => {
+    expect(cannedReply("automation price", null, "Zapflow")).toMatch(/\$199/);
+    expect(cannedReply("webhook automation", null, "Zapflow")).toMatch(/workflow automation tool/);
+    expect(cannedReply("integration", "voice", "Zapflow")).toMatch(/webhooks and APIs/);
+  });
+});
+
+describe("replyText", () => {
+  it("ignores empty and non-text fields", () => {
+    expect(replyText(JSON.stringify({ response: "  ", message: 42, output: "used" }))).toBe("used");
+    expect(replyText("")).toBe(CHAT_TEXT.defaultReply);
+    expect(replyText("null")).toBe(CHAT_TEXT.defaultReply);
+  });
+});

@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeWav } from "~/components/chat/wav";
+import { CHAT_ERROR, CHAT_TEXT, newChatSessionId } from "~/lib/chat";
+import { chatLimits, maxChatRequestBytes } from "~/lib/chat.server";
+import { getEnv } from "~/lib/env.server";
+import { localMediaDir } from "~/lib/media-storage.server";
+import { listSessionMessages } from "~/models/chat-messages.server";
+import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
+import { action, loader } from "~/routes/public/chat";
+import { loader as uploadsLoader } from "~/routes/uploads";
+import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const WAV = Buffer.from(encodeWav([new Float32Array(1600).map((_, i) => Math.sin(i / 4))], 16_000));
+
+interface Outcome {
+  status: number;
+  headers: Headers;
+  body: {
+    result: { status?: string; error?: Record<string, string[] | null> };
+    exchange: { user: Record<string, unknown>; bot: Record<string, unknown> } | null;
+  } | null;
+}
+
+/** The action's answer, whether it returned data(), plain data or a redirect Response. */
+function outcome(result: unknown): Outcome {
+  if (result instanceof Response) return { status: result.status, headers: result.headers, body: null };
+  const wrapped = result as { type?: string; data: Outcome["body"]; init?: ResponseInit | null };
+  if (wrapped?.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), body: wrapped.data };
+  }
+  return { status: 200, headers: new Headers(), body: result as Outcome["body"] };
+}
+
+function chatForm(fields: Record<string, string | File>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+async function postChat(
+  body: FormData | { raw: BodyInit; contentType: string },
+  options: { ip?: string; cookie?: string } = {},
+): Promise<Outcome> {
+  const headers = new Headers(options.cookie ? { Cookie: options.cookie } : {});
+  if (!(body instanceof FormData)) headers.set("Content-Type", body.contentType);
+  const request = new Request("http://localhost/chat", {
+    method: "POST",
+    headers,
+    body: body instanceof FormData ? body : body.raw,
+    duplex: "half",
+  } as RequestInit);
+  const context = { clientIp: options.ip ?? `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`, cspNonce: "" };
+  return outcome(await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]));
+}
+
+async function loadChat(cookie?: string) {
+  const request = new Request("http://localhost/chat", { headers: cookie ? { Cookie: cookie } : {} });
+  return loader({ request, context: {}, params: {} } as unknown as Parameters<typeof loader>[0]);
+}
+
+function fieldErrors(result: Outcome): Record<string, string[] | null> {
+  return result.body?.result.error ?? {};
+}
+
+let echo: TestServer;
+beforeAll(async () => {
+  echo = await startTestServer(echoWebhook);
+});
+afterAll(() => echo.close());
+
+describe.each(BACKENDS)("the chat action on %s", (backend) => {
+  useTestDatabase(backend);
+  let webhookId: string;
+  beforeAll(async () => {
+    webhookId = (await createWebhook({ name: uniqueName("Echo"), url: `${echo.url}/echo`, method: "POST", headers: { "X-Secret": "hidden-header-value" }, isActive: true })).id;
+  });
+  afterAll(() => deleteWebhook(webhookId));
+
+  it("answers the widget with the stored exchange and nothing about the webhook", async () => {
+    const sessionId = newChatSessionId();
+    const result = await postChat(chatForm({ sessionId, message: "  Hello from the widget  " }));
+
+    expect(result.status).toBe(200);
+    expect(result.body?.exchange).toMatchObject({
+      user: { message: "Hello from the widget", isUserMessage: true, mediaUrl: null, mediaType: null },
+      bot: { message: "Echo: Hello from the widget", isUserMessage: false },
+    });
+    const serialized = JSON.stringify(result.body);
+    expect(serialized).not.toContain(echo.url);
+    expect(serialized).not.toContain("hidden-header-value");
+    const stored = await listSessionMessages(sessionId);
+    expect(stored.map((m) => [m.message, m.answeredBy !== null])).toEqual([
+      ["Hello from the widget", false],
+      ["Echo: Hello from the widget", true],
+    ]);
+  });
+
+  it("stores a sent image, checked by its content, and serves it back", async () => {
+    const sessionId = newChatSessionId();
+    const result = await postChat(chatForm({ sessionId, image: new File([PNG], "holiday.jpeg", { type: "image/jpeg" }) }));
+
+    expect(result.status).toBe(200);
+    const user = result.body!.exchange!.user;
+    expect(user).toMatchObject({ message: CHAT_TEXT.imageDefault, mediaType: "image" });
+    const name = String(user.mediaUrl).replace(/^\/uploads\//, "");
+    expect(name).toMatch(/^\d+-[0-9a-f-]{36}\.png$/);
+    expect(readFileSync(path.join(localMediaDir(), name))).toEqual(PNG);
+    const payload = echo.received.find((r) => (r.json as { session_id?: string }).session_id === sessionId)!.json;
+    expect(payload).toMatchObject({ message: CHAT_TEXT.imageDefault, media_url: `http://localhost/uploads/${name}` });
+
+    const served = await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("stores a voice message as WAV with the default text", async () => {
+    const sessionId = newChatSessionId();
+    const result = await postChat(chatForm({ sessionId, voice: new File([WAV], "voice.wav", { type: "audio/wav" }) }));
+
+    expect(result.status).toBe(200);
+    const [user, bot] = await listSessionMessages(sessionId);
+    expect(user).toMatchObject({ message: CHAT_TEXT.voiceDefault, mediaType: "voice" });
+    expect(user.mediaUrl).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.wav$/);
+    expect(bot).toMatchObject({ message: `Echo: ${CHAT_TEXT.voiceDefault}`, isUserMessage: false });
+  });
+
+  it.each([
+    ["a renamed non-image", "image", new File(["<svg onload=alert(1)>"], "cat.png", { type: "image/png" }), CHAT_ERROR.notImage],
+    ["a WAV sent as an image", "image", new File([WAV], "cat.png", { type: "image/png" }), CHAT_ERROR.notImage],
+    ["an image sent as voice", "voice", new File([PNG], "voice.wav", { type: "audio/wav" }), CHAT_ERROR.notWav],
+  ])("refuses %s", async (_label, field, file, message) => {
+    const sessionId = newChatSessionId();
+    const result = await postChat(chatForm({ sessionId, message: "look", [field]: file }));
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result)[field]).toEqual([message]);
+    expect(await listSessionMessages(sessionId)).toEqual([]);
+  });
+
+  it("refuses an oversize image with a message naming the limit", async () => {
+    const limit = getEnv().MAX_IMAGE_BYTES;
+    const big = Buffer.alloc(limit + 1);
+    PNG.copy(big);
+    const result = await postChat(chatForm({ sessionId: newChatSessionId(), image: new File([big], "big.png") }));
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result).image).toEqual([CHAT_ERROR.imageTooLarge(limit)]);
+    expect(CHAT_ERROR.imageTooLarge(limit)).toBe("Images can be up to 5 MB.");
+  });
+
+  it("refuses a request larger than any allowed file before reading it all", async () => {
+    const max = maxChatRequestBytes(chatLimits());
+    const boundary = "----chat-test";
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="voice"; filename="v.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      Buffer.alloc(max + 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const result = await postChat({ raw: body, contentType: `multipart/form-data; boundary=${boundary}` });
+    expect(result.status).toBe(413);
+    expect(fieldErrors(result)[""]).toEqual([CHAT_ERROR.requestTooLarge(getEnv().MAX_VOICE_BYTES)]);
+
+    // The same without a declared length: counted while reading.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(body));
+        controller.close();
+      },
+    });
+    const streamed = await postChat({ raw: stream, contentType: `multipart/form-data; boundary=${boundary}` });
+    expect(streamed.status).toBe(413);
+  });
+
+  it.each([
+    ["an empty message", { message: "   " }, "message", CHAT_ERROR.empty],
+    ["a message over the length limit", { message: "x".repeat(2001) }, "message", CHAT_ERROR.tooLong(2000)],
+    ["a session id in another format", { message: "hi", sessionId: "../../etc" }, "sessionId", CHAT_ERROR.badSession],
+  ])("refuses %s", async (_label, fields, field, message) => {
+    const result = await postChat(chatForm({ sessionId: newChatSessionId(), ...fields }));
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result)[field]).toEqual([message]);
+  });
+
+  it("limits messages per visitor address and minute", async () => {
+    const ip = `192.0.2.${randomBytes(1)[0]}`;
+    const limit = getEnv().CHAT_MESSAGES_PER_MINUTE;
+    for (let i = 0; i < limit; i++) {
+      expect((await postChat(chatForm({ message: "" }), { ip })).status).toBe(400);
+    }
+    const refused = await postChat(chatForm({ sessionId: newChatSessionId(), message: "one too many" }), { ip });
+    expect(refused.status).toBe(429);
+    expect(fieldErrors(refused)[""]).toEqual([CHAT_ERROR.tooFast]);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await postChat(chatForm({ sessionId: newChatSessionId(), message: "another visitor" }))).status).toBe(200);
+  });
+
+  it("keeps the /chat page's conversation in a signed cookie across posts", async () => {
+    const first = await postChat(chatForm({ message: "First from the page" }));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/chat#chat-form");
+    const cookie = first.headers.get("Set-Cookie")!.split(";")[0];
+    expect(first.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+    expect(first.headers.get("Set-Cookie")).toMatch(/SameSite=Lax/i);
+
+    const second = await postChat(chatForm({ message: "Second from the page" }), { cookie });
+    expect(second.status).toBe(302);
+
+    const page = await loadChat(cookie);
+    expect(page.messages.map((m) => m.message)).toEqual([
+      "First from the page",
+      "Echo: First from the page",
+      "Second from the page",
+      "Echo: Second from the page",
+    ]);
+    expect(page.limits).toEqual(chatLimits());
+    expect(JSON.stringify(page)).not.toContain("answeredBy");
+
+    const tampered = cookie.replace(/=.*/, `=${Buffer.from(JSON.stringify(newChatSessionId())).toString("base64")}`);
+    expect((await loadChat(tampered)).messages).toEqual([]);
+    expect((await loadChat()).messages).toEqual([]);
+  });
+});
+
+describe("the uploads route", () => {
+  it.each(["../session-secret", "..%2Fsession-secret", "x.svg", "1-abc.png", `${Date.now()}-00000000-0000-0000-0000-000000000000.png`])(
+    "answers 404 for %s",
+    async (name) => {
+      try {
+        await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+        throw new Error("expected a 404");
+      } catch (error) {
+        expect(error).toBeInstanceOf(Response);
+        expect((error as Response).status).toBe(404);
+      }
+    },
+  );
+});
