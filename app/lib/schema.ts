@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -187,10 +188,13 @@ export const webhooks = pgTable(
     method: webhookMethod("method").notNull().default("POST"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
+    // Insertion order, for the fan-out's "list order": two webhooks created within the clock's
+    // resolution share a created_at.
+    position: bigint("position", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("webhooks_active_created_idx").on(t.isActive, t.createdAt)],
+  (t) => [index("webhooks_active_position_idx").on(t.isActive, t.position)],
 ).enableRLS();
 
 export const chatMessages = pgTable(

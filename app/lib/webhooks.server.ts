@@ -90,7 +90,7 @@ export async function sendWebhook(
   } catch (error) {
     const name = (error as Error).name;
     if (name === "TimeoutError" || name === "AbortError") {
-      throw new WebhookError(`No answer within ${Math.round(options.timeoutMs / 1000)} seconds`);
+      throw timeoutError(options.timeoutMs);
     }
     // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, bad port...).
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -102,11 +102,14 @@ export async function sendWebhook(
     return { ok: response.ok, status: response.status, body: await readLimited(response) };
   } catch (error) {
     const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") {
-      throw new WebhookError(`No answer within ${Math.round(options.timeoutMs / 1000)} seconds`);
-    }
+    if (name === "TimeoutError" || name === "AbortError") throw timeoutError(options.timeoutMs);
     throw new WebhookError((error as Error).message);
   }
+}
+
+function timeoutError(timeoutMs: number): WebhookError {
+  const limit = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} seconds` : `${timeoutMs} ms`;
+  return new WebhookError(`No answer within ${limit}`);
 }
 
 async function readLimited(response: Response): Promise<string> {

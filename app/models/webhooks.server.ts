@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { db, withReadRetry } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
 import { webhooks, type Webhook } from "~/lib/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive">;
 
 // Oldest first: the chat fan-out tries active webhooks "in list order", the order staff see.
-const listOrder = [asc(webhooks.createdAt), asc(webhooks.id)];
+const listOrder = [asc(webhooks.position)];
 
 export function listWebhooks(): Promise<Webhook[]> {
   return withReadRetry(() => db().select().from(webhooks).orderBy(...listOrder));
@@ -18,7 +19,7 @@ export async function listActiveWebhooks(): Promise<Webhook[]> {
       db().select().from(webhooks).where(eq(webhooks.isActive, true)).orderBy(...listOrder),
     );
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "listing active webhooks failed", error: String(error) }));
+    log.error("listing active webhooks failed", { error });
     return [];
   }
 }

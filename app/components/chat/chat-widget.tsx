@@ -14,7 +14,8 @@ import { whatsappUrl } from "~/lib/messaging";
 import type { ChatMediaType } from "~/lib/schema";
 import type { loader as rootLoader } from "~/root";
 import type { clientAction } from "~/routes/public/chat";
-import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator, WhatsAppIcon } from "./chat-message";
+import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "./chat-message";
+import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { useVoiceRecorder } from "./use-voice-recorder";
 
 type WidgetMessage = ChatMessageView & { failed?: string };

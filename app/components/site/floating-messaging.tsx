@@ -1,13 +1,14 @@
-import { MessageCircle, MessagesSquare } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
+import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { messengerUrl, whatsappUrl } from "~/lib/messaging";
 import { useSiteSettings } from "./use-site-settings";
 
 const ROUND =
-  "grid size-12 place-items-center sm:size-14 rounded-full text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105 focus-visible:scale-105";
+  "grid size-12 place-items-center rounded-full text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105 focus-visible:scale-105";
 
 /**
- * The spec's two round buttons: plain links built on the server, opening in a new tab. The chat
- * widget sits bottom right, so these stack bottom left.
+ * The spec's two round buttons: plain links built on the server, opening in a new tab. They stack
+ * above the chat trigger in the bottom-right corner, leaving the reading side of the page free.
  */
 export function FloatingMessagingButtons() {
   const settings = useSiteSettings();
@@ -15,7 +16,7 @@ export function FloatingMessagingButtons() {
   const messenger = messengerUrl(settings.messengerLink);
   if (!whatsapp && !messenger) return null;
   return (
-    <div className="fixed bottom-5 left-4 z-40 flex flex-col gap-3 sm:left-6">
+    <div className="fixed bottom-[5.5rem] right-6 z-40 flex flex-col gap-3">
       {whatsapp ? (
         <a
           href={whatsapp}
@@ -25,7 +26,7 @@ export function FloatingMessagingButtons() {
           title="Chat with us on WhatsApp"
           className={`${ROUND} bg-[#1f9e4f]`}
         >
-          <MessageCircle aria-hidden className="size-6 sm:size-7" />
+          <WhatsAppIcon className="size-6" />
         </a>
       ) : null}
       {messenger ? (
@@ -37,7 +38,7 @@ export function FloatingMessagingButtons() {
           title="Message us on Messenger"
           className={`${ROUND} bg-[#0866ff]`}
         >
-          <MessagesSquare aria-hidden className="size-6 sm:size-7" />
+          <MessagesSquare aria-hidden className="size-6" />
         </a>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
-import { ArrowRight, Bot, MessageCircle, MessagesSquare, Sparkles } from "lucide-react";
+import { ArrowRight, Bot, MessagesSquare, Sparkles } from "lucide-react";
+import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { messengerUrl, whatsappUrl } from "~/lib/messaging";
 import { buttonClasses, ButtonLink } from "../ui/button";
 import { HERO } from "./copy";
@@ -57,7 +58,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                     "border-white/30 bg-white/10 text-white hover:bg-white/20",
                   )}
                 >
-                  <MessageCircle aria-hidden className="size-5" />
+                  <WhatsAppIcon className="size-5" />
                   {HERO.whatsapp}
                 </a>
               ) : null}
@@ -82,7 +83,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
           {HERO.stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
+            <div key={stat.label} className="flex flex-col-reverse justify-end">
               <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
               <dd className="text-3xl font-bold sm:text-4xl">{stat.value}</dd>
             </div>

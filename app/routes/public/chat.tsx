@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator, WhatsAppIcon } from "~/components/chat/chat-message";
+import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "~/components/chat/chat-message";
+import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { CHAT_ERROR, CHAT_TEXT, chatMessageSchema, defaultMediaText, welcomeMessage } from "~/lib/chat";
