@@ -18,12 +18,17 @@ const STYLES = {
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [visible, setVisible] = useState(toast);
 
+  // A later page load without a toast (a revalidation, the redirect home after an order) must
+  // not cut the visible one short: only a new toast replaces it, only its timer removes it.
   useEffect(() => {
-    setVisible(toast);
     if (!toast) return;
-    const timer = setTimeout(() => setVisible(undefined), toast.duration ?? DEFAULT_DURATION_MS);
-    return () => clearTimeout(timer);
+    setVisible(toast);
   }, [toast]);
+  useEffect(() => {
+    if (!visible) return;
+    const timer = setTimeout(() => setVisible(undefined), visible.duration ?? DEFAULT_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
 
   if (!visible) return null;
   const { icon: Icon, className } = STYLES[visible.type];
