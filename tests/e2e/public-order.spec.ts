@@ -117,7 +117,7 @@ test.describe("order page", () => {
     await expect(submit).toBeDisabled();
   });
 
-  test("without a service the order is refused", async ({ page, sql }, testInfo) => {
+  test("without a service the order is refused", async ({ page, sql }) => {
     const notes = unique("No service");
     await page.goto("/order");
     await expect(page.getByRole("region", { name: ORDER.summaryHeading })).toContainText(ORDER.summaryEmpty);
@@ -125,11 +125,9 @@ test.describe("order page", () => {
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
     await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
 
-    if (testInfo.project.name === "nojs") {
-      await expect(page.getByRole("alert").filter({ hasText: ORDER.serviceRequired.message })).toContainText(
-        ORDER.serviceRequired.description,
-      );
-    }
+    await expect(page.getByRole("alert").filter({ hasText: ORDER.serviceRequired.message })).toContainText(
+      ORDER.serviceRequired.description,
+    );
     await expect(orderForm(page).getByText(ORDER.serviceRequired.description)).toBeVisible();
     await expect(orderForm(page).getByLabel("Select Service")).toHaveAttribute("aria-invalid", "true");
     await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);

@@ -41,6 +41,11 @@ const OrderSchema = z.object({
   terms: z.boolean({ error: ORDER.termsRequired.description }),
 });
 
+// In the browser the service choice is left to the action, so that a missing service is
+// answered with the spec's 'Service Required' toast with JavaScript too. (Terms cannot be
+// missing there: the submit button waits for them.)
+const ClientOrderSchema = OrderSchema.extend({ serviceId: z.string().default("") });
+
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -103,7 +108,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     constraint: getZodConstraint(OrderSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientOrderSchema }),
   });
   const selected = services.find((service) => service.id === fields.serviceId.value) ?? null;
   const termsTicked = fields.terms.value === "on";
