@@ -2,5 +2,14 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 export default [
   layout("routes/public/layout.tsx", [index("routes/public/home.tsx")]),
+
+  // Admin panel: its own layout, every loader and action guarded on the server.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("account", "routes/admin/account.tsx"),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
