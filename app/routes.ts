@@ -8,6 +8,10 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("services", "routes/admin/services/list.tsx", [
+      route("new", "routes/admin/services/new.tsx"),
+      route(":serviceId/edit", "routes/admin/services/edit.tsx"),
+    ]),
     route("account", "routes/admin/account.tsx"),
   ]),
 

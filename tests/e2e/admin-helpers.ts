@@ -1,4 +1,5 @@
 import { hash } from "@node-rs/argon2";
+import type { Page } from "@playwright/test";
 import type postgres from "postgres";
 import { unique } from "./fixtures";
 
@@ -51,4 +52,12 @@ export async function createTestOrder(
             178, 'Please call in the morning', ${overrides.status ?? "pending"})
     returning id, client_name`;
   return { id: row.id as string, clientName };
+}
+
+/**
+ * The delete button of a row: a button with JavaScript, the <summary> of a <details> without
+ * (Playwright gives a summary no button role), both named by their aria-label.
+ */
+export function deleteTrigger(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
 }
