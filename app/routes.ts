@@ -6,12 +6,14 @@ export default [
   // Admin panel: its own layout, every loader and action guarded on the server.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("services", "routes/admin/services/list.tsx", [
       route("new", "routes/admin/services/new.tsx"),
       route(":serviceId/edit", "routes/admin/services/edit.tsx"),
     ]),
+    route("orders", "routes/admin/orders.tsx"),
     route("account", "routes/admin/account.tsx"),
   ]),
 
