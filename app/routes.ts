@@ -14,6 +14,8 @@ export default [
       route(":serviceId/edit", "routes/admin/services/edit.tsx"),
     ]),
     route("orders", "routes/admin/orders.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("chats", "routes/admin/chats.tsx"),
     route("account", "routes/admin/account.tsx"),
   ]),
 
