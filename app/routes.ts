@@ -16,6 +16,9 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("chats", "routes/admin/chats.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("founder", "routes/admin/founder.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
     route("account", "routes/admin/account.tsx"),
   ]),
 
