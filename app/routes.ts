@@ -19,6 +19,14 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("founder", "routes/admin/founder.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
+    route("webhooks", "routes/admin/webhooks/list.tsx", [
+      route("new", "routes/admin/webhooks/new.tsx"),
+      route(":webhookId/edit", "routes/admin/webhooks/edit.tsx"),
+    ]),
+    route("admins", "routes/admin/admins/list.tsx", [
+      route("new", "routes/admin/admins/new.tsx"),
+      route(":adminId/edit", "routes/admin/admins/edit.tsx"),
+    ]),
     route("account", "routes/admin/account.tsx"),
   ]),
 

@@ -1,4 +1,5 @@
 import { TOASTS } from "../../app/components/admin/texts";
+import { openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // Settings, founder and integrations are single records shared with the public site's tests:
@@ -11,7 +12,7 @@ test.describe("site settings", () => {
     const [original] = await sql`select business_address from site_settings`;
     const address = unique("42 Test Street");
     try {
-      await page.goto("/admin/settings");
+      await openAdmin(page, "/admin/settings");
       await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
       await page.getByLabel("Business address").fill(address);
       await page.getByRole("button", { name: "Save Settings" }).click();
@@ -26,7 +27,7 @@ test.describe("site settings", () => {
 
   test("refuses a colour that is not hex and a URL that is not http(s), saving nothing", async ({ page, sql }) => {
     const [before] = await sql`select primary_color, logo_url, updated_at from site_settings`;
-    await page.goto("/admin/settings");
+    await openAdmin(page, "/admin/settings");
     await page.getByLabel("Primary colour").fill("red");
     await page.getByLabel("Logo URL").fill("javascript:alert(1)");
     await page.getByRole("button", { name: "Save Settings" }).click();
@@ -43,7 +44,7 @@ test.describe("founder information", () => {
     const [original] = await sql`select social_links from founder_info`;
     const github = `https://github.com/${unique("e2e").replace(/\s+/g, "-")}`;
     try {
-      await page.goto("/admin/founder");
+      await openAdmin(page, "/admin/founder");
       await page.getByLabel("GitHub").fill(github);
       await page.getByRole("button", { name: "Save Founder Info" }).click();
       await expect(page.getByText(TOASTS.founderUpdated.message)).toBeVisible();
@@ -58,7 +59,7 @@ test.describe("founder information", () => {
   test("a founder form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
     const [before] = await sql`select name, bio, updated_at from founder_info`;
     const bio = unique("A typed bio");
-    await page.goto("/admin/founder");
+    await openAdmin(page, "/admin/founder");
     await page.getByLabel("Name").fill("   ");
     await page.getByLabel("Bio").fill(bio);
     await page.getByRole("button", { name: "Save Founder Info" }).click();
@@ -71,7 +72,7 @@ test.describe("founder information", () => {
   test("adds a skill with Enter and removes it, each saved at once", async ({ page, sql }) => {
     const skill = unique("E2E Skill");
     try {
-      await page.goto("/admin/founder");
+      await openAdmin(page, "/admin/founder");
       const box = page.getByLabel("New skill");
       await box.fill(`  ${skill}  `);
       await box.press("Enter");
@@ -92,7 +93,7 @@ test.describe("founder information", () => {
   test("adds a skill with the plus button; a blank skill is refused", async ({ page, sql }) => {
     const skill = unique("E2E Plus Skill");
     try {
-      await page.goto("/admin/founder");
+      await openAdmin(page, "/admin/founder");
       await page.getByLabel("New skill").fill("   ");
       await page.getByRole("button", { name: "Add skill" }).click();
       await expect(page.getByText("Enter a skill")).toBeVisible();
@@ -110,7 +111,7 @@ test.describe("integrations", () => {
     const [original] = await sql`select airtable_base_id from integrations`;
     const baseId = unique("app").replace(/\s+/g, "");
     try {
-      await page.goto("/admin/integrations");
+      await openAdmin(page, "/admin/integrations");
       await page.getByLabel("Airtable base ID").fill(baseId);
       await page.getByRole("button", { name: "Save Integrations" }).click();
       await expect(page.getByText(TOASTS.integrationsUpdated.message)).toBeVisible();
@@ -126,7 +127,7 @@ test.describe("integrations", () => {
     const airtableToken = `pat${unique("token").replace(/\s+/g, "")}`;
     try {
       await sql`update integrations set stripe_secret_key = ${stripeSecret}, airtable_token = ${airtableToken}`;
-      await page.goto("/admin/integrations");
+      await openAdmin(page, "/admin/integrations");
       const secret = page.getByLabel("Stripe secret key", { exact: true });
       await expect(secret).toHaveAttribute("type", "password");
       await expect(secret).toHaveValue(stripeSecret);

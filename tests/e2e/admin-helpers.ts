@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { Page } from "@playwright/test";
 import type postgres from "postgres";
-import { unique } from "./fixtures";
+import { test, unique } from "./fixtures";
 
 // Data the admin specs arrange directly in the database, each test with its own unique rows.
 
@@ -60,4 +60,16 @@ export async function createTestOrder(
  */
 export function deleteTrigger(page: Page, label: string) {
   return page.getByLabel(label, { exact: true });
+}
+
+/**
+ * Opens an admin page. With JavaScript it also waits until React has hydrated the page, so that
+ * enhanced controls (a status select that saves on change) have their handlers.
+ */
+export async function openAdmin(page: Page, path: string) {
+  const response = await page.goto(path);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+  }
+  return response;
 }

@@ -1,6 +1,6 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
 import { TOASTS } from "../../app/components/admin/texts";
-import { deleteTrigger } from "./admin-helpers";
+import { deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
@@ -14,7 +14,7 @@ test("contact messages: newest first, mark read and unread, delete after confirm
       (${newer}, 'newer@example.com', ${"Line one\nLine two"}, now())
     returning id`;
   try {
-    await page.goto("/admin/messages");
+    await openAdmin(page, "/admin/messages");
     const list = page.getByRole("list", { name: "Contact messages" });
     const names = await list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
     expect(names.indexOf(`Message from ${newer}`)).toBeLessThan(names.indexOf(`Message from ${older}`));
@@ -50,7 +50,7 @@ test("chats: a conversation with its media and which webhook answered", async ({
       (${sessionId}, 'Voice message', true, '/voice-sample.wav', 'voice', null, now() - interval '1 second'),
       (${sessionId}, 'A lovely picture!', false, null, null, ${hookName}, now())`;
   try {
-    await page.goto("/admin/chats");
+    await openAdmin(page, "/admin/chats");
     await page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: sessionId }).click();
     await expect(page).toHaveURL(new RegExp(`session=${sessionId}`));
     const conversation = page.getByRole("region", { name: "Conversation" });

@@ -1,5 +1,5 @@
 import { ORDER_TEXTS, TOASTS } from "../../app/components/admin/texts";
-import { createTestOrder } from "./admin-helpers";
+import { createTestOrder, openAdmin } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
@@ -7,7 +7,7 @@ test.beforeEach(async ({ login }) => login());
 test("changes an order's status from its card", async ({ page, sql, javaScriptEnabled }) => {
   const order = await createTestOrder(sql, { status: "pending" });
   try {
-    await page.goto("/admin/orders");
+    await openAdmin(page, "/admin/orders");
     const card = page.getByRole("listitem", { name: order.clientName });
     await card.getByLabel(`Status for ${order.clientName}`).selectOption("paid");
     // With JavaScript the choice is saved at once; without, with the Update button.
@@ -25,7 +25,7 @@ test("filters orders by status through ?status=", async ({ page, sql }) => {
   const paid = await createTestOrder(sql, { status: "paid" });
   const pending = await createTestOrder(sql, { status: "pending" });
   try {
-    await page.goto("/admin/orders?status=paid");
+    await openAdmin(page, "/admin/orders?status=paid");
     await expect(page.getByRole("listitem", { name: paid.clientName })).toBeVisible();
     await expect(page.getByRole("listitem", { name: pending.clientName })).toHaveCount(0);
     const filters = page.getByRole("navigation", { name: "Filter orders by status" });
@@ -44,7 +44,7 @@ test("filters orders by status through ?status=", async ({ page, sql }) => {
 test("shows an order's details in a panel that closes", async ({ page, sql }) => {
   const order = await createTestOrder(sql);
   try {
-    await page.goto("/admin/orders");
+    await openAdmin(page, "/admin/orders");
     await page.getByRole("link", { name: `View order of ${order.clientName}` }).click();
     const heading = page.getByRole("heading", { name: ORDER_TEXTS.detailsTitle });
     await expect(heading).toBeVisible();
@@ -61,7 +61,7 @@ test("exports the filtered orders as CSV", async ({ page, sql }) => {
   const paid = await createTestOrder(sql, { status: "paid", clientName: `=Formula ${Date.now()}` });
   const pending = await createTestOrder(sql, { status: "pending" });
   try {
-    await page.goto("/admin/orders?status=paid");
+    await openAdmin(page, "/admin/orders?status=paid");
     const link = page.getByRole("link", { name: "Export CSV" });
     await expect(link).toHaveAttribute("href", "/admin/orders/export.csv?status=paid");
     const response = await page.request.get("/admin/orders/export.csv?status=paid");

@@ -1,6 +1,6 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
 import { SERVICE_TEXTS, TOASTS } from "../../app/components/admin/texts";
-import { createTestOrder, createTestService, deleteTrigger } from "./admin-helpers";
+import { createTestOrder, createTestService, deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
@@ -8,7 +8,7 @@ test.beforeEach(async ({ login }) => login());
 test("creates a service from the Add Service form", async ({ page, sql }) => {
   const name = unique("E2E Created Service");
   try {
-    await page.goto("/admin/services");
+    await openAdmin(page, "/admin/services");
     await page.getByRole("link", { name: SERVICE_TEXTS.add }).click();
     await expect(page.getByRole("heading", { name: SERVICE_TEXTS.createTitle })).toBeVisible();
     await expect(page.getByLabel("Setup price ($)")).toHaveAttribute("placeholder", SERVICE_TEXTS.setupPlaceholder);
@@ -42,7 +42,7 @@ test("creates a service from the Add Service form", async ({ page, sql }) => {
 
 test("a service form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
   const description = unique("Typed description");
-  await page.goto("/admin/services/new");
+  await openAdmin(page, "/admin/services/new");
   await page.getByLabel("Name").fill("   ");
   await page.getByLabel("Category").fill("notifications");
   await page.getByLabel("Description").fill(description);
@@ -62,7 +62,7 @@ test("edits a service", async ({ page, sql }) => {
   const service = await createTestService(sql);
   const renamed = unique("E2E Renamed Service");
   try {
-    await page.goto("/admin/services");
+    await openAdmin(page, "/admin/services");
     await page.getByRole("link", { name: `Edit ${service.name}` }).click();
     await expect(page.getByRole("heading", { name: SERVICE_TEXTS.editTitle })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue(service.name);
@@ -87,7 +87,7 @@ test("deletes a service after confirmation and keeps its orders", async ({ page,
   const service = await createTestService(sql);
   const order = await createTestOrder(sql, { serviceId: service.id });
   try {
-    await page.goto("/admin/services");
+    await openAdmin(page, "/admin/services");
     await deleteTrigger(page, `Delete ${service.name}`).click();
     await page.getByRole("button", { name: CONFIRM_DELETE_LABEL }).click();
 
@@ -103,8 +103,8 @@ test("deletes a service after confirmation and keeps its orders", async ({ page,
 });
 
 test("an unknown service id answers 404 inside the admin layout", async ({ page }) => {
-  const response = await page.goto("/admin/services/00000000-0000-4000-8000-000000000000/edit");
+  const response = await openAdmin(page, "/admin/services/00000000-0000-4000-8000-000000000000/edit");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
-  expect((await page.goto("/admin/services/not-a-uuid/edit"))?.status()).toBe(404);
+  expect((await openAdmin(page, "/admin/services/not-a-uuid/edit"))?.status()).toBe(404);
 });

@@ -1,11 +1,22 @@
-import { useNavigate, useOutlet } from "react-router";
+import { useNavigate, useNavigationType, useOutlet } from "react-router";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * A create or edit form on its own route (/admin/services/new). With JavaScript it opens as a
- * dialog over the list, and closing it goes back to the list; without JavaScript the list route
- * renders it as a page instead (see useDialogOutlet).
+ * Whether an overlay (a create/edit form, the order details) opens as a dialog. Only after a
+ * navigation inside the running app: a page loaded or reloaded at /admin/services/new renders
+ * the form as a page, on the server and again when hydrated, so nothing typed before the
+ * scripts ran is replaced by a fresh dialog. Without JavaScript it is always the page.
+ */
+export function useDialogMode(): boolean {
+  const hydrated = useHydrated();
+  const navigationType = useNavigationType();
+  return hydrated && navigationType !== "POP";
+}
+
+/**
+ * A create or edit form on its own route (/admin/services/new): a dialog over the list when
+ * opened from the list with JavaScript (closing it goes back to the list), a page otherwise.
  */
 export function RouteDialog({
   title,
@@ -16,9 +27,9 @@ export function RouteDialog({
   backTo: string;
   children: React.ReactNode;
 }) {
-  const hydrated = useHydrated();
+  const dialog = useDialogMode();
   const navigate = useNavigate();
-  if (!hydrated) {
+  if (!dialog) {
     return (
       <section aria-labelledby="route-dialog-title" className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="route-dialog-title" className="mb-4 text-lg font-semibold text-slate-900">
@@ -36,12 +47,12 @@ export function RouteDialog({
 }
 
 /**
- * For a list route with create/edit child routes: the child's form replaces the list when
- * JavaScript is off (returns `{ page }`), and floats over it as a dialog once hydrated.
+ * For a list route with create/edit child routes: the child's form replaces the list when it is
+ * a page (`page`), and floats over the list when it is a dialog (`dialog`).
  */
 export function useDialogOutlet(): { page: React.ReactNode | null; dialog: React.ReactNode | null } {
   const outlet = useOutlet();
-  const hydrated = useHydrated();
+  const dialog = useDialogMode();
   if (!outlet) return { page: null, dialog: null };
-  return hydrated ? { page: null, dialog: outlet } : { page: outlet, dialog: null };
+  return dialog ? { page: null, dialog: outlet } : { page: outlet, dialog: null };
 }

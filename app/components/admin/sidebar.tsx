@@ -16,8 +16,8 @@ import {
   Webhook,
 } from "lucide-react";
 import { Form, NavLink, useLocation } from "react-router";
-import type { AdminRole } from "~/lib/schema";
 import { cn } from "~/components/ui/cn";
+import type { AdminRole } from "~/lib/schema";
 import { SIDEBAR_TEXTS } from "./texts";
 
 interface NavItem {

@@ -2,17 +2,19 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { PasswordSchema } from "~/components/admin/admin-user-fields";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
+import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
 import { TOASTS } from "~/components/admin/texts";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { changeOwnPassword, requireAdmin } from "~/lib/auth.server";
 import { clientIp } from "~/lib/request.server";
-import { dataWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
-import { PasswordSchema } from "~/components/admin/admin-user-fields";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { dataWithErrorToast } from "./+shared/toast-data.server";
 import type { Route } from "./+types/account";
 
 const ChangePasswordSchema = z
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const message =
     result.status === "limited" ? "Too many attempts. Please try again later." : "The current password is not correct.";
-  return dataWithError(
+  return dataWithErrorToast(
     { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
     { message: TOASTS.passwordError, description: message },
     { status: result.status === "limited" ? 429 : 400 },
@@ -60,6 +62,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   });
   return (
     <>
+      <NoScriptToast actionData={actionData} />
       <PageHeader
         title={ACCOUNT_LINK_LABEL}
         description={`Signed in as ${loaderData.username} (${loaderData.role.replace("_", " ")}). Changing your password signs out your other sessions.`}

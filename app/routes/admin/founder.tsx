@@ -6,16 +6,18 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/components/admin/texts";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
-import { dataWithError, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
+import { dataWithErrorToast } from "./+shared/toast-data.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
@@ -34,7 +36,7 @@ const FounderSchema = z.object({
     .default({}),
 });
 
-export const MAX_SKILLS = 50;
+const MAX_SKILLS = 50;
 
 // The spec: a skill is added only if it is non-empty after trimming.
 const SkillSchema = z.object({
@@ -63,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await saveFounderInfo({ ...submission.value, profileImageUrl: submission.value.profileImageUrl ?? null });
     } catch (error) {
-      return dataWithError(
+      return dataWithErrorToast(
         { intent, result: submission.reply() },
         { message: TOASTS.founderUpdateError, description: errorDescription(error) },
         { status: 500 },
@@ -77,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { skill } = submission.value;
   try {
     if (intent === "add-skill" && ((await getFounderInfo())?.skills.length ?? 0) >= MAX_SKILLS) {
-      return dataWithError(
+      return dataWithErrorToast(
         { intent, result: submission.reply({ fieldErrors: { skill: [`At most ${MAX_SKILLS} skills`] } }) },
         { message: TOASTS.founderUpdateError, description: `At most ${MAX_SKILLS} skills can be listed.` },
         { status: 400 },
@@ -112,6 +114,7 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
   const social = fields.socialLinks.getFieldset();
   return (
     <>
+      <NoScriptToast actionData={actionData} />
       <PageHeader title="Founder Information" description="The founder section of the home page." />
       <div className="space-y-6">
         <Form method="post" className="space-y-6" {...getFormProps(form)}>

@@ -2,6 +2,7 @@ import { Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { requireAdmin } from "~/lib/auth.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 import type { Route } from "./+types/layout";
@@ -19,8 +20,10 @@ const LOADING_TEXTS: Record<string, string> = { "/admin/admins": ADMIN_USERS_TEX
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { admin, unreadMessages } = loaderData;
+  const hydrated = useHydrated();
   return (
-    <div className="min-h-dvh bg-slate-50 lg:flex">
+    // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
+    <div className="min-h-dvh bg-slate-50 lg:flex" data-hydrated={hydrated ? "" : undefined}>
       <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />

@@ -4,6 +4,7 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
+import { useDialogMode } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
 import { ORDER_TEXTS, TOASTS } from "~/components/admin/texts";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -178,7 +179,7 @@ function OrderCard({ order, viewTo }: { order: Order; viewTo: string }) {
 }
 
 function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
-  const hydrated = useHydrated();
+  const dialog = useDialogMode();
   const navigate = useNavigate();
   const body = (
     <>
@@ -204,7 +205,7 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
       </div>
     </>
   );
-  if (!hydrated) {
+  if (!dialog) {
     return (
       <section aria-labelledby="order-details-title" className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm">
         <h2 id="order-details-title" className="mb-4 text-lg font-semibold">

@@ -32,6 +32,11 @@ export class UserFacingError extends Error {
 
 const USER_FACING = new Set(["UserFacingError", "AdminRuleError", "UsernameTakenError", "WebhookError"]);
 
+/** 400 for a refusal the admin can act on, 500 for a failure of ours. */
+export function errorStatus(error: unknown): 400 | 500 {
+  return error instanceof Error && USER_FACING.has(error.name) ? 400 : 500;
+}
+
 /**
  * The description of an error toast. The spec shows "the server's message"; messages written
  * for admins are shown as they are, anything else (a database failure) is logged and replaced

@@ -1,4 +1,5 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SERVICE_TEXTS } from "~/components/admin/texts";
 import { requireAdmin } from "~/lib/auth.server";
@@ -18,6 +19,7 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function NewService({ actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={SERVICE_TEXTS.createTitle} backTo={SERVICES_PATH}>
+      <NoScriptToast actionData={actionData} />
       <ServiceEditor lastResult={actionData?.result} />
     </RouteDialog>
   );

@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/components/admin/texts";
 import { requireAdmin } from "~/lib/auth.server";
-import { dataWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { createService, updateService } from "~/models/services.server";
-import { errorDescription, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import { dataWithErrorToast } from "../../+shared/toast-data.server";
 import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
@@ -23,10 +24,10 @@ export async function serviceEditorAction({ request, params }: Pick<ActionFuncti
     return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceCreated);
   } catch (error) {
     if (isThrownResponse(error)) throw error;
-    return dataWithError(
+    return dataWithErrorToast(
       { result: submission.reply() },
       { message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError, description: errorDescription(error) },
-      { status: 500 },
+      { status: errorStatus(error) },
     );
   }
 }
