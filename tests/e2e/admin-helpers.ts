@@ -73,3 +73,25 @@ export async function openAdmin(page: Page, path: string) {
   }
   return response;
 }
+
+const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations: 41_003 } as const;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock for one single-record table. Saving one of
+ * these forms writes every field as the page showed it, so two of these tests (or the same test in
+ * the js and nojs projects) editing the record at once would overwrite each other's values.
+ */
+export async function withRecordLock<T>(
+  sql: postgres.Sql,
+  table: keyof typeof RECORD_LOCKS,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const connection = await sql.reserve();
+  try {
+    await connection`select pg_advisory_lock(${RECORD_LOCKS[table]})`;
+    return await fn();
+  } finally {
+    await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
+    connection.release();
+  }
+}
