@@ -48,7 +48,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                       <MessagesSquare aria-hidden className="size-4 text-slate-400" />
                       {formatDateTime(session.lastMessageAt)}
                     </span>
-                    <span className="mt-0.5 block truncate text-xs text-slate-500">
+                    <span className="mt-0.5 block truncate text-xs text-slate-600">
                       {session.messageCount} messages · {session.sessionId}
                     </span>
                   </Link>

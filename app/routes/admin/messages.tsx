@@ -64,7 +64,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     {message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
                   </div>
                   <p className="text-sm text-slate-600">
-                    <a href={`mailto:${message.email}`} className="text-brand hover:underline">
+                    <a href={`mailto:${message.email}`} className="text-brand underline underline-offset-2">
                       {message.email}
                     </a>{" "}
                     · {formatDateTime(message.createdAt)}

@@ -73,7 +73,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     </div>
                     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
                       <dt className="text-slate-500">Email:</dt>
-                      <dd className="truncate text-slate-800">{admin.email}</dd>
+                      <dd className="break-all text-slate-800">{admin.email}</dd>
                       <dt className="text-slate-500">Last Login:</dt>
                       <dd className="text-slate-800">{admin.lastLogin ? formatDateTime(admin.lastLogin) : ADMIN_USERS_TEXTS.never}</dd>
                       <dt className="text-slate-500">Created:</dt>

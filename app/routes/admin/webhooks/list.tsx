@@ -99,17 +99,18 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           tried, and finally a canned reply is used.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <h3 className="text-sm font-semibold text-slate-700">Sample outgoing payload</h3>
             <p className="text-xs text-slate-500">media_url is optional (null for text messages).</p>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            {/* Focusable: keyboard users can scroll a long line sideways. */}
+            <pre tabIndex={0} aria-label="Sample outgoing payload" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
               <code>{samplePayload}</code>
             </pre>
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="text-sm font-semibold text-slate-700">Expected response</h3>
             <p className="text-xs text-slate-500">The reply text in response (or message), and a success flag.</p>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre tabIndex={0} aria-label="Expected response" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
               <code>{expectedResponse}</code>
             </pre>
           </div>
