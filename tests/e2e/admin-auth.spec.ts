@@ -82,7 +82,7 @@ test("Back to Website leaves the admin layout for the public site", async ({ pag
   await page.goto("/admin");
   await page.getByRole("link", { name: SIDEBAR_TEXTS.backToWebsite }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(SIDEBAR_TEXTS.title)).toHaveCount(0);
+  await expect(page.getByText(SIDEBAR_TEXTS.welcome(ADMIN.username))).toHaveCount(0);
 });
 
 test.describe("with a second admin", () => {

@@ -67,6 +67,25 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     expect((await getAdminUser(admin.id))?.lastLogin).toBeNull();
   });
 
+  it("spends about as long on an unknown username as on a wrong password", async () => {
+    const admin = await newAdmin();
+    const unknown = uniqueName("nobody");
+    await signIn(unknown, "warm-up", "10.2.0.1");
+    const timings: Record<"unknown" | "wrong", number[]> = { unknown: [], wrong: [] };
+    for (let i = 0; i < 4; i++) {
+      for (const kind of ["unknown", "wrong"] as const) {
+        const started = performance.now();
+        const result = await signIn(kind === "unknown" ? unknown : admin.username, `wrong-${i}`, `10.2.${i}.2`);
+        timings[kind].push(performance.now() - started);
+        expect(statusOf(result)).toBe(401);
+      }
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    // Both run one argon2 verification (tens of milliseconds); without the dummy hash an unknown
+    // username would answer in a millisecond or two.
+    expect(median(timings.unknown)).toBeGreaterThan(median(timings.wrong) * 0.5);
+  });
+
   it("refuses empty fields with field errors and keeps the username", async () => {
     const result = (await signIn("  ", "")) as { data: { result: { error: Record<string, string[]> } } };
     expect(statusOf(result)).toBe(400);
