@@ -18,7 +18,7 @@ import { verifyAgainstDummy, verifyPassword } from "./password.server";
 // their session at their next request.
 
 export const LOGIN_PATH = "/admin/login";
-export const ADMIN_HOME = "/admin";
+const ADMIN_HOME = "/admin";
 
 type SessionData = {
   adminId: string;
@@ -101,7 +101,7 @@ export async function requireAdmin(request: Request): Promise<Admin> {
   throw redirect(loginUrl, { headers });
 }
 
-export const FORBIDDEN_MESSAGE = "Only super admins can open this page.";
+const FORBIDDEN_MESSAGE = "Only super admins can open this page.";
 
 /** Admin users and integrations: super admins only. Others get a 403 in the admin's look. */
 export async function requireSuperAdmin(request: Request): Promise<Admin> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 
 // The same rule as ADMIN_PASSWORD at start-up.
 export const PasswordSchema = z

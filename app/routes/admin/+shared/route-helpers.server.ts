@@ -25,12 +25,8 @@ export function notFound(what: string): never {
   throw data(`This ${what} does not exist or was deleted.`, { status: 404 });
 }
 
-/** Errors whose message is written for the admin (rule violations, a taken username). */
-export class UserFacingError extends Error {
-  name = "UserFacingError";
-}
-
-const USER_FACING = new Set(["UserFacingError", "AdminRuleError", "UsernameTakenError", "WebhookError"]);
+// Errors whose message is written for the admin: rule violations, a taken username.
+const USER_FACING = new Set(["AdminRuleError", "UsernameTakenError"]);
 
 /** 400 for a refusal the admin can act on, 500 for a failure of ours. */
 export function errorStatus(error: unknown): 400 | 500 {

@@ -37,7 +37,7 @@ export function roleBadgeText(role: AdminRole): string {
   return role.replace("_", " ").toUpperCase();
 }
 
-export const ROLE_LABELS: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super Admin" };
+const ROLE_LABELS: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super Admin" };
 
 export function AdminEditor({
   admin,
