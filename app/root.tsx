@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -19,6 +20,12 @@ import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.se
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getToast(request)]);
   return data({ settings: toPublicSiteSettings(settings), toast }, { headers });
+}
+
+// After a form answer with an error status (a 400 from dataWithError) React Router skips
+// revalidation, but that answer's toast waits in the flash cookie only this loader reads.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
+import { db, withReadRetry, type Db } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { adminUsers, type AdminRole, type AdminUser } from "~/lib/schema";
 
@@ -38,6 +38,63 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A change the admin rules forbid; its message is shown to the admin as is. */
+export class AdminRuleError extends Error {
+  name = "AdminRuleError";
+}
+
+/**
+ * The active super admins, locked until the transaction ends: two admins demoting or deleting
+ * the last two super admins at the same moment cannot both succeed.
+ */
+async function lockActiveSuperAdmins(tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) {
+  const rows = await tx
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, "super_admin"), eq(adminUsers.isActive, true)))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Updates an admin on behalf of `actorId`, keeping the panel manageable: nobody deactivates
+ * themselves, and the last active super admin stays an active super admin.
+ */
+export async function updateAdminUserAs(actorId: string, id: string, input: AdminInput): Promise<Admin | null> {
+  if (id === actorId && !input.isActive) throw new AdminRuleError("You cannot deactivate your own account.");
+  return db().transaction(async (tx) => {
+    const superAdmins = await lockActiveSuperAdmins(tx);
+    const staysSuperAdmin = input.role === "super_admin" && input.isActive;
+    if (superAdmins.includes(id) && !staysSuperAdmin && superAdmins.length <= 1) {
+      throw new AdminRuleError("The last active super admin cannot be deactivated or demoted.");
+    }
+    try {
+      const [row] = await tx
+        .update(adminUsers)
+        .set({ ...input, username: input.username.trim() })
+        .where(eq(adminUsers.id, id))
+        .returning(adminColumns);
+      return row ?? null;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new UsernameTakenError(input.username);
+      throw error;
+    }
+  });
+}
+
+/** Deletes an admin on behalf of `actorId`, under the same rules as updateAdminUserAs. */
+export async function deleteAdminUserAs(actorId: string, id: string): Promise<boolean> {
+  if (id === actorId) throw new AdminRuleError("You cannot delete your own account.");
+  return db().transaction(async (tx) => {
+    const superAdmins = await lockActiveSuperAdmins(tx);
+    if (superAdmins.includes(id) && superAdmins.length <= 1) {
+      throw new AdminRuleError("The last active super admin cannot be deleted.");
+    }
+    const rows = await tx.delete(adminUsers).where(eq(adminUsers.id, id)).returning({ id: adminUsers.id });
+    return rows.length > 0;
+  });
+}
+
 export function listAdminUsers(): Promise<Admin[]> {
   return withReadRetry(() => db().select(adminColumns).from(adminUsers).orderBy(desc(adminUsers.createdAt)));
 }
@@ -47,7 +104,7 @@ export async function getAdminUser(id: string): Promise<Admin | null> {
   return row ?? null;
 }
 
-/** For sign-in only: the one place the hash leaves this module. */
+/** For sign-in only: one of the two places the hash leaves this module. */
 export async function findAdminForLogin(username: string): Promise<AdminUser | null> {
   const [row] = await withReadRetry(() =>
     db()
@@ -56,6 +113,17 @@ export async function findAdminForLogin(username: string): Promise<AdminUser | n
       .where(sql`lower(${adminUsers.username}) = lower(${username.trim()})`),
   );
   return row ?? null;
+}
+
+/**
+ * For the session guard, on every admin request: the admin with the password hash, which the
+ * guard turns into a fingerprint so that a password change ends every other session.
+ */
+export async function getAdminForSession(id: string): Promise<{ admin: Admin; passwordHash: string } | null> {
+  const [row] = await withReadRetry(() => db().select().from(adminUsers).where(eq(adminUsers.id, id)));
+  if (!row) return null;
+  const { passwordHash, ...admin } = row;
+  return { admin, passwordHash };
 }
 
 export async function createAdminUser(input: AdminInput & { password: string }): Promise<Admin> {

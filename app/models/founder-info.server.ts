@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, withReadRetry } from "~/lib/db.server";
 import { founderInfo, type FounderInfo, type SocialLinks } from "~/lib/schema";
 
@@ -36,4 +36,31 @@ export async function saveFounderInfo(input: FounderInfoInput): Promise<FounderI
     .onConflictDoUpdate({ target: founderInfo.id, set: { ...values, updatedAt: new Date() } })
     .returning();
   return row;
+}
+
+/**
+ * Adds one skill in a single statement (no read-modify-write, so two admins adding skills at the
+ * same moment both keep theirs). Null when there is no founder record yet; a skill already
+ * there (in any case) is not added twice.
+ */
+export async function addFounderSkill(skill: string): Promise<FounderInfo | null> {
+  const [row] = await db()
+    .update(founderInfo)
+    .set({
+      skills: sql`case when lower(${skill}) = any (select lower(s) from unnest(${founderInfo.skills}) as s)
+                  then ${founderInfo.skills} else array_append(${founderInfo.skills}, ${skill}::text) end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(founderInfo.id, 1))
+    .returning();
+  return row ?? null;
+}
+
+export async function removeFounderSkill(skill: string): Promise<FounderInfo | null> {
+  const [row] = await db()
+    .update(founderInfo)
+    .set({ skills: sql`array_remove(${founderInfo.skills}, ${skill}::text)`, updatedAt: new Date() })
+    .where(eq(founderInfo.id, 1))
+    .returning();
+  return row ?? null;
 }

@@ -45,14 +45,15 @@ export async function createOrder(request: OrderRequest): Promise<Order> {
   });
 }
 
-export function listOrders(filter: { status?: OrderStatus } = {}): Promise<Order[]> {
-  return withReadRetry(() =>
-    db()
+export function listOrders(filter: { status?: OrderStatus; limit?: number } = {}): Promise<Order[]> {
+  return withReadRetry(() => {
+    const query = db()
       .select()
       .from(orders)
       .where(filter.status ? eq(orders.status, filter.status) : undefined)
-      .orderBy(desc(orders.createdAt)),
-  );
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    return filter.limit ? query.limit(filter.limit) : query;
+  });
 }
 
 export async function getOrder(id: string): Promise<Order | null> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db, withReadRetry } from "~/lib/db.server";
 import { services, type NewService, type Service } from "~/lib/schema";
 
@@ -60,4 +60,16 @@ export async function updateService(id: string, input: Partial<ServiceInput>): P
 export async function deleteService(id: string): Promise<boolean> {
   const rows = await db().delete(services).where(eq(services.id, id)).returning({ id: services.id });
   return rows.length > 0;
+}
+
+export async function countServices(): Promise<{ total: number; active: number }> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${services.isActive}))::int`,
+      })
+      .from(services),
+  );
+  return row;
 }

@@ -16,7 +16,26 @@ type WorkerFixtures = {
   sql: postgres.Sql;
 };
 
-export const test = base.extend<object, WorkerFixtures>({
+type TestFixtures = {
+  /**
+   * Signs the page's browser context in as an admin (the seeded owner unless told otherwise),
+   * through the real login form action, without loading the login page.
+   */
+  login: (credentials?: { username: string; password: string }) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  login: async ({ page }, use) => {
+    await use(async (credentials = ADMIN) => {
+      const response = await page.request.post("/admin/login", { form: credentials, maxRedirects: 0 });
+      if (response.status() !== 302) {
+        throw new Error(`Signing in as ${credentials.username} failed with status ${response.status()}`);
+      }
+      // Reading a page consumes the "Login successful" toast, which would otherwise cover the
+      // first page's buttons (without JavaScript it stays until the next page).
+      await page.request.get("/admin");
+    });
+  },
   sql: [
     async ({}, use) => {
       const sql = postgres(e2eState().databaseUrl, { max: 2, onnotice: () => {} });

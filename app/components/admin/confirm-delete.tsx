@@ -1,0 +1,58 @@
+import { Trash2 } from "lucide-react";
+import { useRef } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useIsSubmitting } from "./pending";
+
+export const CONFIRM_DELETE_LABEL = "Yes, delete";
+
+/**
+ * A delete button that asks first: a <details> whose summary is the button and whose panel holds
+ * the question and the form, so it works the same with and without JavaScript (with it, Escape
+ * closes the question). Posts `intent=delete` and the given hidden fields to `action`.
+ */
+export function ConfirmDelete({
+  label,
+  question,
+  fields,
+  action,
+}: {
+  /** Accessible name of the trigger, e.g. "Delete Lead capture". */
+  label: string;
+  question: string;
+  fields: Record<string, string>;
+  action?: string;
+}) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const submitting = useIsSubmitting({ intent: "delete", formAction: action });
+  const close = () => {
+    if (!details.current) return;
+    details.current.open = false;
+    details.current.querySelector("summary")?.focus();
+  };
+  return (
+    <details ref={details} className="relative" onKeyDown={(event) => (event.key === "Escape" ? close() : null)}>
+      <summary
+        aria-label={label}
+        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-red-600 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
+      >
+        <Trash2 aria-hidden className="size-4" />
+      </summary>
+      <div
+        role="group"
+        aria-label={`Confirm: ${label}`}
+        className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
+      >
+        <p className="mb-3 text-slate-700">{question}</p>
+        <Form method="post" action={action} preventScrollReset className="flex justify-end" onSubmit={close}>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="submit" name="intent" value="delete" variant="danger" size="sm" disabled={submitting}>
+            {CONFIRM_DELETE_LABEL}
+          </Button>
+        </Form>
+      </div>
+    </details>
+  );
+}

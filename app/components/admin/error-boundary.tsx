@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+
+/**
+ * The error boundary of every admin screen: a 403, a 404 or an unexpected error shown inside the
+ * admin layout, with the sidebar still there.
+ */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 403 ? "Access denied" : status === 404 ? "Not found" : "Something went wrong";
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+      ? error.data
+      : status === 404
+        ? "This record does not exist or was deleted."
+        : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
+      <title>{title}</title>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <Link to="/admin" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
+        Back to the dashboard
+      </Link>
+    </section>
+  );
+}

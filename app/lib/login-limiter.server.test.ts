@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../../tests/support/test-database";
+import { db, openDatabase, setDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
+
+const MAX = getEnv().LOGIN_MAX_FAILURES;
+
+async function attempts(username: string, ip: string, times: number) {
+  const results = [];
+  for (let i = 0; i < times; i++) results.push(await countLoginAttempt(username, ip));
+  return results;
+}
+
+describe.each(BACKENDS)("sign-in limiter on %s", (backend) => {
+  useTestDatabase(backend);
+
+  it(`allows ${MAX} attempts per username and address, then refuses until the window ends`, async () => {
+    const username = uniqueName("user");
+    const results = await attempts(username, "10.0.0.1", MAX + 1);
+    expect(results.slice(0, MAX).every((r) => r.allowed)).toBe(true);
+    const refused = results[MAX];
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(getEnv().LOGIN_WINDOW_MINUTES * 60 - 5);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(getEnv().LOGIN_WINDOW_MINUTES * 60);
+  });
+
+  it("counts each username and each address on its own, ignoring the username's case", async () => {
+    const username = uniqueName("User");
+    await attempts(username, "10.0.0.2", MAX);
+    expect((await countLoginAttempt(username.toUpperCase(), "10.0.0.2")).allowed).toBe(false);
+    expect((await countLoginAttempt(username, "10.0.0.3")).allowed).toBe(true);
+    expect((await countLoginAttempt(uniqueName("other"), "10.0.0.2")).allowed).toBe(true);
+  });
+
+  it("starts again after a successful sign-in", async () => {
+    const username = uniqueName("user");
+    await attempts(username, "10.0.0.4", MAX - 1);
+    await clearLoginAttempts(username, "10.0.0.4");
+    const results = await attempts(username, "10.0.0.4", MAX);
+    expect(results.every((r) => r.allowed)).toBe(true);
+  });
+
+  it("allows attempts again once the window has passed", async () => {
+    const username = uniqueName("user");
+    await attempts(username, "10.0.0.5", MAX + 1);
+    await db().execute(
+      sql`update rate_limits set window_started_at = now() - interval '1 minute' * ${getEnv().LOGIN_WINDOW_MINUTES + 1}
+          where key like ${"login:10.0.0.5:%"}`,
+    );
+    expect((await countLoginAttempt(username, "10.0.0.5")).allowed).toBe(true);
+  });
+
+  it("refuses attempts sent all at once beyond the limit", async () => {
+    const username = uniqueName("user");
+    const results = await Promise.all(Array.from({ length: MAX + 3 }, () => countLoginAttempt(username, "10.0.0.6")));
+    expect(results.filter((r) => r.allowed)).toHaveLength(MAX);
+  });
+});
+
+describe("sign-in limiter shared by several instances", () => {
+  const database = useTestDatabase("postgres");
+
+  it("holds across two app instances on one PostgreSQL database", async () => {
+    // A second connection pool to the same database stands for a second instance of the app.
+    const first = database();
+    const name = await first.transaction(async (tx) => {
+      const [row] = await tx.query<{ name: string }>("select current_database() as name");
+      return row.name;
+    });
+    const second = await openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 2 });
+    try {
+      const username = uniqueName("user");
+      const results = [];
+      for (let i = 0; i <= MAX; i++) {
+        setDatabase(i % 2 === 0 ? first : second);
+        results.push(await countLoginAttempt(username, "10.0.0.7"));
+      }
+      expect(results.slice(0, MAX).every((r) => r.allowed)).toBe(true);
+      expect(results[MAX].allowed).toBe(false);
+    } finally {
+      setDatabase(first);
+      await second.close();
+    }
+  });
+});

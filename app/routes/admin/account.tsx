@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { PasswordSchema } from "~/components/admin/admin-user-fields";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
+import { TOASTS } from "~/components/admin/texts";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { changeOwnPassword, requireAdmin } from "~/lib/auth.server";
+import { clientIp } from "~/lib/request.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { dataWithErrorToast } from "./+shared/toast-data.server";
+import type { Route } from "./+types/account";
+
+const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Current password is required" }),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: "Repeat the new password" }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { username: admin.username, role: admin.role };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const result = await changeOwnPassword(request, admin, { ...submission.value, ip: clientIp(context) });
+  if (result.status === "changed") {
+    return redirectWithSuccess("/admin/account", TOASTS.passwordChanged, { headers: { "Set-Cookie": result.cookie } });
+  }
+  const message =
+    result.status === "limited" ? "Too many attempts. Please try again later." : "The current password is not correct.";
+  return dataWithErrorToast(
+    { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
+    { message: TOASTS.passwordError, description: message },
+    { status: result.status === "limited" ? 429 : 400 },
+  );
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  return (
+    <>
+      <NoScriptToast actionData={actionData} />
+      <PageHeader
+        title={ACCOUNT_LINK_LABEL}
+        description={`Signed in as ${loaderData.username} (${loaderData.role.replace("_", " ")}). Changing your password signs out your other sessions.`}
+      />
+      <Card className="max-w-lg">
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Field
+            label="Current password"
+            errors={fields.currentPassword.errors}
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <Field
+            label="New password"
+            hint="At least 10 characters."
+            errors={fields.newPassword.errors}
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <Field
+            label="Repeat new password"
+            errors={fields.confirmPassword.errors}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <Button type="submit" disabled={submitting}>
+            Change password
+          </Button>
+        </Form>
+      </Card>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: `${ACCOUNT_LINK_LABEL} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { z } from "zod";
+import { PasswordSchema } from "~/components/admin/admin-user-fields";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { SwitchField } from "~/components/admin/switch-field";
+import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { ADMIN_ROLES, type AdminRole } from "~/lib/schema";
+import { checkbox, email } from "../../+shared/form-schemas";
+
+export const ADMINS_PATH = "/admin/admins";
+
+const EditAdminSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(50, "Username must be at most 50 characters")
+    .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits and . _ @ - only"),
+  email: email("Email"),
+  role: z.enum(ADMIN_ROLES, { error: "Role must be Admin or Super Admin" }),
+  isActive: checkbox(),
+});
+
+// The password is set on create only (the spec); admins change their own on their account page.
+const CreateAdminSchema = EditAdminSchema.extend({ password: PasswordSchema });
+
+export function adminEditorSchema(mode: "create" | "edit") {
+  return mode === "create" ? CreateAdminSchema : EditAdminSchema;
+}
+
+/** "super_admin" → "SUPER ADMIN" (the spec's role badge). */
+export function roleBadgeText(role: AdminRole): string {
+  return role.replace("_", " ").toUpperCase();
+}
+
+const ROLE_LABELS: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super Admin" };
+
+export function AdminEditor({
+  admin,
+  lastResult,
+}: {
+  admin?: { username: string; email: string; role: AdminRole; isActive: boolean };
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const mode = admin ? "edit" : "create";
+  const schema = adminEditorSchema(mode);
+  const submitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: `admin-editor-${mode}`,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The spec's defaults: role admin, active on.
+    defaultValue: admin ?? { role: "admin", isActive: true },
+  });
+  // `fields` answers for any name: ask the mode, not the field, whether there is a password.
+  const password = mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "off" }}
+      />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+      />
+      <SelectField label="Role" errors={fields.role.errors} selectProps={getSelectProps(fields.role)}>
+        {ADMIN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
+      {password ? (
+        <Field
+          label="Password"
+          hint="At least 10 characters. The new admin can change it later."
+          errors={password.errors}
+          inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+        />
+      ) : null}
+      <SwitchField label="Active" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end gap-2 pt-2">
+        <ButtonLink to={ADMINS_PATH} variant="secondary" preventScrollReset>
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={submitting}>
+          {admin ? ADMIN_USERS_TEXTS.updateSubmit : ADMIN_USERS_TEXTS.createSubmit}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { requireSuperAdmin } from "~/lib/auth.server";
+import { getAdminUser } from "~/models/admin-users.server";
+import { notFound, requireId } from "../+shared/route-helpers.server";
+import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
+import { adminEditorAction } from "./+shared/admin-editor.server";
+import type { Route } from "./+types/edit";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSuperAdmin(request);
+  const admin = await getAdminUser(requireId(params.adminId, "admin user"));
+  if (!admin) notFound("admin user");
+  return { admin: { id: admin.id, username: admin.username, email: admin.email, role: admin.role, isActive: admin.isActive } };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return adminEditorAction({ request, params });
+}
+
+export default function EditAdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RouteDialog title={ADMIN_USERS_TEXTS.editTitle} backTo={ADMINS_PATH}>
+      <NoScriptToast actionData={actionData} />
+      <AdminEditor key={loaderData.admin.id} admin={loaderData.admin} lastResult={actionData?.result} />
+    </RouteDialog>
+  );
+}
+
+export function meta() {
+  return [{ title: `${ADMIN_USERS_TEXTS.editTitle} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,118 @@
+import { Pencil, Plus, Shield, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { formatDate, formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { ActiveBadge } from "~/components/admin/status-badge";
+import { ADMIN_USERS_TEXTS, TOASTS } from "~/components/admin/texts";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { requireSuperAdmin } from "~/lib/auth.server";
+import { log } from "~/lib/log.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { deleteAdminUserAs, listAdminUsers } from "~/models/admin-users.server";
+import { errorDescription, readIntent, requireId } from "../+shared/route-helpers.server";
+import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
+import type { Route } from "./+types/list";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireSuperAdmin(request);
+  return { admins: await listAdminUsers(), currentAdminId: actor.id };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireSuperAdmin(request);
+  const formData = await request.formData();
+  readIntent(formData, ["delete"]);
+  const adminId = requireId(formData.get("adminId"), "admin user");
+  try {
+    if (!(await deleteAdminUserAs(actor.id, adminId))) {
+      return redirectWithError(ADMINS_PATH, { message: TOASTS.adminDeleteError, description: "This admin user no longer exists." });
+    }
+  } catch (error) {
+    return redirectWithError(ADMINS_PATH, { message: TOASTS.adminDeleteError, description: errorDescription(error) });
+  }
+  log.info("admin user deleted", { by: actor.id, adminId });
+  return redirectWithSuccess(ADMINS_PATH, TOASTS.adminDeleted);
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { page, dialog } = useDialogOutlet();
+  if (page) return page;
+  const { admins, currentAdminId } = loaderData;
+  return (
+    <>
+      <PageHeader title={ADMIN_USERS_TEXTS.heading} description="Who can sign in to this panel. Super admins also manage admin users and integrations.">
+        <ButtonLink to="new" preventScrollReset>
+          <Plus aria-hidden className="size-4" />
+          {ADMIN_USERS_TEXTS.add}
+        </ButtonLink>
+      </PageHeader>
+      {admins.length === 0 ? (
+        <EmptyState title={ADMIN_USERS_TEXTS.emptyTitle} description={ADMIN_USERS_TEXTS.emptyDescription} />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label="Admin users">
+          {admins.map((admin) => {
+            const RoleIcon = admin.role === "super_admin" ? ShieldCheck : Shield;
+            const isSelf = admin.id === currentAdminId;
+            return (
+              <li key={admin.id} aria-label={admin.username} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start gap-3">
+                  <RoleIcon
+                    aria-hidden
+                    className={`mt-0.5 size-5 shrink-0 ${admin.role === "super_admin" ? "text-red-600" : "text-blue-600"}`}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="truncate font-semibold text-slate-900">{admin.username}</h2>
+                      {isSelf ? <span className="text-xs text-slate-500">(you)</span> : null}
+                      <ActiveBadge active={admin.isActive} />
+                      <Badge tone={admin.role === "super_admin" ? "danger" : "info"}>{roleBadgeText(admin.role)}</Badge>
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+                      <dt className="text-slate-500">Email:</dt>
+                      <dd className="break-all text-slate-800">{admin.email}</dd>
+                      <dt className="text-slate-500">Last Login:</dt>
+                      <dd className="text-slate-800">{admin.lastLogin ? formatDateTime(admin.lastLogin) : ADMIN_USERS_TEXTS.never}</dd>
+                      <dt className="text-slate-500">Created:</dt>
+                      <dd className="text-slate-800">{formatDate(admin.createdAt)}</dd>
+                    </dl>
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    <Link
+                      to={`${admin.id}/edit`}
+                      preventScrollReset
+                      aria-label={`Edit ${admin.username}`}
+                      className={buttonClasses("ghost", "icon")}
+                    >
+                      <Pencil aria-hidden className="size-4" />
+                    </Link>
+                    {isSelf ? null : (
+                      <ConfirmDelete
+                        label={`Delete ${admin.username}`}
+                        question={`Delete the admin user "${admin.username}"? They will be signed out at once.`}
+                        fields={{ adminId: admin.id }}
+                        action={ADMINS_PATH}
+                      />
+                    )}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dialog}
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: `${ADMIN_USERS_TEXTS.heading} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

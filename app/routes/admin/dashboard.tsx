@@ -1,0 +1,180 @@
+import { DollarSign, Download, Mail, MessagesSquare, Package, Percent, Plus, Settings, ShoppingCart, Webhook } from "lucide-react";
+import { Link } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { formatDateTime } from "~/components/admin/format";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { OrderStatusBadge } from "~/components/admin/status-badge";
+import { buttonClasses } from "~/components/ui/button";
+import { requireAdmin } from "~/lib/auth.server";
+import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
+import { formatPrice } from "~/lib/pricing";
+import { listChatSessions } from "~/models/chat-messages.server";
+import { listContactMessages } from "~/models/contact-messages.server";
+import { getOrderStats, listOrders } from "~/models/orders.server";
+import { countServices } from "~/models/services.server";
+import type { Route } from "./+types/dashboard";
+
+const RECENT_ITEMS = 5;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [serviceCounts, orderStats, orders, messages, chats] = await Promise.all([
+    countServices(),
+    getOrderStats(),
+    listOrders({ limit: RECENT_ITEMS }),
+    listContactMessages(RECENT_ITEMS),
+    listChatSessions(RECENT_ITEMS),
+  ]);
+  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats };
+}
+
+const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
+  "Total Services": Package,
+  "Total Orders": ShoppingCart,
+  Revenue: DollarSign,
+  "Conversion Rate": Percent,
+};
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { cards, orders, messages, chats } = loaderData;
+  return (
+    <>
+      <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => {
+          const Icon = CARD_ICONS[card.title];
+          return (
+            <li key={card.title} aria-label={card.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="flex items-center justify-between">
+                <p className="text-sm font-medium text-slate-600">{card.title}</p>
+                <Icon aria-hidden className="size-5 text-brand" />
+              </div>
+              <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>
+              <p className="mt-1 text-xs text-slate-500">{card.detail}</p>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="mt-8 grid gap-6 xl:grid-cols-3">
+        <Card aria-labelledby="recent-activity" className="xl:col-span-2">
+          <h2 id="recent-activity" className="text-lg font-semibold">
+            Recent Activity
+          </h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            <ActivityList title="Latest orders" moreTo="/admin/orders" empty="No orders yet.">
+              {orders.map((order) => (
+                <li key={order.id} className="flex items-start justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{order.clientName}</p>
+                    <p className="truncate text-xs text-slate-500">
+                      {order.serviceName} · {formatPrice(order.totalPrice)} · {formatDateTime(order.createdAt)}
+                    </p>
+                  </div>
+                  <OrderStatusBadge status={order.status} />
+                </li>
+              ))}
+            </ActivityList>
+            <ActivityList title="Latest messages" moreTo="/admin/messages" empty="No contact messages yet.">
+              {messages.map((message) => (
+                <li key={message.id} className="py-2">
+                  <p className="flex items-center gap-2 text-sm font-medium">
+                    <Mail aria-hidden className="size-3.5 text-slate-400" />
+                    <span className="truncate">{message.name}</span>
+                    {message.isRead ? null : <span className="text-xs font-semibold text-brand">New</span>}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{message.message}</p>
+                </li>
+              ))}
+            </ActivityList>
+            <ActivityList title="Latest chats" moreTo="/admin/chats" empty="No chat conversations yet.">
+              {chats.map((chat) => (
+                <li key={chat.sessionId} className="py-2">
+                  <Link
+                    to={`/admin/chats?session=${encodeURIComponent(chat.sessionId)}`}
+                    className="flex items-center gap-2 text-sm font-medium hover:text-brand"
+                  >
+                    <MessagesSquare aria-hidden className="size-3.5 text-slate-400" />
+                    <span className="truncate">{chat.messageCount} messages</span>
+                  </Link>
+                  <p className="text-xs text-slate-500">{formatDateTime(chat.lastMessageAt)}</p>
+                </li>
+              ))}
+            </ActivityList>
+          </div>
+        </Card>
+
+        <Card aria-labelledby="quick-actions">
+          <h2 id="quick-actions" className="text-lg font-semibold">
+            Quick Actions
+          </h2>
+          <ul className="mt-4 grid gap-2">
+            <QuickAction to="/admin/services/new" icon={Plus} label="Add a service" />
+            <QuickAction to="/admin/orders?status=pending" icon={ShoppingCart} label="Review pending orders" />
+            <QuickAction to="/admin/orders/export.csv" icon={Download} label="Export orders (CSV)" reloadDocument />
+            <QuickAction to="/admin/messages" icon={Mail} label="Read contact messages" />
+            <QuickAction to="/admin/webhooks" icon={Webhook} label="Manage chat webhooks" />
+            <QuickAction to="/admin/settings" icon={Settings} label="Edit site settings" />
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function ActivityList({
+  title,
+  moreTo,
+  empty,
+  children,
+}: {
+  title: string;
+  moreTo: string;
+  empty: string;
+  children: React.ReactNode[];
+}) {
+  return (
+    <div>
+      <div className="flex items-center justify-between">
+        <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+        <Link to={moreTo} className="text-xs font-medium text-brand hover:underline">
+          View all<span className="sr-only"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      {children.length > 0 ? (
+        <ul className="mt-2 divide-y divide-slate-100">{children}</ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">{empty}</p>
+      )}
+    </div>
+  );
+}
+
+function QuickAction({
+  to,
+  icon: Icon,
+  label,
+  reloadDocument,
+}: {
+  to: string;
+  icon: typeof Plus;
+  label: string;
+  reloadDocument?: boolean;
+}) {
+  return (
+    <li>
+      <Link to={to} reloadDocument={reloadDocument} className={buttonClasses("secondary", "md", "w-full justify-start")}>
+        <Icon aria-hidden className="size-4" />
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+export function meta() {
+  return [{ title: "Dashboard | Admin Panel" }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

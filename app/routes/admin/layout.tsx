@@ -1,0 +1,57 @@
+import { Outlet, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { Sidebar } from "~/components/admin/sidebar";
+import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { requireAdmin } from "~/lib/auth.server";
+import { countUnreadContactMessages } from "~/models/contact-messages.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return {
+    admin: { id: admin.id, username: admin.username, role: admin.role },
+    unreadMessages: await countUnreadContactMessages(),
+  };
+}
+
+// Loading texts while the next screen's data is fetched (the spec names the admin users' one).
+const LOADING_TEXTS: Record<string, string> = { "/admin/admins": ADMIN_USERS_TEXTS.loading };
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin, unreadMessages } = loaderData;
+  const hydrated = useHydrated();
+  return (
+    // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
+    <div className="min-h-dvh bg-slate-50 lg:flex" data-hydrated={hydrated ? "" : undefined}>
+      <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
+      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <PendingNotice />
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function PendingNotice() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading" || !navigation.location.pathname.startsWith("/admin")) return null;
+  if (navigation.location.pathname === "/admin/login") return null;
+  return (
+    <p role="status" className="mb-4 rounded-md bg-brand/10 px-3 py-2 text-sm text-brand">
+      {LOADING_TEXTS[navigation.location.pathname] ?? "Loading..."}
+    </p>
+  );
+}
+
+export function meta() {
+  return [{ title: "Admin Panel" }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="min-h-dvh bg-slate-50 px-4">
+      <AdminErrorBoundary />
+    </main>
+  );
+}

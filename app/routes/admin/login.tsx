@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { LockKeyhole } from "lucide-react";
+import { data, Form, useSearchParams } from "react-router";
+import { z } from "zod";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { LOGIN_TEXTS, TOASTS } from "~/components/admin/texts";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field } from "~/components/ui/field";
+import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/lib/auth.server";
+import { log } from "~/lib/log.server";
+import { clientIp } from "~/lib/request.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { dataWithErrorToast } from "./+shared/toast-data.server";
+import type { Route } from "./+types/login";
+
+const LoginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await redirectIfSignedIn(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { username, redirectTo } = submission.value;
+  try {
+    const result = await signIn(request, { username, ip: clientIp(context) });
+    if (result.status === "signed-in") {
+      log.info("admin signed in", { adminId: result.admin.id });
+      return redirectWithSuccess(safeRedirectTo(redirectTo), TOASTS.loginSuccess, {
+        headers: { "Set-Cookie": result.cookie },
+      });
+    }
+    if (result.status === "limited") {
+      const toast = TOASTS.loginLimited(Math.ceil(result.retryAfterSeconds / 60));
+      log.warn("sign-in limited", { username, ip: clientIp(context) });
+      return dataWithErrorToast(
+        { result: submission.reply({ formErrors: [toast.description!], hideFields: ["password"] }) },
+        toast,
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    return dataWithErrorToast(
+      { result: submission.reply({ formErrors: [TOASTS.loginFailed.description], hideFields: ["password"] }) },
+      TOASTS.loginFailed,
+      { status: 401 },
+    );
+  } catch (error) {
+    log.error("sign-in failed", { error });
+    return dataWithErrorToast(
+      { result: submission.reply({ formErrors: [TOASTS.loginError.description], hideFields: ["password"] }) },
+      TOASTS.loginError,
+      { status: 500 },
+    );
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const submitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
+      <NoScriptToast actionData={actionData} />
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand/10 text-brand">
+            <LockKeyhole aria-hidden className="size-6" />
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900">{LOGIN_TEXTS.title}</h1>
+        </div>
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <Field
+            label={LOGIN_TEXTS.username}
+            errors={fields.username.errors}
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          />
+          <Field
+            label={LOGIN_TEXTS.password}
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <div aria-live="polite">
+            <ErrorList id={form.errorId} errors={form.errors} />
+          </div>
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? "Signing in..." : LOGIN_TEXTS.submit}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-slate-600 underline-offset-4 hover:text-brand hover:underline">
+            Back to Website
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: LOGIN_TEXTS.title }, { name: "robots", content: "noindex" }];
+}

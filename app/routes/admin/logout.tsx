@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import { LOGIN_PATH, signOut } from "~/lib/auth.server";
+import type { Route } from "./+types/logout";
+
+// Logging out changes state, so it is a POST (the sidebar's Logout button); a GET goes back.
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await signOut(request) } });
+}

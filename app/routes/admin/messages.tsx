@@ -1,0 +1,111 @@
+import { Mail, MailOpen } from "lucide-react";
+import { Form } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { TOASTS } from "~/components/admin/texts";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import {
+  deleteContactMessage,
+  listContactMessages,
+  setContactMessageRead,
+} from "~/models/contact-messages.server";
+import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
+import type { Route } from "./+types/messages";
+
+const MESSAGES_PATH = "/admin/messages";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { messages: await listContactMessages() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = readIntent(formData, ["read", "unread", "delete"]);
+  const messageId = requireId(formData.get("messageId"), "message");
+  try {
+    const done =
+      intent === "delete" ? await deleteContactMessage(messageId) : await setContactMessageRead(messageId, intent === "read");
+    if (!done) {
+      return redirectWithError(MESSAGES_PATH, { message: TOASTS.messageError, description: "This message no longer exists." });
+    }
+  } catch (error) {
+    return redirectWithError(MESSAGES_PATH, { message: TOASTS.messageError, description: errorDescription(error) });
+  }
+  const toast = { read: TOASTS.messageRead, unread: TOASTS.messageUnread, delete: TOASTS.messageDeleted }[intent];
+  return redirectWithSuccess(MESSAGES_PATH, toast);
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { messages } = loaderData;
+  return (
+    <>
+      <PageHeader title="Contact Messages" description="Messages sent with the contact form, newest first." />
+      {messages.length === 0 ? (
+        <EmptyState title="No contact messages yet." description="Messages sent from the website's contact form appear here." />
+      ) : (
+        <ul className="space-y-3" aria-label="Contact messages">
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              aria-label={`Message from ${message.name}`}
+              className={`rounded-xl border bg-white p-4 shadow-sm ${message.isRead ? "border-slate-200" : "border-brand/40"}`}
+            >
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="font-semibold text-slate-900">{message.name}</h2>
+                    {message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    <a href={`mailto:${message.email}`} className="text-brand underline underline-offset-2">
+                      {message.email}
+                    </a>{" "}
+                    · {formatDateTime(message.createdAt)}
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="messageId" value={message.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={message.isRead ? "unread" : "read"}
+                      variant="secondary"
+                      size="sm"
+                    >
+                      {message.isRead ? <Mail aria-hidden className="size-4" /> : <MailOpen aria-hidden className="size-4" />}
+                      {message.isRead ? "Mark as unread" : "Mark as read"}
+                      <span className="sr-only"> the message from {message.name}</span>
+                    </Button>
+                  </Form>
+                  <ConfirmDelete
+                    label={`Delete the message from ${message.name}`}
+                    question={`Delete the message from ${message.name}? This cannot be undone.`}
+                    fields={{ messageId: message.id }}
+                    action={MESSAGES_PATH}
+                  />
+                </div>
+              </div>
+              <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Contact Messages | Admin Panel" }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,33 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs } from "react-router";
+import { TOASTS } from "~/components/admin/texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { createService, updateService } from "~/models/services.server";
+import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import { dataWithErrorToast } from "../../+shared/toast-data.server";
+import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
+
+/** The action of /admin/services/new and /admin/services/:serviceId/edit. */
+export async function serviceEditorAction({ request, params }: Pick<ActionFunctionArgs, "request" | "params">) {
+  await requireAdmin(request);
+  const serviceId = params.serviceId === undefined ? undefined : requireId(params.serviceId, "service");
+  const submission = parseWithZod(await request.formData(), { schema: ServiceEditorSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const input = { ...submission.value, imageUrl: submission.value.imageUrl ?? null };
+  try {
+    if (serviceId) {
+      if (!(await updateService(serviceId, input))) notFound("service");
+      return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceUpdated);
+    }
+    await createService(input);
+    return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceCreated);
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    return dataWithErrorToast(
+      { result: submission.reply() },
+      { message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError, description: errorDescription(error) },
+      { status: errorStatus(error) },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { SERVICE_TEXTS } from "~/components/admin/texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { getService } from "~/models/services.server";
+import { notFound, requireId } from "../+shared/route-helpers.server";
+import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
+import { serviceEditorAction } from "./+shared/service-editor.server";
+import type { Route } from "./+types/edit";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const service = await getService(requireId(params.serviceId, "service"));
+  if (!service) notFound("service");
+  return { service };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return serviceEditorAction({ request, params });
+}
+
+export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RouteDialog title={SERVICE_TEXTS.editTitle} backTo={SERVICES_PATH}>
+      <NoScriptToast actionData={actionData} />
+      <ServiceEditor key={loaderData.service.id} service={loaderData.service} lastResult={actionData?.result} />
+    </RouteDialog>
+  );
+}
+
+export function meta() {
+  return [{ title: `${SERVICE_TEXTS.editTitle} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,112 @@
+import { Pencil, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { ActiveBadge } from "~/components/admin/status-badge";
+import { SERVICE_TEXTS, TOASTS } from "~/components/admin/texts";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { requireAdmin } from "~/lib/auth.server";
+import { categoryLabel } from "~/lib/categories";
+import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { deleteService, listAllServices } from "~/models/services.server";
+import { errorDescription, readIntent, requireId } from "../+shared/route-helpers.server";
+import { SERVICES_PATH } from "./+shared/service-editor";
+import type { Route } from "./+types/list";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { services: await listAllServices() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  readIntent(formData, ["delete"]);
+  const serviceId = requireId(formData.get("serviceId"), "service");
+  try {
+    // Orders keep their own copy of the service's name and prices (service_id becomes null).
+    if (!(await deleteService(serviceId))) {
+      return redirectWithError(SERVICES_PATH, {
+        message: TOASTS.serviceDeleteError,
+        description: "This service no longer exists.",
+      });
+    }
+  } catch (error) {
+    return redirectWithError(SERVICES_PATH, { message: TOASTS.serviceDeleteError, description: errorDescription(error) });
+  }
+  return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceDeleted);
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { page, dialog } = useDialogOutlet();
+  if (page) return page;
+  const { services } = loaderData;
+  return (
+    <>
+      <PageHeader title={SERVICE_TEXTS.heading} description="The automation services shown on the public site.">
+        <ButtonLink to="new" preventScrollReset>
+          <Plus aria-hidden className="size-4" />
+          {SERVICE_TEXTS.add}
+        </ButtonLink>
+      </PageHeader>
+      {services.length === 0 ? (
+        <EmptyState title="No services yet." description="Add your first service to show it on the website." />
+      ) : (
+        <ul className="space-y-3" aria-label="Services">
+          {services.map((service) => (
+            <li
+              key={service.id}
+              aria-label={service.name}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+            >
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="font-semibold text-slate-900">{service.name}</h2>
+                  <ActiveBadge active={service.isActive} />
+                  {service.featured ? <Badge tone="brand">Featured</Badge> : null}
+                </div>
+                <p className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                  {categoryLabel(service.category)}
+                </p>
+                <p className="mt-2 line-clamp-2 text-sm text-slate-600">{service.description}</p>
+                <p className="mt-2 text-sm font-semibold text-slate-900">
+                  {formatPrice(service.setupPrice)} setup
+                  {hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatPrice(service.monthlyPrice)}/mo` : ""}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-1 self-end sm:self-start">
+                <Link
+                  to={`${service.id}/edit`}
+                  preventScrollReset
+                  aria-label={`Edit ${service.name}`}
+                  className={buttonClasses("ghost", "icon")}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                </Link>
+                <ConfirmDelete
+                  label={`Delete ${service.name}`}
+                  question={`Delete "${service.name}"? Orders for it keep their details.`}
+                  fields={{ serviceId: service.id }}
+                  action={SERVICES_PATH}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: `${SERVICE_TEXTS.heading} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs } from "react-router";
+import { TOASTS } from "~/components/admin/texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { dataWithErrorToast } from "../../+shared/toast-data.server";
+import { createWebhook, updateWebhook } from "~/models/webhooks.server";
+import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
+
+/** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
+export async function webhookEditorAction({ request, params }: Pick<ActionFunctionArgs, "request" | "params">) {
+  await requireAdmin(request);
+  const webhookId = params.webhookId === undefined ? undefined : requireId(params.webhookId, "webhook");
+  const submission = parseWithZod(await request.formData(), { schema: WebhookEditorSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const headers = parseHeaders(submission.value.headers);
+  if (!headers) {
+    // The spec: a toast, and nothing saved.
+    return dataWithErrorToast(
+      { result: submission.reply({ fieldErrors: { headers: [WEBHOOK_EDITOR_INVALID_HEADERS] } }) },
+      TOASTS.webhookInvalidHeaders,
+      { status: 400 },
+    );
+  }
+  const input = { ...submission.value, headers };
+  try {
+    if (webhookId) {
+      if (!(await updateWebhook(webhookId, input))) notFound("webhook");
+      return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookUpdated);
+    }
+    await createWebhook(input);
+    return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookCreated);
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    return dataWithErrorToast(
+      { result: submission.reply() },
+      { message: webhookId ? TOASTS.webhookUpdateError : TOASTS.webhookCreateError, description: errorDescription(error) },
+      { status: errorStatus(error) },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { WEBHOOK_TEXTS } from "~/components/admin/texts";
+import { requireAdmin } from "~/lib/auth.server";
+import { getWebhook } from "~/models/webhooks.server";
+import { notFound, requireId } from "../+shared/route-helpers.server";
+import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
+import { webhookEditorAction } from "./+shared/webhook-editor.server";
+import type { Route } from "./+types/edit";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const webhook = await getWebhook(requireId(params.webhookId, "webhook"));
+  if (!webhook) notFound("webhook");
+  return { webhook };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return webhookEditorAction({ request, params });
+}
+
+export default function EditWebhook({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RouteDialog title={WEBHOOK_TEXTS.editTitle} backTo={WEBHOOKS_PATH}>
+      <NoScriptToast actionData={actionData} />
+      <WebhookEditor key={loaderData.webhook.id} webhook={loaderData.webhook} lastResult={actionData?.result} />
+    </RouteDialog>
+  );
+}
+
+export function meta() {
+  return [{ title: `${WEBHOOK_TEXTS.editTitle} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

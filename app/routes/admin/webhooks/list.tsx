@@ -1,0 +1,227 @@
+import { FlaskConical, Pencil, Plus } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { formatDate } from "~/components/admin/format";
+import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { ActiveBadge } from "~/components/admin/status-badge";
+import { TOASTS, WEBHOOK_TEXTS } from "~/components/admin/texts";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { requireAdmin } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+import type { Webhook } from "~/lib/schema";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { dataWithErrorToast, dataWithSuccessToast } from "../+shared/toast-data.server";
+import { chatPayload, sendWebhook, testPayload, WEBHOOK_TEST_TIMEOUT_MS, WebhookError } from "~/lib/webhooks.server";
+import { deleteWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
+import { errorDescription, notFound, readIntent, requireId } from "../+shared/route-helpers.server";
+import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
+import type { Route } from "./+types/list";
+import { NoScriptToast } from "~/components/admin/no-script-toast";
+
+// What the configuration card shows. The sample is built by the same function the chat uses.
+const SAMPLE_PAYLOAD = chatPayload({
+  sessionId: "session_1732233600000_k3j9x2",
+  message: "Hi! Can you automate our invoice approvals?",
+  mediaUrl: "https://example.com/uploads/invoice.png",
+  now: new Date("2026-01-15T09:30:00Z"),
+});
+const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return {
+    webhooks: await listWebhooks(),
+    samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
+    expectedResponse: JSON.stringify(EXPECTED_RESPONSE, null, 2),
+  };
+}
+
+type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string });
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = readIntent(formData, ["delete", "test"]);
+  const webhookId = requireId(formData.get("webhookId"), "webhook");
+
+  if (intent === "test") {
+    const webhook = await getWebhook(webhookId);
+    if (!webhook) notFound("webhook");
+    // Tested whether active or not: a webhook can be tried before it receives chat messages.
+    try {
+      const answer = await sendWebhook(webhook, testPayload(), {
+        timeoutMs: WEBHOOK_TEST_TIMEOUT_MS,
+        origin: getEnv().SITE_URL ?? new URL(request.url).origin,
+      });
+      const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: answer.body };
+      return dataWithSuccessToast({ testResult }, TOASTS.webhookTested(answer.status));
+    } catch (error) {
+      const message = error instanceof WebhookError ? error.message : errorDescription(error);
+      const testResult: TestResult = { webhookName: webhook.name, error: message };
+      return dataWithErrorToast({ testResult }, TOASTS.webhookTestFailed(message));
+    }
+  }
+
+  try {
+    if (!(await deleteWebhook(webhookId))) {
+      return redirectWithError(WEBHOOKS_PATH, { message: TOASTS.webhookDeleteError, description: "This webhook no longer exists." });
+    }
+  } catch (error) {
+    return redirectWithError(WEBHOOKS_PATH, { message: TOASTS.webhookDeleteError, description: errorDescription(error) });
+  }
+  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookDeleted);
+}
+
+export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, dialog } = useDialogOutlet();
+  if (page) return page;
+  const { webhooks, samplePayload, expectedResponse } = loaderData;
+  return (
+    <>
+      <PageHeader title={WEBHOOK_TEXTS.heading} description="Where the website's chat messages are sent for AI answers.">
+        <ButtonLink to="new" preventScrollReset>
+          <Plus aria-hidden className="size-4" />
+          {WEBHOOK_TEXTS.add}
+        </ButtonLink>
+      </PageHeader>
+
+      <Card aria-labelledby="webhook-configuration" className="mb-6">
+        <h2 id="webhook-configuration" className="text-lg font-semibold">
+          Webhook Configuration
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Chat messages are forwarded to the configured endpoints. Active webhooks are tried in the order below; the
+          first one that answers successfully provides the reply. Then the chat webhook URL from the site settings is
+          tried, and finally a canned reply is used.
+        </p>
+        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          <div className="min-w-0">
+            <h3 className="text-sm font-semibold text-slate-700">Sample outgoing payload</h3>
+            <p className="text-xs text-slate-500">media_url is optional (null for text messages).</p>
+            {/* Focusable: keyboard users can scroll a long line sideways. */}
+            <pre tabIndex={0} aria-label="Sample outgoing payload" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+              <code>{samplePayload}</code>
+            </pre>
+          </div>
+          <div className="min-w-0">
+            <h3 className="text-sm font-semibold text-slate-700">Expected response</h3>
+            <p className="text-xs text-slate-500">The reply text in response (or message), and a success flag.</p>
+            <pre tabIndex={0} aria-label="Expected response" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+              <code>{expectedResponse}</code>
+            </pre>
+          </div>
+        </div>
+      </Card>
+
+      <section aria-labelledby="webhook-list">
+        <h2 id="webhook-list" className="mb-3 text-lg font-semibold">
+          {WEBHOOK_TEXTS.listHeading}
+        </h2>
+        {webhooks.length === 0 ? (
+          <EmptyState title={WEBHOOK_TEXTS.emptyTitle} description={WEBHOOK_TEXTS.emptyDescription} />
+        ) : (
+          <ul className="space-y-3" aria-label="Webhooks">
+            {webhooks.map((webhook) => (
+              <WebhookRow key={webhook.id} webhook={webhook} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <TestResultCard result={actionData?.testResult} />
+      <NoScriptToast actionData={actionData} />
+      {dialog}
+    </>
+  );
+}
+
+function WebhookRow({ webhook }: { webhook: Webhook }) {
+  const navigation = useNavigation();
+  const anyTesting = useIsSubmitting({ intent: "test" });
+  const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;
+  return (
+    <li aria-label={webhook.name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-slate-900">{webhook.name}</h3>
+            <ActiveBadge active={webhook.isActive} />
+          </div>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+            <dt className="text-slate-500">URL:</dt>
+            <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
+            <dt className="text-slate-500">Method:</dt>
+            <dd>
+              <Badge>{webhook.method}</Badge>
+            </dd>
+            <dt className="text-slate-500">Created:</dt>
+            <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
+          </dl>
+        </div>
+        <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+          <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
+            <input type="hidden" name="webhookId" value={webhook.id} />
+            <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>
+              <FlaskConical aria-hidden className="size-4" />
+              {testing ? "Testing..." : "Test"}
+              <span className="sr-only"> {webhook.name}</span>
+            </Button>
+          </Form>
+          <Link
+            to={`${webhook.id}/edit`}
+            preventScrollReset
+            aria-label={`Edit ${webhook.name}`}
+            className={buttonClasses("ghost", "icon")}
+          >
+            <Pencil aria-hidden className="size-4" />
+          </Link>
+          <ConfirmDelete
+            label={`Delete ${webhook.name}`}
+            question={`Delete the webhook "${webhook.name}"? Chat messages will no longer be sent to it.`}
+            fields={{ webhookId: webhook.id }}
+            action={WEBHOOKS_PATH}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function TestResultCard({ result }: { result: TestResult | undefined }) {
+  return (
+    <Card aria-labelledby="test-result" className="mt-6" aria-live="polite">
+      <h2 id="test-result" className="text-lg font-semibold">
+        {WEBHOOK_TEXTS.testResult}
+      </h2>
+      {!result ? (
+        <p className="mt-1 text-sm text-slate-600">Press Test on a webhook to send it a test message; its answer shows here.</p>
+      ) : (
+        <div className="mt-2 space-y-1 text-sm">
+          <p className="text-slate-600">Webhook: {result.webhookName}</p>
+          {"error" in result ? (
+            <p className="font-medium text-red-700">{WEBHOOK_TEXTS.error(result.error)}</p>
+          ) : (
+            <>
+              <p className="font-medium">{WEBHOOK_TEXTS.status(result.status)}</p>
+              <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs">
+                {WEBHOOK_TEXTS.response(result.body)}
+              </pre>
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function meta() {
+  return [{ title: `${WEBHOOK_TEXTS.heading} | Admin Panel` }];
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

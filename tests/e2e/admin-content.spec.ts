@@ -1,0 +1,160 @@
+import { TOASTS } from "../../app/components/admin/texts";
+import { openAdmin, withRecordLock } from "./admin-helpers";
+import { expect, test, unique } from "./fixtures";
+
+// Settings, founder and integrations are single records shared with the public site's tests:
+// only fields no public test asserts on are changed, and each is restored in a finally.
+
+test.beforeEach(async ({ login }) => login());
+
+test.describe("site settings", () => {
+  test("saves a changed business address", async ({ page, sql }) => {
+    await withRecordLock(sql, "site_settings", async () => {
+      const [original] = await sql`select business_address from site_settings`;
+      const address = unique("42 Test Street");
+      try {
+        await openAdmin(page, "/admin/settings");
+        await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
+        await page.getByLabel("Business address").fill(address);
+        await page.getByRole("button", { name: "Save Settings" }).click();
+        await expect(page.getByText(TOASTS.settingsUpdated.message)).toBeVisible();
+        await expect(page.getByLabel("Business address")).toHaveValue(address);
+        const [stored] = await sql`select business_address from site_settings`;
+        expect(stored.business_address).toBe(address);
+      } finally {
+        await sql`update site_settings set business_address = ${original.business_address}`;
+      }
+    });
+  });
+
+  test("refuses a colour that is not hex and a URL that is not http(s), saving nothing", async ({ page, sql }) => {
+    await withRecordLock(sql, "site_settings", async () => {
+      await openAdmin(page, "/admin/settings");
+      await page.getByLabel("Primary colour").fill("red");
+      await page.getByLabel("Logo URL").fill("javascript:alert(1)");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Primary colour must be a hex colour such as #4f46e5")).toBeVisible();
+      await expect(page.getByText("Logo URL must be a web address starting with http:// or https://")).toBeVisible();
+      await expect(page.getByLabel("Primary colour")).toHaveValue("red");
+      expect(await sql`select 1 from site_settings where primary_color = 'red' or logo_url like 'javascript:%'`).toHaveLength(0);
+    });
+  });
+});
+
+test.describe("founder information", () => {
+  test("saves a changed social link", async ({ page, sql }) => {
+    await withRecordLock(sql, "founder_info", async () => {
+      const [original] = await sql`select social_links from founder_info`;
+      const github = `https://github.com/${unique("e2e").replace(/\s+/g, "-")}`;
+      try {
+        await openAdmin(page, "/admin/founder");
+        await page.getByLabel("GitHub").fill(github);
+        await page.getByRole("button", { name: "Save Founder Info" }).click();
+        await expect(page.getByText(TOASTS.founderUpdated.message)).toBeVisible();
+        const [stored] = await sql`select social_links from founder_info`;
+        expect(stored.social_links.github).toBe(github);
+        expect(stored.social_links.linkedin).toBe(original.social_links.linkedin);
+      } finally {
+        await sql`update founder_info set social_links = ${sql.json(original.social_links)}`;
+      }
+    });
+  });
+
+  test("a founder form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
+    await withRecordLock(sql, "founder_info", async () => {
+      const bio = unique("A typed bio");
+      await openAdmin(page, "/admin/founder");
+      await page.getByLabel("Name").fill("   ");
+      await page.getByLabel("Bio").fill(bio);
+      await page.getByRole("button", { name: "Save Founder Info" }).click();
+      await expect(page.getByText("Name is required")).toBeVisible();
+      await expect(page.getByLabel("Bio")).toHaveValue(bio);
+      expect(await sql`select 1 from founder_info where bio = ${bio} or trim(name) = ''`).toHaveLength(0);
+    });
+  });
+
+  test("adds a skill with Enter and removes it, each saved at once", async ({ page, sql }) => {
+    await withRecordLock(sql, "founder_info", async () => {
+      const skill = unique("E2E Skill");
+      try {
+        await openAdmin(page, "/admin/founder");
+        const box = page.getByLabel("New skill");
+        await box.fill(`  ${skill}  `);
+        await box.press("Enter");
+        await expect(page.getByText(TOASTS.founderUpdated.message)).toBeVisible();
+        const skills = page.getByRole("list", { name: "Skills" });
+        await expect(skills.getByText(skill, { exact: true })).toBeVisible();
+        await expect(page.getByLabel("New skill")).toHaveValue("");
+        expect((await sql`select skills from founder_info`)[0].skills).toContain(skill);
+
+        await page.getByRole("button", { name: `Remove skill ${skill}` }).click();
+        await expect(skills.getByText(skill, { exact: true })).toHaveCount(0);
+        expect((await sql`select skills from founder_info`)[0].skills).not.toContain(skill);
+      } finally {
+        await sql`update founder_info set skills = array_remove(skills, ${skill})`;
+      }
+    });
+  });
+
+  test("adds a skill with the plus button; a blank skill is refused", async ({ page, sql }) => {
+    await withRecordLock(sql, "founder_info", async () => {
+      const skill = unique("E2E Plus Skill");
+      try {
+        await openAdmin(page, "/admin/founder");
+        await page.getByLabel("New skill").fill("   ");
+        await page.getByRole("button", { name: "Add skill" }).click();
+        await expect(page.getByText("Enter a skill")).toBeVisible();
+        await page.getByLabel("New skill").fill(skill);
+        await page.getByRole("button", { name: "Add skill" }).click();
+        await expect(page.getByRole("list", { name: "Skills" }).getByText(skill, { exact: true })).toBeVisible();
+      } finally {
+        await sql`update founder_info set skills = array_remove(skills, ${skill})`;
+      }
+    });
+  });
+});
+
+test.describe("integrations", () => {
+  test("saves a changed Airtable base id", async ({ page, sql }) => {
+    await withRecordLock(sql, "integrations", async () => {
+      const [original] = await sql`select airtable_base_id from integrations`;
+      const baseId = unique("app").replace(/\s+/g, "");
+      try {
+        await openAdmin(page, "/admin/integrations");
+        await page.getByLabel("Airtable base ID").fill(baseId);
+        await page.getByRole("button", { name: "Save Integrations" }).click();
+        await expect(page.getByText(TOASTS.integrationsUpdated.message)).toBeVisible();
+        expect((await sql`select airtable_base_id from integrations`)[0].airtable_base_id).toBe(baseId);
+      } finally {
+        await sql`update integrations set airtable_base_id = ${original.airtable_base_id}`;
+      }
+    });
+  });
+
+  test("secret keys are masked with a show/hide toggle and never reach public pages", async ({ page, sql }) => {
+    await withRecordLock(sql, "integrations", async () => {
+      const [original] = await sql`select stripe_secret_key, airtable_token from integrations`;
+      const stripeSecret = `sk_test_${unique("secret").replace(/\s+/g, "")}`;
+      const airtableToken = `pat${unique("token").replace(/\s+/g, "")}`;
+      try {
+        await sql`update integrations set stripe_secret_key = ${stripeSecret}, airtable_token = ${airtableToken}`;
+        await openAdmin(page, "/admin/integrations");
+        const secret = page.getByLabel("Stripe secret key", { exact: true });
+        await expect(secret).toHaveAttribute("type", "password");
+        await expect(secret).toHaveValue(stripeSecret);
+        await page.getByRole("link", { name: "Show Stripe secret key" }).or(page.getByRole("button", { name: "Show Stripe secret key" })).click();
+        await expect(secret).toHaveAttribute("type", "text");
+        await page.getByRole("link", { name: "Hide Stripe secret key" }).or(page.getByRole("button", { name: "Hide Stripe secret key" })).click();
+        await expect(secret).toHaveAttribute("type", "password");
+
+        for (const path of ["/", "/no-such-page"]) {
+          const html = await (await page.request.get(path)).text();
+          expect(html).not.toContain(stripeSecret);
+          expect(html).not.toContain(airtableToken);
+        }
+      } finally {
+        await sql`update integrations set stripe_secret_key = ${original.stripe_secret_key}, airtable_token = ${original.airtable_token}`;
+      }
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { openAdmin } from "./admin-helpers";
+import { expect, test } from "./fixtures";
+
+test.beforeEach(async ({ login }) => login());
+
+test("the dashboard shows the four cards, recent activity and quick actions", async ({ page }) => {
+  await openAdmin(page, "/admin");
+  // Counts change as other tests run: the cards' presence and format are checked here, the maths
+  // on a database of its own (tests/integration/admin-actions.test.ts).
+  await expect(page.getByRole("listitem", { name: "Total Services" })).toContainText(/\d+ active/);
+  await expect(page.getByRole("listitem", { name: "Total Orders" })).toContainText(/\d+ pending/);
+  await expect(page.getByRole("listitem", { name: "Revenue" })).toContainText(/\$[\d,.]+/);
+  await expect(page.getByRole("listitem", { name: "Conversion Rate" })).toContainText(/\d+%/);
+  await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quick Actions" })).toBeVisible();
+  await page.getByRole("link", { name: "Add a service" }).click();
+  await expect(page.getByRole("heading", { name: "Add Service" })).toBeVisible();
+});

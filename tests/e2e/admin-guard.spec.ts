@@ -1,0 +1,85 @@
+import { createTestAdmin, createTestOrder, createTestService, deleteTestAdmin } from "./admin-helpers";
+import { expect, test, unique } from "./fixtures";
+
+// The guard is on the server: requests without a session (or from another site) change nothing,
+// whatever a browser's page would have allowed. Browser-independent, so run once.
+
+test("a POST to any admin action without a session changes nothing", { tag: "@js" }, async ({ request, sql }) => {
+  const service = await createTestService(sql);
+  const order = await createTestOrder(sql, { status: "pending" });
+  const admin = await createTestAdmin(sql);
+  const [message] = await sql`insert into contact_messages (name, email, message) values ('Guard', 'g@example.com', 'Hi') returning id`;
+  const [webhook] = await sql`
+    insert into webhooks (name, url, is_active) values (${unique("E2E Guard Hook")}, 'http://127.0.0.1:1/hook', false)
+    returning id`;
+  const marker = unique("intruder").replace(/\s+/g, "-");
+  try {
+    const attempts: [string, Record<string, string>][] = [
+      ["/admin/services/new", { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" }],
+      [`/admin/services/${service.id}/edit`, { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" }],
+      ["/admin/services", { intent: "delete", serviceId: service.id }],
+      ["/admin/orders", { intent: "status", orderId: order.id, status: "paid" }],
+      ["/admin/messages", { intent: "delete", messageId: message.id }],
+      ["/admin/settings", { companyName: marker, workflowToolName: "n8n", homepageHeadline: marker, homepageSubtext: marker, supportEmail: "x@example.com" }],
+      ["/admin/founder", { intent: "add-skill", skill: marker }],
+      ["/admin/integrations", { airtableBaseId: marker }],
+      ["/admin/webhooks/new", { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
+      [`/admin/webhooks/${webhook.id}/edit`, { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
+      ["/admin/webhooks", { intent: "delete", webhookId: webhook.id }],
+      ["/admin/admins/new", { username: marker, email: "i@example.com", role: "super_admin", password: "intruder-password", isActive: "on" }],
+      [`/admin/admins/${admin.id}/edit`, { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" }],
+      ["/admin/admins", { intent: "delete", adminId: admin.id }],
+      ["/admin/account", { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" }],
+    ];
+    for (const [path, form] of attempts) {
+      const response = await request.post(path, { form, maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toMatch(/^\/admin\/login/);
+    }
+
+    expect(await sql`select 1 from services where name = ${marker}`).toHaveLength(0);
+    expect((await sql`select name from services where id = ${service.id}`)[0]?.name).toBe(service.name);
+    expect((await sql`select status from orders where id = ${order.id}`)[0].status).toBe("pending");
+    expect(await sql`select 1 from contact_messages where id = ${message.id}`).toHaveLength(1);
+    // Only what the attempts tried to change: other specs may edit these shared records meanwhile.
+    expect(await sql`select 1 from site_settings where company_name = ${marker} or homepage_headline = ${marker}`).toHaveLength(0);
+    expect(await sql`select 1 from founder_info where ${marker} = any(skills)`).toHaveLength(0);
+    expect(await sql`select 1 from integrations where airtable_base_id = ${marker}`).toHaveLength(0);
+    expect(await sql`select 1 from webhooks where name = ${marker}`).toHaveLength(0);
+    expect(await sql`select 1 from webhooks where id = ${webhook.id}`).toHaveLength(1);
+    expect(await sql`select 1 from admin_users where username = ${marker}`).toHaveLength(0);
+    expect((await sql`select username, role from admin_users where id = ${admin.id}`)[0]).toEqual({ username: admin.username, role: "admin" });
+  } finally {
+    await sql`delete from orders where id = ${order.id}`;
+    await sql`delete from services where id = ${service.id}`;
+    await sql`delete from contact_messages where id = ${message.id}`;
+    await sql`delete from webhooks where id = ${webhook.id}`;
+    await deleteTestAdmin(sql, admin);
+  }
+});
+
+test("admin pages and the CSV export need a session", { tag: "@js" }, async ({ request }) => {
+  for (const path of ["/admin", "/admin/services", "/admin/orders", "/admin/orders/export.csv", "/admin/messages", "/admin/chats", "/admin/settings", "/admin/founder", "/admin/integrations", "/admin/webhooks", "/admin/admins", "/admin/account"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toMatch(/^\/admin\/login/);
+  }
+});
+
+test("a signed-in admin's POST from another site is refused", { tag: "@js" }, async ({ page, sql, login }) => {
+  await login();
+  const marker = unique("E2E Cross Site");
+  const response = await page.request.post("/admin/services/new", {
+    form: { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(await sql`select 1 from services where name = ${marker}`).toHaveLength(0);
+});
+
+test("an unknown intent is a bad request", { tag: "@js" }, async ({ page, login }) => {
+  await login();
+  const response = await page.request.post("/admin/services", { form: { intent: "explode" }, maxRedirects: 0 });
+  expect(response.status()).toBe(400);
+});

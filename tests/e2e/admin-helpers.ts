@@ -1,0 +1,97 @@
+import { hash } from "@node-rs/argon2";
+import type { Page } from "@playwright/test";
+import type postgres from "postgres";
+import { test, unique } from "./fixtures";
+
+// Data the admin specs arrange directly in the database, each test with its own unique rows.
+
+export const TEST_PASSWORD = "test-password-123";
+
+export interface TestAdmin {
+  id: string;
+  username: string;
+  password: string;
+}
+
+export async function createTestAdmin(
+  sql: postgres.Sql,
+  options: { role?: "admin" | "super_admin"; isActive?: boolean; prefix?: string } = {},
+): Promise<TestAdmin> {
+  const username = unique(options.prefix ?? "e2e-admin").replace(/\s+/g, "-");
+  const [row] = await sql`
+    insert into admin_users (username, email, role, is_active, password_hash)
+    values (${username}, ${`${username}@example.com`}, ${options.role ?? "admin"}, ${options.isActive ?? true},
+            ${await hash(TEST_PASSWORD)})
+    returning id`;
+  return { id: row.id, username, password: TEST_PASSWORD };
+}
+
+export async function deleteTestAdmin(sql: postgres.Sql, admin: TestAdmin | undefined): Promise<void> {
+  if (admin) await sql`delete from admin_users where id = ${admin.id}`;
+}
+
+/** An inactive service with a unique name, for screens that list or edit services. */
+export async function createTestService(sql: postgres.Sql, overrides: { name?: string; isActive?: boolean } = {}) {
+  const name = overrides.name ?? unique("E2E Service");
+  const [row] = await sql`
+    insert into services (name, description, category, setup_price, monthly_price, is_active, featured)
+    values (${name}, 'Created by an admin test', 'notifications', 149, 29, ${overrides.isActive ?? false}, false)
+    returning id, name`;
+  return row as { id: string; name: string };
+}
+
+export async function createTestOrder(
+  sql: postgres.Sql,
+  overrides: { clientName?: string; status?: "pending" | "paid" | "cancelled"; serviceId?: string | null } = {},
+) {
+  const clientName = overrides.clientName ?? unique("E2E Client");
+  const [row] = await sql`
+    insert into orders (client_name, client_email, client_phone, service_id, service_name, setup_price, monthly_price,
+                        total_price, notes, status)
+    values (${clientName}, 'client@example.com', '+1 555 0100', ${overrides.serviceId ?? null}, 'E2E Automation', 149, 29,
+            178, 'Please call in the morning', ${overrides.status ?? "pending"})
+    returning id, client_name`;
+  return { id: row.id as string, clientName };
+}
+
+/**
+ * The delete button of a row: a button with JavaScript, the <summary> of a <details> without
+ * (Playwright gives a summary no button role), both named by their aria-label.
+ */
+export function deleteTrigger(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+/**
+ * Opens an admin page. With JavaScript it also waits until React has hydrated the page, so that
+ * enhanced controls (a status select that saves on change) have their handlers.
+ */
+export async function openAdmin(page: Page, path: string) {
+  const response = await page.goto(path);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+  }
+  return response;
+}
+
+const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations: 41_003 } as const;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock for one single-record table. Saving one of
+ * these forms writes every field as the page showed it, so two of these tests (or the same test in
+ * the js and nojs projects) editing the record at once would overwrite each other's values.
+ */
+export async function withRecordLock<T>(
+  sql: postgres.Sql,
+  table: keyof typeof RECORD_LOCKS,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const connection = await sql.reserve();
+  try {
+    await connection`select pg_advisory_lock(${RECORD_LOCKS[table]})`;
+    return await fn();
+  } finally {
+    await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
+    connection.release();
+  }
+}

@@ -1,0 +1,110 @@
+import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
+import { SERVICE_TEXTS, TOASTS } from "../../app/components/admin/texts";
+import { createTestOrder, createTestService, deleteTrigger, openAdmin } from "./admin-helpers";
+import { expect, test, unique } from "./fixtures";
+
+test.beforeEach(async ({ login }) => login());
+
+test("creates a service from the Add Service form", async ({ page, sql }) => {
+  const name = unique("E2E Created Service");
+  try {
+    await openAdmin(page, "/admin/services");
+    await page.getByRole("link", { name: SERVICE_TEXTS.add }).click();
+    await expect(page.getByRole("heading", { name: SERVICE_TEXTS.createTitle })).toBeVisible();
+    await expect(page.getByLabel("Setup price ($)")).toHaveAttribute("placeholder", SERVICE_TEXTS.setupPlaceholder);
+    await expect(page.getByLabel("Monthly price ($)")).toHaveAttribute("placeholder", SERVICE_TEXTS.monthlyPlaceholder);
+    // The spec's defaults: active on, featured off.
+    await expect(page.getByLabel("Active")).toBeChecked();
+    await expect(page.getByLabel("Featured")).not.toBeChecked();
+
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Category").fill("notifications");
+    await page.getByLabel("Description").fill("Alerts for the test team");
+    await page.getByLabel("Setup price ($)").fill("149.50");
+    await page.getByLabel("Monthly price ($)").fill("0");
+    // Left inactive: the public site must not show test services.
+    await page.getByLabel("Active").uncheck();
+    await page.getByRole("button", { name: "Create Service" }).click();
+
+    await expect(page.getByText(TOASTS.serviceCreated.message)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/services$/);
+    const row = page.getByRole("listitem", { name });
+    await expect(row.getByText("Inactive")).toBeVisible();
+    await expect(row.getByText("$149.50 setup")).toBeVisible();
+    const [stored] = await sql`select * from services where name = ${name}`;
+    expect(stored).toMatchObject({ category: "notifications", is_active: false, featured: false, image_url: null });
+    expect(Number(stored.setup_price)).toBe(149.5);
+    expect(Number(stored.monthly_price)).toBe(0);
+  } finally {
+    await sql`delete from services where name = ${name}`;
+  }
+});
+
+test("a service form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
+  const description = unique("Typed description");
+  await openAdmin(page, "/admin/services/new");
+  await page.getByLabel("Name").fill("   ");
+  await page.getByLabel("Category").fill("notifications");
+  await page.getByLabel("Description").fill(description);
+  await page.getByLabel("Setup price ($)").fill("99");
+  await page.getByLabel("Monthly price ($)").fill("9");
+  await page.getByLabel("Image URL (optional)").fill("ftp://files.example/picture.png");
+  await page.getByRole("button", { name: "Create Service" }).click();
+
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Image URL must be a web address starting with http:// or https://")).toBeVisible();
+  await expect(page.getByLabel("Description")).toHaveValue(description);
+  await expect(page.getByLabel("Setup price ($)")).toHaveValue("99");
+  expect(await sql`select 1 from services where description = ${description}`).toHaveLength(0);
+});
+
+test("edits a service", async ({ page, sql }) => {
+  const service = await createTestService(sql);
+  const renamed = unique("E2E Renamed Service");
+  try {
+    await openAdmin(page, "/admin/services");
+    await page.getByRole("link", { name: `Edit ${service.name}` }).click();
+    await expect(page.getByRole("heading", { name: SERVICE_TEXTS.editTitle })).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue(service.name);
+    await expect(page.getByLabel("Active")).not.toBeChecked();
+    await page.getByLabel("Name").fill(renamed);
+    await page.getByLabel("Setup price ($)").fill("199");
+    await page.getByLabel("Featured").check();
+    await page.getByRole("button", { name: "Update Service" }).click();
+
+    await expect(page.getByText(TOASTS.serviceUpdated.message)).toBeVisible();
+    const row = page.getByRole("listitem", { name: renamed });
+    await expect(row.getByText("Featured")).toBeVisible();
+    const [stored] = await sql`select name, setup_price, featured, is_active from services where id = ${service.id}`;
+    expect(stored).toMatchObject({ name: renamed, featured: true, is_active: false });
+    expect(Number(stored.setup_price)).toBe(199);
+  } finally {
+    await sql`delete from services where id = ${service.id}`;
+  }
+});
+
+test("deletes a service after confirmation and keeps its orders", async ({ page, sql }) => {
+  const service = await createTestService(sql);
+  const order = await createTestOrder(sql, { serviceId: service.id });
+  try {
+    await openAdmin(page, "/admin/services");
+    await deleteTrigger(page, `Delete ${service.name}`).click();
+    await page.getByRole("button", { name: CONFIRM_DELETE_LABEL }).click();
+
+    await expect(page.getByText(TOASTS.serviceDeleted.message)).toBeVisible();
+    await expect(page.getByRole("listitem", { name: service.name })).toHaveCount(0);
+    expect(await sql`select 1 from services where id = ${service.id}`).toHaveLength(0);
+    const [kept] = await sql`select service_id, service_name, setup_price from orders where id = ${order.id}`;
+    expect(kept).toMatchObject({ service_id: null, service_name: "E2E Automation" });
+  } finally {
+    await sql`delete from orders where id = ${order.id}`;
+    await sql`delete from services where id = ${service.id}`;
+  }
+});
+
+test("an unknown service id answers 404 inside the admin layout", async ({ page }) => {
+  const response = await openAdmin(page, "/admin/services/00000000-0000-4000-8000-000000000000/edit");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  expect((await openAdmin(page, "/admin/services/not-a-uuid/edit"))?.status()).toBe(404);
+});

@@ -1,0 +1,159 @@
+import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
+import { ADMIN_USERS_TEXTS, TOASTS } from "../../app/components/admin/texts";
+import { createTestAdmin, deleteTestAdmin, deleteTrigger, type TestAdmin, openAdmin } from "./admin-helpers";
+import { ADMIN, expect, test, unique } from "./fixtures";
+
+const username = () => unique("e2e-user").replace(/\s+/g, "-");
+
+test.describe("as the seeded super admin", () => {
+  test.beforeEach(async ({ login }) => login());
+
+  test("creates an admin user who can then sign in", async ({ page, sql }) => {
+    const name = username();
+    try {
+      await openAdmin(page, "/admin/admins");
+      await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.heading })).toBeVisible();
+      await page.getByRole("link", { name: ADMIN_USERS_TEXTS.add }).click();
+      await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.createTitle })).toBeVisible();
+      // The spec's defaults: role admin, active on.
+      await expect(page.getByLabel("Role")).toHaveValue("admin");
+      await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
+
+      await page.getByLabel("Username").fill(name);
+      await page.getByLabel("Email").fill(`${name}@example.com`);
+      await page.getByLabel("Password").fill("a-long-password-1");
+      await page.getByRole("button", { name: ADMIN_USERS_TEXTS.createSubmit }).click();
+
+      await expect(page.getByText(TOASTS.adminCreated.message)).toBeVisible();
+      const card = page.getByRole("listitem", { name });
+      await expect(card.getByText("ADMIN", { exact: true })).toBeVisible();
+      await expect(card.getByText("Active", { exact: true })).toBeVisible();
+      await expect(card.getByText(ADMIN_USERS_TEXTS.never)).toBeVisible();
+      const [stored] = await sql`select role, is_active, password_hash from admin_users where username = ${name}`;
+      expect(stored).toMatchObject({ role: "admin", is_active: true });
+      expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+
+      const signIn = await page.request.post("/admin/login", {
+        form: { username: name, password: "a-long-password-1" },
+        maxRedirects: 0,
+      });
+      expect(signIn.status()).toBe(302);
+    } finally {
+      await sql`delete from admin_users where username = ${name}`;
+    }
+  });
+
+  test("an admin user form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
+    const email = `${username()}@example.com`;
+    await openAdmin(page, "/admin/admins/new");
+    await page.getByLabel("Username").fill("has spaces!");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: ADMIN_USERS_TEXTS.createSubmit }).click();
+    await expect(page.getByText("Username may contain letters, digits and . _ @ - only")).toBeVisible();
+    await expect(page.getByText("Password must be at least 10 characters")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    expect(await sql`select 1 from admin_users where email = ${email}`).toHaveLength(0);
+  });
+
+  test("a taken username is refused with the spec's error toast", async ({ page, sql }) => {
+    const email = `${username()}@example.com`;
+    await openAdmin(page, "/admin/admins/new");
+    await page.getByLabel("Username").fill(ADMIN.username.toUpperCase());
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a-long-password-1");
+    await page.getByRole("button", { name: ADMIN_USERS_TEXTS.createSubmit }).click();
+    await expect(page.getByText(TOASTS.adminCreateError)).toBeVisible();
+    await expect(page.getByText("is already taken").first()).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    expect(await sql`select 1 from admin_users where email = ${email}`).toHaveLength(0);
+  });
+
+  test.describe("with another admin", () => {
+    let other: TestAdmin | undefined;
+    test.afterEach(async ({ sql }) => deleteTestAdmin(sql, other));
+
+    test("edits an admin user's email and role (no password field)", async ({ page, sql }) => {
+      other = await createTestAdmin(sql, { role: "admin" });
+      await openAdmin(page, "/admin/admins");
+      await page.getByRole("link", { name: `Edit ${other.username}` }).click();
+      await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.editTitle })).toBeVisible();
+      await expect(page.getByLabel("Username")).toHaveValue(other.username);
+      await expect(page.getByLabel("Password")).toHaveCount(0);
+      await page.getByLabel("Email").fill(`changed-${other.username}@example.com`);
+      await page.getByLabel("Role").selectOption("super_admin");
+      await page.getByRole("button", { name: ADMIN_USERS_TEXTS.updateSubmit }).click();
+
+      await expect(page.getByText(TOASTS.adminUpdated.message)).toBeVisible();
+      await expect(page.getByRole("listitem", { name: other.username }).getByText("SUPER ADMIN")).toBeVisible();
+      const [stored] = await sql`select email, role from admin_users where id = ${other.id}`;
+      expect(stored).toEqual({ email: `changed-${other.username}@example.com`, role: "super_admin" });
+    });
+
+    test("deletes an admin user after confirmation", async ({ page, sql }) => {
+      other = await createTestAdmin(sql);
+      await openAdmin(page, "/admin/admins");
+      await deleteTrigger(page, `Delete ${other.username}`).click();
+      await page.getByRole("button", { name: CONFIRM_DELETE_LABEL }).click();
+      await expect(page.getByText(TOASTS.adminDeleted.message)).toBeVisible();
+      await expect(page.getByRole("listitem", { name: other.username })).toHaveCount(0);
+      expect(await sql`select 1 from admin_users where id = ${other.id}`).toHaveLength(0);
+    });
+  });
+});
+
+test.describe("an admin's own account", () => {
+  let self: TestAdmin | undefined;
+  test.afterEach(async ({ sql }) => deleteTestAdmin(sql, self));
+
+  test("cannot be deleted or deactivated by its owner", async ({ page, sql, login }) => {
+    self = await createTestAdmin(sql, { role: "super_admin" });
+    await login(self);
+    await openAdmin(page, "/admin/admins");
+    const card = page.getByRole("listitem", { name: self.username });
+    await expect(card.getByText("(you)")).toBeVisible();
+    await expect(deleteTrigger(page, `Delete ${self.username}`)).toHaveCount(0);
+
+    await card.getByRole("link", { name: `Edit ${self.username}` }).click();
+    await page.getByRole("switch", { name: "Active" }).uncheck();
+    await page.getByRole("button", { name: ADMIN_USERS_TEXTS.updateSubmit }).click();
+    await expect(page.getByText(TOASTS.adminUpdateError)).toBeVisible();
+    await expect(page.getByText("You cannot deactivate your own account.").first()).toBeVisible();
+    expect((await sql`select is_active from admin_users where id = ${self.id}`)[0].is_active).toBe(true);
+
+    // A forged delete of oneself is refused too.
+    const response = await page.request.post("/admin/admins", {
+      form: { intent: "delete", adminId: self.id },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(await sql`select 1 from admin_users where id = ${self.id}`).toHaveLength(1);
+  });
+
+  test("changes its own password", async ({ page, sql, login }) => {
+    self = await createTestAdmin(sql);
+    await login(self);
+    await openAdmin(page, "/admin/account");
+    await page.getByLabel("Current password").fill(self.password);
+    await page.getByLabel("New password", { exact: true }).fill("a-new-password-456");
+    await page.getByLabel("Repeat new password").fill("a-new-password-456");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(TOASTS.passwordChanged.message)).toBeVisible();
+    const oldPassword = await page.request.post("/admin/login", {
+      form: { username: self.username, password: self.password },
+      maxRedirects: 0,
+    });
+    expect(oldPassword.status()).toBe(302); // still signed in: the login page sends us to the panel
+    await page.context().clearCookies();
+    const refused = await page.request.post("/admin/login", {
+      form: { username: self.username, password: self.password },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(401);
+    const accepted = await page.request.post("/admin/login", {
+      form: { username: self.username, password: "a-new-password-456" },
+      maxRedirects: 0,
+    });
+    expect(accepted.status()).toBe(302);
+  });
+});

@@ -1,0 +1,203 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
+import { TOASTS, WEBHOOK_TEXTS } from "../../app/components/admin/texts";
+import { deleteTrigger, openAdmin } from "./admin-helpers";
+import { expect, test, unique } from "./fixtures";
+
+// Webhooks left active point at a port nothing listens on, so the chat tests running at the same
+// time fail over them at once; webhooks under test are inactive (Test works regardless).
+const DEAD_URL = "http://127.0.0.1:1/hook";
+
+async function createWebhook(
+  sql: import("postgres").Sql,
+  fields: { url?: string; isActive?: boolean; headers?: Record<string, string>; method?: string } = {},
+) {
+  const name = unique("E2E Webhook");
+  const [row] = await sql`
+    insert into webhooks (name, url, method, headers, is_active)
+    values (${name}, ${fields.url ?? DEAD_URL}, ${fields.method ?? "POST"}, ${sql.json(fields.headers ?? {})},
+            ${fields.isActive ?? false})
+    returning id`;
+  return { id: row.id as string, name };
+}
+
+test.beforeEach(async ({ login }) => login());
+
+test("shows the configuration card with the sample payload and expected response", async ({ page }) => {
+  await openAdmin(page, "/admin/webhooks");
+  await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.heading })).toBeVisible();
+  await expect(page.getByText("Chat messages are forwarded to the configured endpoints.", { exact: false })).toBeVisible();
+  const sample = page.locator("pre").first();
+  for (const key of ['"session_id"', '"message"', '"media_url"', '"timestamp"', '"platform": "website"', '"ip": "unknown"']) {
+    await expect(sample).toContainText(key);
+  }
+  await expect(page.locator("pre").nth(1)).toContainText('"success": true');
+  await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.listHeading })).toBeVisible();
+  await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.testResult })).toBeVisible();
+});
+
+test("creates a webhook with a method and headers", async ({ page, sql }) => {
+  const name = unique("E2E Created Webhook");
+  try {
+    await openAdmin(page, "/admin/webhooks");
+    await page.getByRole("link", { name: WEBHOOK_TEXTS.add }).click();
+    await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.createTitle })).toBeVisible();
+    await expect(page.getByLabel("HTTP Method")).toHaveValue("POST");
+    await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("URL").fill(DEAD_URL);
+    await page.getByLabel("HTTP Method").selectOption("PUT");
+    await page.getByLabel("Headers (JSON, optional)").fill('{"X-Api-Key": "abc123"}');
+    await page.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
+
+    await expect(page.getByText(TOASTS.webhookCreated.message)).toBeVisible();
+    const row = page.getByRole("listitem", { name });
+    await expect(row.getByText(DEAD_URL)).toBeVisible();
+    await expect(row.getByText("PUT", { exact: true })).toBeVisible();
+    const [stored] = await sql`select method, headers, is_active from webhooks where name = ${name}`;
+    expect(stored).toEqual({ method: "PUT", headers: { "X-Api-Key": "abc123" }, is_active: true });
+  } finally {
+    await sql`delete from webhooks where name = ${name}`;
+  }
+});
+
+test("invalid headers JSON shows the spec's toast, keeps the form and saves nothing", async ({ page, sql }) => {
+  const name = unique("E2E Invalid Webhook");
+  await openAdmin(page, "/admin/webhooks/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("URL").fill(DEAD_URL);
+  await page.getByLabel("Headers (JSON, optional)").fill("{not json");
+  await page.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
+  await expect(page.getByText(TOASTS.webhookInvalidHeaders.message)).toBeVisible();
+  await expect(page.getByText(TOASTS.webhookInvalidHeaders.description)).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByLabel("Headers (JSON, optional)")).toHaveValue("{not json");
+  expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
+});
+
+test("a webhook form with errors shows them and saves nothing", async ({ page, sql }) => {
+  const name = unique("E2E Bad Url Webhook");
+  await openAdmin(page, "/admin/webhooks/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("URL").fill("ftp://example.com/hook");
+  await page.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
+  await expect(page.getByText("URL must be a web address starting with http:// or https://")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
+});
+
+test("edits a webhook", async ({ page, sql }) => {
+  const webhook = await createWebhook(sql, { headers: { "X-One": "1" } });
+  const renamed = unique("E2E Renamed Webhook");
+  try {
+    await openAdmin(page, "/admin/webhooks");
+    await page.getByRole("link", { name: `Edit ${webhook.name}` }).click();
+    await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.editTitle })).toBeVisible();
+    await expect(page.getByLabel("Headers (JSON, optional)")).toHaveValue(/"X-One": "1"/);
+    await page.getByLabel("Name").fill(renamed);
+    await page.getByLabel("HTTP Method").selectOption("PATCH");
+    await page.getByLabel("Headers (JSON, optional)").fill("");
+    await page.getByRole("button", { name: WEBHOOK_TEXTS.updateSubmit }).click();
+    await expect(page.getByText(TOASTS.webhookUpdated.message)).toBeVisible();
+    await expect(page.getByRole("listitem", { name: renamed })).toBeVisible();
+    const [stored] = await sql`select name, method, headers, is_active from webhooks where id = ${webhook.id}`;
+    expect(stored).toEqual({ name: renamed, method: "PATCH", headers: {}, is_active: false });
+  } finally {
+    await sql`delete from webhooks where id = ${webhook.id}`;
+  }
+});
+
+test("deletes a webhook after confirmation", async ({ page, sql }) => {
+  const webhook = await createWebhook(sql);
+  try {
+    await openAdmin(page, "/admin/webhooks");
+    await deleteTrigger(page, `Delete ${webhook.name}`).click();
+    await page.getByRole("button", { name: CONFIRM_DELETE_LABEL }).click();
+    await expect(page.getByText(TOASTS.webhookDeleted.message)).toBeVisible();
+    await expect(page.getByRole("listitem", { name: webhook.name })).toHaveCount(0);
+    expect(await sql`select 1 from webhooks where id = ${webhook.id}`).toHaveLength(0);
+  } finally {
+    await sql`delete from webhooks where id = ${webhook.id}`;
+  }
+});
+
+test.describe("Test button", () => {
+  let server: Server;
+  let base: string;
+  const received: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
+
+  test.beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+        if (req.url?.startsWith("/slow")) return; // never answers
+        res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ response: "pong", success: true }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  test.afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test("calls the webhook with the test payload and shows its status and body", async ({ page, sql }) => {
+    const path = `/ok-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const webhook = await createWebhook(sql, { url: `${base}${path}`, method: "PATCH", headers: { "X-Secret": "s3" } });
+    try {
+      await openAdmin(page, "/admin/webhooks");
+      await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
+      const result = page.getByRole("region", { name: WEBHOOK_TEXTS.testResult });
+      await expect(result.getByText(WEBHOOK_TEXTS.status(201))).toBeVisible();
+      await expect(result.getByText(WEBHOOK_TEXTS.response('{"response":"pong","success":true}'))).toBeVisible();
+      await expect(page.getByText(TOASTS.webhookTested(201).message)).toBeVisible();
+
+      const request = received.find((r) => r.url === path)!;
+      expect(request.method).toBe("PATCH");
+      expect(request.headers["content-type"]).toBe("application/json");
+      expect(request.headers["x-secret"]).toBe("s3");
+      expect(JSON.parse(request.body)).toMatchObject({
+        test: true,
+        message: expect.any(String),
+        session_id: expect.stringMatching(/^test_/),
+        user_info: { platform: "admin_panel", ip: "unknown" },
+      });
+    } finally {
+      await sql`delete from webhooks where id = ${webhook.id}`;
+    }
+  });
+
+  test("a webhook that does not answer within 30 seconds shows an error", async ({ page, sql }) => {
+    test.setTimeout(90_000);
+    const webhook = await createWebhook(sql, { url: `${base}/slow-${Date.now()}` });
+    try {
+      await openAdmin(page, "/admin/webhooks");
+      await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
+      const result = page.getByRole("region", { name: WEBHOOK_TEXTS.testResult });
+      await expect(result.getByText(WEBHOOK_TEXTS.error("No answer within 30 seconds"))).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByText(TOASTS.webhookTestFailed("").message)).toBeVisible();
+    } finally {
+      await sql`delete from webhooks where id = ${webhook.id}`;
+    }
+  });
+
+  test("a refused connection shows the error", async ({ page, sql }) => {
+    // A port that was free a moment ago: nothing listens there, so the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const webhook = await createWebhook(sql, { url: `http://127.0.0.1:${port}/hook` });
+    try {
+      await openAdmin(page, "/admin/webhooks");
+      await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
+      const result = page.getByRole("region", { name: WEBHOOK_TEXTS.testResult });
+      await expect(result.getByText(/^Error: ECONNREFUSED/)).toBeVisible();
+    } finally {
+      await sql`delete from webhooks where id = ${webhook.id}`;
+    }
+  });
+});

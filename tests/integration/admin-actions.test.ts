@@ -1,0 +1,230 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { orders, services } from "~/lib/schema";
+import {
+  AdminRuleError,
+  countActiveSuperAdmins,
+  createAdminUser,
+  deleteAdminUserAs,
+  getAdminUser,
+  updateAdminUserAs,
+  type Admin,
+} from "~/models/admin-users.server";
+import { addFounderSkill, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
+import { createService, getService } from "~/models/services.server";
+import { getWebhook, listWebhooks } from "~/models/webhooks.server";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as servicesList from "~/routes/admin/services/list";
+import * as newService from "~/routes/admin/services/new";
+import * as newWebhook from "~/routes/admin/webhooks/new";
+import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
+import * as login from "~/routes/admin/login";
+import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf } from "../support/route-args";
+import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+
+const PASSWORD = "correct horse battery";
+
+async function newAdmin(role: "admin" | "super_admin" = "admin", isActive = true): Promise<Admin> {
+  const username = uniqueName("admin").replace(" ", "_");
+  return createAdminUser({ username, email: `${username}@example.com`, role, isActive, password: PASSWORD });
+}
+
+async function sessionFor(admin: Admin): Promise<string> {
+  const response = (await settle(() =>
+    login.action(routeArgs(postRequest("/admin/login", { username: admin.username, password: PASSWORD }))),
+  )) as Response;
+  return cookiesFrom(response);
+}
+
+describe.each(BACKENDS)("admin actions on %s", (backend) => {
+  useTestDatabase(backend);
+
+  describe("admin user rules", () => {
+    it("keeps at least one active super admin: no demotion, deactivation or deletion of the last one", async () => {
+      // A database of its own: this describe's admins are the only ones.
+      await db().execute(sql`delete from admin_users`);
+      const only = await newAdmin("super_admin");
+      const other = await newAdmin("admin");
+      await expect(updateAdminUserAs(other.id, only.id, { ...only, role: "admin" })).rejects.toThrow(AdminRuleError);
+      await expect(updateAdminUserAs(other.id, only.id, { ...only, isActive: false })).rejects.toThrow(
+        "The last active super admin cannot be deactivated or demoted.",
+      );
+      await expect(deleteAdminUserAs(other.id, only.id)).rejects.toThrow("The last active super admin cannot be deleted.");
+      expect(await getAdminUser(only.id)).toMatchObject({ role: "super_admin", isActive: true });
+
+      // With a second active super admin, the first may step down.
+      const second = await newAdmin("super_admin");
+      expect(await updateAdminUserAs(second.id, only.id, { ...only, role: "admin" })).toMatchObject({ role: "admin" });
+      await expect(deleteAdminUserAs(other.id, second.id)).rejects.toThrow(AdminRuleError);
+      // An inactive super admin does not count.
+      const inactive = await newAdmin("super_admin", false);
+      await expect(updateAdminUserAs(other.id, second.id, { ...second, role: "admin" })).rejects.toThrow(AdminRuleError);
+      expect(await deleteAdminUserAs(second.id, inactive.id)).toBe(true);
+    });
+
+    it("lets exactly one of two simultaneous demotions of the last two super admins through", async () => {
+      await db().execute(sql`delete from admin_users`);
+      const a = await newAdmin("super_admin");
+      const b = await newAdmin("super_admin");
+      const results = await Promise.allSettled([
+        updateAdminUserAs(b.id, a.id, { ...a, role: "admin" }),
+        updateAdminUserAs(a.id, b.id, { ...b, role: "admin" }),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
+      expect(await countActiveSuperAdmins()).toBe(1);
+    });
+
+    it("refuses that admins delete or deactivate themselves", async () => {
+      const self = await newAdmin("super_admin");
+      await newAdmin("super_admin");
+      await expect(deleteAdminUserAs(self.id, self.id)).rejects.toThrow("You cannot delete your own account.");
+      await expect(updateAdminUserAs(self.id, self.id, { ...self, isActive: false })).rejects.toThrow(
+        "You cannot deactivate your own account.",
+      );
+    });
+  });
+
+  describe("services", () => {
+    it("refuses negative or missing prices and keeps what was typed", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const name = uniqueName("Service");
+      const result = (await newService.action(
+        routeArgs(
+          postRequest(
+            "/admin/services/new",
+            { name, category: "ai-automation", description: "d", setupPrice: "-1", monthlyPrice: "" },
+            cookie,
+          ),
+        ),
+      )) as { data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
+      expect(statusOf(result)).toBe(400);
+      expect(result.data.result.error).toEqual({
+        setupPrice: ["Setup price must be 0 or more"],
+        monthlyPrice: ["Monthly price is required"],
+      });
+      expect(result.data.result.initialValue).toMatchObject({ name, setupPrice: "-1" });
+    });
+
+    it("creates a service active and not featured when the boxes say so, and deletes it keeping its orders", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const name = uniqueName("Service");
+      const created = await newService.action(
+        routeArgs(
+          postRequest(
+            "/admin/services/new",
+            { name, category: " Social-Media ", description: "d", setupPrice: "149", monthlyPrice: "29", isActive: "on" },
+            cookie,
+          ),
+        ),
+      );
+      expect(statusOf(created)).toBe(302);
+      const [row] = await db().select().from(services).where(eq(services.name, name));
+      const service = await getService(row.id);
+      expect(service).toMatchObject({ category: "social-media", isActive: true, featured: false, setupPrice: 149, monthlyPrice: 29 });
+
+      const [order] = await db()
+        .insert(orders)
+        .values({ clientName: "C", clientEmail: "c@example.com", serviceId: row.id, serviceName: name, setupPrice: 149, monthlyPrice: 29, totalPrice: 178 })
+        .returning();
+      const deleted = await settle(() =>
+        servicesList.action(routeArgs(postRequest("/admin/services", { intent: "delete", serviceId: row.id }, cookie))),
+      );
+      expect(statusOf(deleted)).toBe(302);
+      expect(await getService(row.id)).toBeNull();
+      const [kept] = await db().select().from(orders).where(eq(orders.id, order.id));
+      expect(kept).toMatchObject({ serviceId: null, serviceName: name, totalPrice: 178 });
+    });
+
+    it("answers an unknown intent or a malformed id with 400 and 404", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const unknown = await settle(() =>
+        servicesList.action(routeArgs(postRequest("/admin/services", { intent: "explode" }, cookie))),
+      );
+      expect(statusOf(unknown)).toBe(400);
+      const malformed = await settle(() =>
+        servicesList.action(routeArgs(postRequest("/admin/services", { intent: "delete", serviceId: "1; drop" }, cookie))),
+      );
+      expect(statusOf(malformed)).toBe(404);
+    });
+  });
+
+  describe("webhooks", () => {
+    it("refuses headers that are not a JSON object with the spec's toast and saves nothing", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const name = uniqueName("Hook");
+      const before = (await listWebhooks()).length;
+      const result = (await newWebhook.action(
+        routeArgs(postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "POST", headers: "{oops" }, cookie)),
+      )) as unknown as { data: { toast: { message: string; description: string } }; init: ResponseInit };
+      expect(statusOf(result)).toBe(400);
+      expect(result.data.toast).toMatchObject({ message: "Invalid JSON in headers", description: "Please check your headers format" });
+      expect(new Headers(result.init.headers).get("Set-Cookie")).toMatch(/^toast=/);
+      expect(await listWebhooks()).toHaveLength(before);
+
+      const saved = await newWebhook.action(
+        routeArgs(
+          postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "PATCH", headers: '{"X-Key": "k", "X-N": 5}' }, cookie),
+        ),
+      );
+      expect(statusOf(saved)).toBe(302);
+      const created = (await listWebhooks()).find((w) => w.name === name)!;
+      expect(await getWebhook(created.id)).toMatchObject({ method: "PATCH", headers: { "X-Key": "k", "X-N": "5" }, isActive: false });
+    });
+  });
+
+  describe("dashboard", () => {
+    it("counts revenue from paid orders only and the conversion rate over all orders", async () => {
+      await db().execute(sql`delete from orders`);
+      await db().execute(sql`delete from services`);
+      const cookie = await sessionFor(await newAdmin());
+      await createService({ name: "A", description: "d", category: "ecommerce", setupPrice: 100, monthlyPrice: 0, imageUrl: null, isActive: true, featured: false });
+      await createService({ name: "B", description: "d", category: "ecommerce", setupPrice: 100, monthlyPrice: 0, imageUrl: null, isActive: false, featured: false });
+      const order = (status: "pending" | "paid" | "cancelled", total: number) => ({
+        clientName: "C",
+        clientEmail: "c@example.com",
+        serviceName: "A",
+        setupPrice: total,
+        monthlyPrice: 0,
+        totalPrice: total,
+        status,
+      });
+      await db().insert(orders).values([order("paid", 149.5), order("paid", 200), order("pending", 999), order("cancelled", 50)]);
+      const { cards } = await dashboard.loader(routeArgs(getRequest("/admin", cookie)));
+      expect(cards).toEqual([
+        { title: "Total Services", value: "2", detail: "1 active" },
+        { title: "Total Orders", value: "4", detail: "1 pending" },
+        { title: "Revenue", value: "$349.50", detail: "From paid orders" },
+        { title: "Conversion Rate", value: "50%", detail: "2 of 4 orders paid" },
+      ]);
+    });
+  });
+
+  describe("founder skills", () => {
+    it("adds a skill once (whatever its case) and removes it, leaving the other fields alone", async () => {
+      await saveFounderInfo({ name: "Alex", bio: "Bio", experienceYears: 1, projectsCompleted: 2, clientsServed: 3, socialLinks: {}, skills: ["n8n"] });
+      expect((await addFounderSkill("Zapier"))?.skills).toEqual(["n8n", "Zapier"]);
+      expect((await addFounderSkill("N8N"))?.skills).toEqual(["n8n", "Zapier"]);
+      const removed = await removeFounderSkill("n8n");
+      expect(removed).toMatchObject({ name: "Alex", skills: ["Zapier"] });
+    });
+  });
+});
+
+describe("parseHeaders", () => {
+  it.each([
+    ["", {}],
+    ['{"Authorization": "Bearer x"}', { Authorization: "Bearer x" }],
+    ['{"X-Count": 3, "X-On": true}', { "X-Count": "3", "X-On": "true" }],
+    ["{not json", null],
+    ["[1, 2]", null],
+    ['"text"', null],
+    ["null", null],
+    ['{"Bad Name": "x"}', null],
+    ['{"X-Nested": {"a": 1}}', null],
+    ['{"X-Split": "a\\r\\nInjected: yes"}', null],
+  ])("%s", (text, expected) => {
+    expect(parseHeaders(text)).toEqual(expected);
+  });
+});
