@@ -1,6 +1,6 @@
 import { useNavigate, useNavigationType, useOutlet } from "react-router";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 
 /**
  * Whether an overlay (a create/edit form, the order details) opens as a dialog. Only after a

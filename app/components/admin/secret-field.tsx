@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 
 /**
  * A secret key, masked. With JavaScript a button shows and hides it; without, a link asks the

@@ -4,7 +4,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { PasswordSchema } from "~/components/admin/admin-user-fields";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
@@ -14,7 +13,7 @@ import { Field } from "~/components/ui/field";
 import { changeOwnPassword, requireAdmin } from "~/lib/auth.server";
 import { clientIp } from "~/lib/request.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithErrorToast } from "./+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/account";
 
 const ChangePasswordSchema = z
@@ -44,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const message =
     result.status === "limited" ? "Too many attempts. Please try again later." : "The current password is not correct.";
-  return dataWithErrorToast(
+  return dataWithError(
     { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
     { message: TOASTS.passwordError, description: message },
     { status: result.status === "limited" ? 429 : 400 },
@@ -62,7 +61,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   });
   return (
     <>
-      <NoScriptToast actionData={actionData} />
       <PageHeader
         title={ACCOUNT_LINK_LABEL}
         description={`Signed in as ${loaderData.username} (${loaderData.role.replace("_", " ")}). Changing your password signs out your other sessions.`}

@@ -6,7 +6,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/components/admin/texts";
@@ -17,7 +16,7 @@ import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
-import { dataWithErrorToast } from "./+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
@@ -65,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await saveFounderInfo({ ...submission.value, profileImageUrl: submission.value.profileImageUrl ?? null });
     } catch (error) {
-      return dataWithErrorToast(
+      return dataWithError(
         { intent, result: submission.reply() },
         { message: TOASTS.founderUpdateError, description: errorDescription(error) },
         { status: 500 },
@@ -79,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { skill } = submission.value;
   try {
     if (intent === "add-skill" && ((await getFounderInfo())?.skills.length ?? 0) >= MAX_SKILLS) {
-      return dataWithErrorToast(
+      return dataWithError(
         { intent, result: submission.reply({ fieldErrors: { skill: [`At most ${MAX_SKILLS} skills`] } }) },
         { message: TOASTS.founderUpdateError, description: `At most ${MAX_SKILLS} skills can be listed.` },
         { status: 400 },
@@ -114,7 +113,6 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
   const social = fields.socialLinks.getFieldset();
   return (
     <>
-      <NoScriptToast actionData={actionData} />
       <PageHeader title="Founder Information" description="The founder section of the home page." />
       <div className="space-y-6">
         <Form method="post" className="space-y-6" {...getFormProps(form)}>

@@ -4,7 +4,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SecretField } from "~/components/admin/secret-field";
@@ -16,7 +15,7 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
 import { errorDescription } from "./+shared/route-helpers.server";
-import { dataWithErrorToast } from "./+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/integrations";
 
 const IntegrationsSchema = z.object({
@@ -54,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await saveIntegrations(values);
   } catch (error) {
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply() },
       { message: TOASTS.integrationsUpdateError, description: errorDescription(error) },
       { status: 500 },
@@ -98,7 +97,6 @@ export default function Integrations({ loaderData, actionData }: Route.Component
   );
   return (
     <>
-      <NoScriptToast actionData={actionData} />
       <PageHeader
         title="Integrations"
         description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."

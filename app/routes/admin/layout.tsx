@@ -2,7 +2,7 @@ import { Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { requireAdmin } from "~/lib/auth.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 import type { Route } from "./+types/layout";

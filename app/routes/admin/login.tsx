@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { LOGIN_TEXTS, TOASTS } from "~/components/admin/texts";
 import { Button } from "~/components/ui/button";
@@ -12,7 +11,7 @@ import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
 import { clientIp } from "~/lib/request.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithErrorToast } from "./+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
 
 const LoginSchema = z.object({
@@ -45,20 +44,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "limited") {
       const toast = TOASTS.loginLimited(Math.ceil(result.retryAfterSeconds / 60));
       log.warn("sign-in limited", { username, ip: clientIp(context) });
-      return dataWithErrorToast(
+      return dataWithError(
         { result: submission.reply({ formErrors: [toast.description!], hideFields: ["password"] }) },
         toast,
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply({ formErrors: [TOASTS.loginFailed.description], hideFields: ["password"] }) },
       TOASTS.loginFailed,
       { status: 401 },
     );
   } catch (error) {
     log.error("sign-in failed", { error });
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply({ formErrors: [TOASTS.loginError.description], hideFields: ["password"] }) },
       TOASTS.loginError,
       { status: 500 },
@@ -78,7 +77,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
   });
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
-      <NoScriptToast actionData={actionData} />
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand/10 text-brand">

@@ -7,7 +7,7 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { useDialogMode } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
 import { ORDER_TEXTS, TOASTS } from "~/components/admin/texts";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent } from "~/components/ui/dialog";

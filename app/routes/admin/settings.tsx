@@ -4,7 +4,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/components/admin/texts";
@@ -16,7 +15,7 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { errorDescription } from "./+shared/route-helpers.server";
-import { dataWithErrorToast } from "./+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
@@ -69,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       chatWebhookUrl: value.chatWebhookUrl ?? null,
     });
   } catch (error) {
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply() },
       { message: TOASTS.settingsUpdateError, description: errorDescription(error) },
       { status: 500 },
@@ -98,7 +97,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <>
-      <NoScriptToast actionData={actionData} />
       <PageHeader title="Site Settings" description="Company details, home page texts, contact channels and brand colours." />
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
         <FormSection title="Company">

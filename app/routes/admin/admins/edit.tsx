@@ -7,7 +7,6 @@ import { notFound, requireId } from "../+shared/route-helpers.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/edit";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSuperAdmin(request);
@@ -23,7 +22,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function EditAdminUser({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={ADMIN_USERS_TEXTS.editTitle} backTo={ADMINS_PATH}>
-      <NoScriptToast actionData={actionData} />
       <AdminEditor key={loaderData.admin.id} admin={loaderData.admin} lastResult={actionData?.result} />
     </RouteDialog>
   );

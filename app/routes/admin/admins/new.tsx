@@ -5,7 +5,6 @@ import { requireSuperAdmin } from "~/lib/auth.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/new";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSuperAdmin(request);
@@ -19,7 +18,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function NewAdminUser({ actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={ADMIN_USERS_TEXTS.createTitle} backTo={ADMINS_PATH}>
-      <NoScriptToast actionData={actionData} />
       <AdminEditor lastResult={actionData?.result} />
     </RouteDialog>
   );

@@ -1,5 +1,4 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SERVICE_TEXTS } from "~/components/admin/texts";
 import { requireAdmin } from "~/lib/auth.server";
@@ -23,7 +22,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={SERVICE_TEXTS.editTitle} backTo={SERVICES_PATH}>
-      <NoScriptToast actionData={actionData} />
       <ServiceEditor key={loaderData.service.id} service={loaderData.service} lastResult={actionData?.result} />
     </RouteDialog>
   );

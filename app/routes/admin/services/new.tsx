@@ -1,5 +1,4 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SERVICE_TEXTS } from "~/components/admin/texts";
 import { requireAdmin } from "~/lib/auth.server";
@@ -19,7 +18,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function NewService({ actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={SERVICE_TEXTS.createTitle} backTo={SERVICES_PATH}>
-      <NoScriptToast actionData={actionData} />
       <ServiceEditor lastResult={actionData?.result} />
     </RouteDialog>
   );

@@ -7,7 +7,6 @@ import { notFound, requireId } from "../+shared/route-helpers.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/edit";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -23,7 +22,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function EditWebhook({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={WEBHOOK_TEXTS.editTitle} backTo={WEBHOOKS_PATH}>
-      <NoScriptToast actionData={actionData} />
       <WebhookEditor key={loaderData.webhook.id} webhook={loaderData.webhook} lastResult={actionData?.result} />
     </RouteDialog>
   );

@@ -14,13 +14,12 @@ import { requireAdmin } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import type { Webhook } from "~/lib/schema";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithErrorToast, dataWithSuccessToast } from "../+shared/toast-data.server";
+import { dataWithError, dataWithSuccess } from "~/lib/toast.server";
 import { chatPayload, sendWebhook, testPayload, WEBHOOK_TEST_TIMEOUT_MS, WebhookError } from "~/lib/webhooks.server";
 import { deleteWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
 import { errorDescription, notFound, readIntent, requireId } from "../+shared/route-helpers.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/list";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 
 // What the configuration card shows. The sample is built by the same function the chat uses.
 const SAMPLE_PAYLOAD = chatPayload({
@@ -58,11 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
         origin: getEnv().SITE_URL ?? new URL(request.url).origin,
       });
       const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: answer.body };
-      return dataWithSuccessToast({ testResult }, TOASTS.webhookTested(answer.status));
+      return dataWithSuccess({ testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
       const message = error instanceof WebhookError ? error.message : errorDescription(error);
       const testResult: TestResult = { webhookName: webhook.name, error: message };
-      return dataWithErrorToast({ testResult }, TOASTS.webhookTestFailed(message));
+      return dataWithError({ testResult }, TOASTS.webhookTestFailed(message));
     }
   }
 
@@ -133,7 +132,6 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <TestResultCard result={actionData?.testResult} />
-      <NoScriptToast actionData={actionData} />
       {dialog}
     </>
   );

@@ -5,7 +5,6 @@ import { requireAdmin } from "~/lib/auth.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/new";
-import { NoScriptToast } from "~/components/admin/no-script-toast";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,7 +18,6 @@ export function action({ request, params }: Route.ActionArgs) {
 export default function NewWebhook({ actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={WEBHOOK_TEXTS.createTitle} backTo={WEBHOOKS_PATH}>
-      <NoScriptToast actionData={actionData} />
       <WebhookEditor lastResult={actionData?.result} />
     </RouteDialog>
   );

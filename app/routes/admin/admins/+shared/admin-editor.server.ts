@@ -4,7 +4,7 @@ import { TOASTS } from "~/components/admin/texts";
 import { requireSuperAdmin } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithErrorToast } from "../../+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import { createAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
 import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
 import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
@@ -34,7 +34,7 @@ export async function adminEditorAction({ request, params }: Pick<ActionFunction
     if (isThrownResponse(error)) throw error;
     const description = errorDescription(error, adminId ? undefined : TOASTS.adminCreateFallback);
     const fieldErrors = error instanceof UsernameTakenError ? { username: [error.message] } : undefined;
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [description], hideFields: ["password"] }) },
       { message: adminId ? TOASTS.adminUpdateError : TOASTS.adminCreateError, description },
       { status: error instanceof UsernameTakenError ? 409 : errorStatus(error) },

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { createService, updateService } from "~/models/services.server";
 import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
-import { dataWithErrorToast } from "../../+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
@@ -24,7 +24,7 @@ export async function serviceEditorAction({ request, params }: Pick<ActionFuncti
     return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceCreated);
   } catch (error) {
     if (isThrownResponse(error)) throw error;
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply() },
       { message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError, description: errorDescription(error) },
       { status: errorStatus(error) },

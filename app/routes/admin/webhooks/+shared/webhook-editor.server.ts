@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/components/admin/texts";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithErrorToast } from "../../+shared/toast-data.server";
+import { dataWithError } from "~/lib/toast.server";
 import { createWebhook, updateWebhook } from "~/models/webhooks.server";
 import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
 import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
@@ -17,7 +17,7 @@ export async function webhookEditorAction({ request, params }: Pick<ActionFuncti
   const headers = parseHeaders(submission.value.headers);
   if (!headers) {
     // The spec: a toast, and nothing saved.
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply({ fieldErrors: { headers: [WEBHOOK_EDITOR_INVALID_HEADERS] } }) },
       TOASTS.webhookInvalidHeaders,
       { status: 400 },
@@ -33,7 +33,7 @@ export async function webhookEditorAction({ request, params }: Pick<ActionFuncti
     return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookCreated);
   } catch (error) {
     if (isThrownResponse(error)) throw error;
-    return dataWithErrorToast(
+    return dataWithError(
       { result: submission.reply() },
       { message: webhookId ? TOASTS.webhookUpdateError : TOASTS.webhookCreateError, description: errorDescription(error) },
       { status: errorStatus(error) },
