@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FOOTER, HEADER, NAV_LINKS, NOT_FOUND } from "../../app/components/site/copy";
 import { whatsappMessage } from "../../app/lib/messaging";
+import { withRecordLock } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("public layout", () => {
@@ -78,13 +79,11 @@ test.describe("public layout", () => {
 
 test.describe("admin code from the integrations", () => {
   let server: Server;
-  let scriptRequests = 0;
   let scriptUrl = "";
 
   test.beforeAll(async () => {
     server = createServer((request, response) => {
       if (request.url === "/voice-agent.js") {
-        scriptRequests += 1;
         response.writeHead(200, { "Content-Type": "text/javascript" });
         response.end("document.getElementById('e2e-voice-agent').dataset.loaded = 'yes';");
         return;
@@ -105,68 +104,76 @@ test.describe("admin code from the integrations", () => {
     "the voice-agent embed, custom CSS and custom JS run under the CSP",
     { tag: "@js" },
     async ({ page, sql, browser }) => {
-      const [before] = await sql`select voice_agent_embed_code, custom_css, custom_js from integrations where id = 1`;
-      const embed = [
-        `<div id="e2e-voice-agent" data-loaded="no" data-inline="no">Voice agent</div>`,
-        `<script src="${scriptUrl}"></script>`,
-        `<script>document.getElementById('e2e-voice-agent').dataset.inline = 'yes';</script>`,
-      ].join("\n");
-      try {
-        await sql`
-        update integrations
-        set voice_agent_embed_code = ${embed},
-            custom_css = ${"#e2e-voice-agent { outline: 3px solid rgb(255, 0, 0); }"},
-            custom_js = ${"document.documentElement.dataset.customJs = 'ran';"}
-        where id = 1`;
-        const cspViolations: string[] = [];
-        page.on("console", (message) => {
-          if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-        });
-
-        // Server-rendered page: the markup is there and the scripts run once.
-        await page.goto("/services");
-        const agent = page.locator("#e2e-voice-agent");
-        await expect(agent).toHaveText("Voice agent");
-        await expect(agent).toHaveCSS("outline-color", "rgb(255, 0, 0)");
-        await expect(agent).toHaveAttribute("data-inline", "yes");
-        await expect(agent).toHaveAttribute("data-loaded", "yes");
-        await expect(page.locator("html")).toHaveAttribute("data-custom-js", "ran");
-        await page.getByRole("banner").getByRole("link", { name: "Order Now", exact: true }).first().click();
-        await expect(page).toHaveURL(/\/order$/);
-        await expect(agent).toHaveAttribute("data-loaded", "yes");
-        expect(scriptRequests).toBe(1);
-
-        // Arriving on a 404, the layout (and the embed) mounts after a client-side navigation,
-        // where scripts inside HTML would never run.
-        await page.goto("/no-such-page");
-        await expect(agent).toHaveCount(0);
-        await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).first().click();
-        await expect(page).toHaveURL(/\/$/);
-        await expect(agent).toHaveAttribute("data-inline", "yes");
-        await expect(agent).toHaveAttribute("data-loaded", "yes");
-        expect(scriptRequests).toBe(2);
-        expect(cspViolations).toEqual([]);
-
-        // Without JavaScript the markup and the CSS still arrive; no script runs.
-        const noJs = await browser.newContext({ javaScriptEnabled: false });
+      // Other tests load pages meanwhile (and see the embed too): count this page's requests only.
+      let scriptRequests = 0;
+      page.on("request", (request) => {
+        if (request.url() === scriptUrl) scriptRequests += 1;
+      });
+      // The admin's integrations tests save the whole row: take turns with them.
+      await withRecordLock(sql, "integrations", async () => {
+        const [before] = await sql`select voice_agent_embed_code, custom_css, custom_js from integrations where id = 1`;
+        const embed = [
+          `<div id="e2e-voice-agent" data-loaded="no" data-inline="no">Voice agent</div>`,
+          `<script src="${scriptUrl}"></script>`,
+          `<script>document.getElementById('e2e-voice-agent').dataset.inline = 'yes';</script>`,
+        ].join("\n");
         try {
-          const plain = await noJs.newPage();
-          await plain.goto(new URL("/", page.url()).toString());
-          await expect(plain.locator("#e2e-voice-agent")).toHaveText("Voice agent");
-          await expect(plain.locator("#e2e-voice-agent")).toHaveCSS("outline-color", "rgb(255, 0, 0)");
-          await expect(plain.locator("#e2e-voice-agent")).toHaveAttribute("data-inline", "no");
+          await sql`
+          update integrations
+          set voice_agent_embed_code = ${embed},
+              custom_css = ${"#e2e-voice-agent { outline: 3px solid rgb(255, 0, 0); }"},
+              custom_js = ${"document.documentElement.dataset.customJs = 'ran';"}
+          where id = 1`;
+          const cspViolations: string[] = [];
+          page.on("console", (message) => {
+            if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+          });
+
+          // Server-rendered page: the markup is there and the scripts run once.
+          await page.goto("/services");
+          const agent = page.locator("#e2e-voice-agent");
+          await expect(agent).toHaveText("Voice agent");
+          await expect(agent).toHaveCSS("outline-color", "rgb(255, 0, 0)");
+          await expect(agent).toHaveAttribute("data-inline", "yes");
+          await expect(agent).toHaveAttribute("data-loaded", "yes");
+          await expect(page.locator("html")).toHaveAttribute("data-custom-js", "ran");
+          await page.getByRole("banner").getByRole("link", { name: "Order Now", exact: true }).first().click();
+          await expect(page).toHaveURL(/\/order$/);
+          await expect(agent).toHaveAttribute("data-loaded", "yes");
+          expect(scriptRequests).toBe(1);
+
+          // Arriving on a 404, the layout (and the embed) mounts after a client-side navigation,
+          // where scripts inside HTML would never run.
+          await page.goto("/no-such-page");
+          await expect(agent).toHaveCount(0);
+          await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).first().click();
+          await expect(page).toHaveURL(/\/$/);
+          await expect(agent).toHaveAttribute("data-inline", "yes");
+          await expect(agent).toHaveAttribute("data-loaded", "yes");
           expect(scriptRequests).toBe(2);
+          expect(cspViolations).toEqual([]);
+
+          // Without JavaScript the markup and the CSS still arrive; no script runs.
+          const noJs = await browser.newContext({ javaScriptEnabled: false });
+          try {
+            const plain = await noJs.newPage();
+            await plain.goto(new URL("/", page.url()).toString());
+            await expect(plain.locator("#e2e-voice-agent")).toHaveText("Voice agent");
+            await expect(plain.locator("#e2e-voice-agent")).toHaveCSS("outline-color", "rgb(255, 0, 0)");
+            await expect(plain.locator("#e2e-voice-agent")).toHaveAttribute("data-inline", "no");
+            expect(scriptRequests).toBe(2);
+          } finally {
+            await noJs.close();
+          }
         } finally {
-          await noJs.close();
+          await sql`
+          update integrations
+          set voice_agent_embed_code = ${before.voice_agent_embed_code},
+              custom_css = ${before.custom_css},
+              custom_js = ${before.custom_js}
+          where id = 1`;
         }
-      } finally {
-        await sql`
-        update integrations
-        set voice_agent_embed_code = ${before.voice_agent_embed_code},
-            custom_css = ${before.custom_css},
-            custom_js = ${before.custom_js}
-        where id = 1`;
-      }
+      });
     },
   );
 });
