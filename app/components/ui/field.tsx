@@ -31,27 +31,33 @@ function useFieldIds(givenId?: string) {
   return { id, errorId: `${id}-error`, hintId: `${id}-hint` };
 }
 
-export function Field({
+/**
+ * Label, hint and errors around one control. `renderControl` gets the id and ARIA attributes the
+ * control must carry so that the label, hint and errors are announced with it.
+ */
+function FieldShell({
   label,
   errors,
   hint,
   className,
-  inputProps,
-}: FieldShellProps & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
-  const { id, errorId, hintId } = useFieldIds(inputProps.id);
+  givenId,
+  renderControl,
+}: FieldShellProps & {
+  givenId?: string;
+  renderControl: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}) {
+  const { id, errorId, hintId } = useFieldIds(givenId);
   const invalid = Boolean(errors?.length);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        className={cn(CONTROL, inputProps.className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={cn(invalid && errorId, hint ? hintId : undefined) || undefined}
-      />
+      {renderControl({
+        id,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": cn(invalid && errorId, hint ? hintId : undefined) || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -59,74 +65,50 @@ export function Field({
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+export function Field({ inputProps, ...shell }: FieldShellProps & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+  return (
+    <FieldShell
+      {...shell}
+      givenId={inputProps.id}
+      renderControl={(aria) => <input {...inputProps} {...aria} className={cn(CONTROL, inputProps.className)} />}
+    />
   );
 }
 
 export function TextareaField({
-  label,
-  errors,
-  hint,
-  className,
   textareaProps,
+  ...shell
 }: FieldShellProps & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
-  const { id, errorId, hintId } = useFieldIds(textareaProps.id);
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={id}
-        className={cn(CONTROL, textareaProps.className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={cn(invalid && errorId, hint ? hintId : undefined) || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldShell
+      {...shell}
+      givenId={textareaProps.id}
+      renderControl={(aria) => <textarea {...textareaProps} {...aria} className={cn(CONTROL, textareaProps.className)} />}
+    />
   );
 }
 
 export function SelectField({
-  label,
-  errors,
-  hint,
-  className,
   selectProps,
   children,
+  ...shell
 }: FieldShellProps & {
   selectProps: React.SelectHTMLAttributes<HTMLSelectElement>;
   children: React.ReactNode;
 }) {
-  const { id, errorId, hintId } = useFieldIds(selectProps.id);
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        id={id}
-        className={cn(CONTROL, "pr-8", selectProps.className)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={cn(invalid && errorId, hint ? hintId : undefined) || undefined}
-      >
-        {children}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldShell
+      {...shell}
+      givenId={selectProps.id}
+      renderControl={(aria) => (
+        <select {...selectProps} {...aria} className={cn(CONTROL, "pr-8", selectProps.className)}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
