@@ -284,5 +284,14 @@ test.describe("/chat page", () => {
 
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
     expect(sessions).toHaveLength(1);
+
+    await expect(page.locator("main")).toHaveCount(1);
+  });
+
+  // axe runs inside the page, so it needs JavaScript; the markup it checks is the server's.
+  test("passes axe", { tag: "@js" }, async ({ page }) => {
+    await page.goto("/chat");
+    const audit = await new AxeBuilder({ page }).analyze();
+    expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   });
 });

@@ -125,7 +125,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   ];
 
   return (
-    <main className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
+    <div className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
       <section aria-labelledby="chat-title" className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200">
         <header className="flex items-center gap-3 bg-brand px-4 py-4 text-white">
           <ChatAvatar />
@@ -197,7 +197,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
         </Form>
       </section>
-    </main>
+    </div>
   );
 }
 
