@@ -290,6 +290,7 @@ test.describe("/chat page", () => {
 
   // axe runs inside the page, so it needs JavaScript; the markup it checks is the server's.
   test("passes axe", { tag: "@js" }, async ({ page }) => {
+    test.setTimeout(60_000);
     await page.goto("/chat");
     const audit = await new AxeBuilder({ page }).analyze();
     expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);

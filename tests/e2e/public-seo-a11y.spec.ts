@@ -15,8 +15,12 @@ async function seriousViolations(page: Page) {
 
 // axe needs JavaScript in the page, so both passes run in the js project: the hydrated page, and
 // the server HTML with the app's scripts blocked, as a visitor without JavaScript gets it.
+// Two full axe runs per test take a while on a busy two-core machine.
+const AXE_TEST_TIMEOUT_MS = 90_000;
+
 for (const path of ["/", "/services", "/order"]) {
   test(`${path} has no serious or critical accessibility violation`, { tag: "@js" }, async ({ page }) => {
+    test.setTimeout(AXE_TEST_TIMEOUT_MS);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
@@ -29,6 +33,7 @@ for (const path of ["/", "/services", "/order"]) {
     `${path} without JavaScript has no serious or critical accessibility violation`,
     { tag: "@js" },
     async ({ page }) => {
+      test.setTimeout(AXE_TEST_TIMEOUT_MS);
       // Without the bundle nothing hydrates: the page stays as the server rendered it.
       await page.route("**/*", (route) =>
         route.request().resourceType() === "script" ? route.abort() : route.continue(),
