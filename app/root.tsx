@@ -14,6 +14,7 @@ import "./app.css";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
+import { isSamePageQueryChange } from "./lib/revalidation";
 import { getToast } from "./lib/toast.server";
 import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
 
@@ -24,8 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // After a form answer with an error status (a 400 from dataWithError) React Router skips
 // revalidation, but that answer's toast waits in the flash cookie only this loader reads.
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus !== undefined && actionStatus >= 400 ? true : defaultShouldRevalidate;
+// Settings do not depend on the query string, and a toast only follows a form.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (args.actionStatus !== undefined && args.actionStatus >= 400) return true;
+  if (isSamePageQueryChange(args)) return false;
+  return args.defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

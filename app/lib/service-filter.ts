@@ -1,7 +1,8 @@
 import { categoryLabel } from "./categories";
 
-// The Services page's search and category filter. The loader applies it for the server-rendered
-// page (and visitors without JavaScript); the page applies the same function as the visitor types.
+// The Services page's search and category filter. The server render applies it (for visitors
+// without JavaScript and for linked filtered views); the page applies the same function as the
+// visitor types.
 
 export interface ServiceFilter {
   q: string;

@@ -35,7 +35,8 @@ test.describe("services page", () => {
     await expect(second.locator("svg.lucide-shopping-cart")).toHaveCount(1);
 
     await expect(page.getByText(inactive.name)).toHaveCount(0);
-    for (const item of faqItems("n8n").slice(1)) {
+    const [settings] = await sql`select workflow_tool_name from site_settings`;
+    for (const item of faqItems(settings.workflow_tool_name)) {
       await expect(page.getByRole("heading", { name: item.question })).toBeVisible();
     }
   });
@@ -68,6 +69,45 @@ test.describe("services page", () => {
     if (!javaScript) await page.getByRole("button", { name: SERVICES.applyFilters }).click();
     await expect(page.getByText(SERVICES.empty)).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(0);
+  });
+
+  test(
+    "typing key by key keeps every key, and the URL follows without reloading page data",
+    { tag: "@js" },
+    async ({ page, sql }) => {
+      const word = unique("Quokka").replace(/\s+/g, "");
+      const match = await createService(sql, { category: uniqueCategory(), name: `${word} Order Sync` });
+      await page.goto("/services");
+      const dataRequests: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+      });
+      // Slow answers are what let an older URL overwrite newer keystrokes.
+      await page.route(/\.data(\?|$)/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+
+      const search = page.getByPlaceholder(SERVICES.searchPlaceholder);
+      const typed = `${word} order sync`;
+      await search.pressSequentially(typed.slice(0, 6), { delay: 30 });
+      await page.waitForTimeout(350);
+      await search.pressSequentially(typed.slice(6), { delay: 60 });
+
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(typed).replace(/%20/g, "\\+")}$`));
+      await expect(search).toHaveValue(typed);
+      await expect(page.getByRole("article")).toHaveCount(1);
+      await expect(page.getByRole("article", { name: match.name })).toBeVisible();
+      expect(dataRequests).toEqual([]);
+    },
+  );
+
+  test("a category no longer offered shows every service under All Categories", async ({ page, sql }) => {
+    const service = await createService(sql, { category: uniqueCategory() });
+    await page.goto("/services?category=no-such-category");
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("");
+    await expect(page.getByRole("article", { name: service.name })).toBeVisible();
+    await expect(page.getByText(SERVICES.empty)).toHaveCount(0);
   });
 
   test("a filtered view can be linked", async ({ page, sql }) => {

@@ -34,8 +34,9 @@ export function TypedHeadline({ text, className }: { text: string; className?: s
       <span className="sr-only">{text}</span>
       <span aria-hidden>
         {text.slice(0, typed)}
-        <span className="relative inline-block w-0 align-baseline">
-          <span className="absolute -top-[0.8em] left-0 h-[0.95em] w-[3px] animate-pulse rounded-full bg-current" />
+        {/* An inline (not inline-block) anchor: an atomic box would let the line break mid-word. */}
+        <span className="relative">
+          <span className="absolute left-0 top-[0.15em] h-[0.85em] w-[3px] animate-pulse rounded-full bg-current" />
         </span>
         <span className="invisible">{text.slice(typed)}</span>
       </span>

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { FloatingMessagingButtons } from "~/components/site/floating-messaging";
 import { NavigationStatus } from "~/components/site/navigation-status";
@@ -7,6 +7,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
+import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
 import { getPublicIntegrations } from "~/models/integrations.server";
 import type { Route } from "./+types/layout";
@@ -19,6 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     customCss: integrations.customCss?.trim() || null,
     customJs: inlineScript(integrations.customJs),
   };
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return isSamePageQueryChange(args) ? false : args.defaultShouldRevalidate;
 }
 
 // Everything visitors see around a public page: header, footer, floating messaging buttons,

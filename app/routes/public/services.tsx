@@ -1,6 +1,12 @@
 import { ChevronDown, Search } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  Form,
+  NavigationType,
+  useNavigationType,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { faqItems, SERVICES } from "~/components/site/copy";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
@@ -10,6 +16,7 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { useHydrated } from "~/lib/hydrated";
+import { isSamePageQueryChange } from "~/lib/revalidation";
 import { organizationJsonLd } from "~/lib/seo";
 import {
   distinctCategories,
@@ -27,31 +34,36 @@ export async function loader() {
 }
 
 // The page filters the full list itself: a changed query string needs no new data.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return isSamePageQueryChange(args) ? false : args.defaultShouldRevalidate;
 }
+
+// The URL follows the search box once typing pauses, so history and logs see words, not letters.
+const URL_UPDATE_DELAY_MS = 300;
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   const origin = useSiteOrigin();
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const fromUrl = readServiceFilter(searchParams);
-  // The box answers each keystroke at once; the URL follows (replacing, not adding history).
+  // The box owns its text while the visitor types (the URL follows by replacing); a link or Back
+  // changing the URL puts the URL's text back in the box.
   const [query, setQuery] = useState(fromUrl.q);
-  useEffect(() => setQuery(fromUrl.q), [fromUrl.q]);
+  useEffect(() => {
+    if (navigationType !== NavigationType.Replace) setQuery(fromUrl.q);
+  }, [fromUrl.q, navigationType]);
+  const pendingUrlUpdate = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pendingUrlUpdate.current), []);
 
-  const filter: ServiceFilter = { q: query, category: fromUrl.category };
+  // A category no longer offered (an old link) shows everything, as the dropdown says.
+  const category = loaderData.categories.includes(fromUrl.category) ? fromUrl.category : "";
+  const filter: ServiceFilter = { q: query, category };
   const visible = filterServices(loaderData.services, filter);
-  const knownCategory = loaderData.categories.includes(filter.category);
 
-  function updateFilter(next: ServiceFilter) {
+  function updateUrl(next: ServiceFilter) {
+    clearTimeout(pendingUrlUpdate.current);
     setSearchParams(new URLSearchParams(serviceFilterSearch(next)), { replace: true, preventScrollReset: true });
   }
 
@@ -86,8 +98,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 value={query}
                 maxLength={100}
                 onChange={(event) => {
-                  setQuery(event.target.value);
-                  updateFilter({ ...filter, q: event.target.value });
+                  const next = { ...filter, q: event.target.value };
+                  setQuery(next.q);
+                  clearTimeout(pendingUrlUpdate.current);
+                  pendingUrlUpdate.current = setTimeout(() => updateUrl(next), URL_UPDATE_DELAY_MS);
                 }}
                 placeholder={SERVICES.searchPlaceholder}
                 aria-label="Search services"
@@ -97,8 +111,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <div className="relative sm:w-64">
               <select
                 name="category"
-                value={knownCategory ? filter.category : ""}
-                onChange={(event) => updateFilter({ ...filter, category: event.target.value })}
+                value={category}
+                onChange={(event) => updateUrl({ ...filter, category: event.target.value })}
                 aria-label="Category"
                 className="h-12 w-full appearance-none rounded-lg border border-slate-300 bg-white pl-3 pr-10 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
               >
