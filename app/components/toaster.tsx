@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToastMessage } from "remix-toast";
+import { useHydrated } from "~/lib/hydrated";
 
 const DEFAULT_DURATION_MS = 6000;
 
@@ -17,6 +18,8 @@ const STYLES = {
  */
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [visible, setVisible] = useState(toast);
+  const hydrated = useHydrated();
+  const dismiss = () => setVisible(undefined);
 
   // A later page load without a toast (a revalidation, the redirect home after an order) must
   // not cut the visible one short: only a new toast replaces it, only its timer removes it.
@@ -30,30 +33,45 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
     return () => clearTimeout(timer);
   }, [visible]);
 
-  if (!visible) return null;
-  const { icon: Icon, className } = STYLES[visible.type];
-  const isError = visible.type === "error";
+  const polite = visible && visible.type !== "error" ? visible : undefined;
+  const urgent = visible?.type === "error" ? visible : undefined;
+  // Both live regions stay in the page, so screen readers announce the text put into them; a
+  // region created together with its text is often missed.
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:justify-end">
-      <div
-        role={isError ? "alert" : "status"}
-        data-toast={visible.type}
-        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${className}`}
-      >
-        <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <p className="font-semibold">{visible.message}</p>
-          {visible.description ? <p className="mt-1 text-sm opacity-90">{visible.description}</p> : null}
-        </div>
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:items-end">
+      <div role="status" className="w-full max-w-sm">
+        {polite ? <ToastCard toast={polite} onDismiss={hydrated ? dismiss : undefined} /> : null}
+      </div>
+      <div role="alert" className="w-full max-w-sm">
+        {urgent ? <ToastCard toast={urgent} onDismiss={hydrated ? dismiss : undefined} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: () => void }) {
+  const { icon: Icon, className } = STYLES[toast.type];
+  return (
+    <div
+      data-toast={toast.type}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${className}`}
+    >
+      <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.message}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      {/* Without JavaScript the button could do nothing; the toast goes with the next page. */}
+      {onDismiss ? (
         <button
           type="button"
-          onClick={() => setVisible(undefined)}
+          onClick={onDismiss}
           className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
           aria-label="Dismiss notification"
         >
           <X aria-hidden className="size-4" />
         </button>
-      </div>
+      ) : null}
     </div>
   );
 }

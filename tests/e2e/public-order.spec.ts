@@ -53,9 +53,12 @@ test.describe("order page", () => {
       ORDER.success.description,
     );
     if (javaScript) {
+      const answered = Date.now();
       await expect(orderForm(page).getByLabel("Full Name")).toHaveValue("");
       await expect(orderForm(page).getByLabel("I agree to the terms and conditions")).not.toBeChecked();
       await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
+      // The spec's 3 seconds to read the confirmation, give or take the time to notice it.
+      expect(Date.now() - answered).toBeGreaterThan(2_500);
     } else {
       await expect(page).toHaveURL(/\/order\/submitted$/);
       await expect(page.getByRole("heading", { level: 1, name: ORDER.success.message })).toBeVisible();
@@ -162,5 +165,24 @@ test.describe("order page", () => {
     await page.goto(`/order?service=${inactive.id}`);
     await expect(orderForm(page).getByLabel("Select Service")).toHaveValue("");
     await expect(orderForm(page).locator(`option[value="${inactive.id}"]`)).toHaveCount(0);
+  });
+
+  test("a service withdrawn while the visitor fills the form is refused, keeping what was typed", async ({
+    page,
+    sql,
+  }) => {
+    const service = await createService(sql, {});
+    const notes = unique("Withdrawn meanwhile");
+    await page.goto(`/order?service=${service.id}`);
+    await fillClient(page, notes);
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await sql`update services set is_active = false where id = ${service.id}`;
+    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: ORDER.failure.message })).toBeVisible();
+    await expect(orderForm(page).getByText(ORDER.serviceUnavailable)).toBeVisible();
+    await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
+    await expect(orderForm(page).getByLabel("Full Name")).toHaveValue("Ada Lovelace");
+    expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
   });
 });
