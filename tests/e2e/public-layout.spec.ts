@@ -48,6 +48,20 @@ test.describe("public layout", () => {
     await expect(messenger).toHaveAttribute("rel", "noopener");
   });
 
+  test("the brand colours and the favicon come from the site settings", async ({ page, sql }) => {
+    const [settings] = await sql`select primary_color, secondary_color, favicon_url from site_settings`;
+    await page.goto("/");
+    const brand = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return [style.getPropertyValue("--brand-primary"), style.getPropertyValue("--brand-secondary")];
+    });
+    expect(brand.map((colour) => colour.trim().toLowerCase())).toEqual([
+      settings.primary_color.toLowerCase(),
+      settings.secondary_color.toLowerCase(),
+    ]);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", settings.favicon_url ?? "/favicon.svg");
+  });
+
   test("the mobile menu opens, leads to a page and is closed there", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
