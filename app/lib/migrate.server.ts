@@ -15,7 +15,7 @@ export interface Migration {
 }
 
 export function defaultMigrationsDir(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? "supabase/migrations");
+  return path.resolve("supabase/migrations");
 }
 
 export function readMigrations(dir = defaultMigrationsDir()): Migration[] {

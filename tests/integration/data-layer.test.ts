@@ -4,7 +4,7 @@ import { db, withReadRetry } from "~/lib/db.server";
 import { migrate, readMigrations } from "~/lib/migrate.server";
 import { verifyPassword } from "~/lib/password.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/lib/rate-limit.server";
-import { adminUsers, orders, services, siteSettings } from "~/lib/schema";
+import { adminUsers, founderInfo, orders, services, siteSettings } from "~/lib/schema";
 import * as adminModel from "~/models/admin-users.server";
 import * as chatModel from "~/models/chat-messages.server";
 import * as contactModel from "~/models/contact-messages.server";
@@ -210,7 +210,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       expect(error.code).toBe("23514");
     });
 
-    it("founder info: saves skills and social links, parsing a JSON string", async () => {
+    it("founder info: saves skills and social links, parsing a JSON string, and refuses a second row", async () => {
       const saved = await founderModel.saveFounderInfo({
         name: "Alex",
         bio: "Builds automations",
@@ -226,6 +226,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       await founderModel.saveFounderInfo({ ...saved, skills: ["n8n"] });
       expect((await founderModel.getFounderInfo())?.skills).toEqual(["n8n"]);
       expect((await dbError(founderModel.saveFounderInfo({ ...saved, clientsServed: -1 }))).code).toBe("23514");
+      expect((await dbError(db().insert(founderInfo).values({ ...saved, id: 2 }))).code).toBe("23514");
     });
 
     it("integrations: saves and exposes only the public fields", async () => {
