@@ -36,6 +36,7 @@ export const CHAT_ERROR = {
   microphoneDenied: "Microphone access was refused. Allow it in your browser to send voice messages.",
   microphoneUnavailable: "Voice messages are not available in this browser.",
   recordingFailed: "The recording could not be processed. Please try again.",
+  stillSending: "Your voice message was not sent while another message was on its way. Please record it again.",
   malformed: "The message could not be read. Please try again.",
   tooLong: (maxChars: number) => `Messages can be up to ${maxChars} characters.`,
   imageTooLarge: (maxBytes: number) => `Images can be up to ${formatMegabytes(maxBytes)}.`,
@@ -68,6 +69,9 @@ export function newChatSessionId(now = Date.now(), random: () => number = Math.r
   while (suffix.length < 9) suffix += Math.floor(random() * 36).toString(36);
   return `session_${now}_${suffix}`;
 }
+
+/** The server's default text limit (CHAT_MAX_MESSAGE_CHARS), for a widget drawn without its loader. */
+export const DEFAULT_CHAT_MAX_MESSAGE_CHARS = 2000;
 
 export interface ChatLimits {
   maxMessageChars: number;

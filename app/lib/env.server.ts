@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "./chat";
 
 const optionalText = z
   .string()
@@ -42,7 +43,7 @@ const EnvSchema = z
     CHAT_MESSAGES_PER_MINUTE: positiveInt(20),
     CONTACT_MESSAGES_PER_HOUR: positiveInt(5),
     ORDERS_PER_HOUR: positiveInt(10),
-    CHAT_MAX_MESSAGE_CHARS: positiveInt(2000),
+    CHAT_MAX_MESSAGE_CHARS: positiveInt(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
     SESSION_MAX_AGE_HOURS: positiveInt(12),

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "../../app/lib/chat";
+import { CHAT_ERROR, CHAT_TEXT, chatExpertLabel, DEFAULT_CHAT_MAX_MESSAGE_CHARS, welcomeMessage } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { expect, test as base, unique } from "./fixtures";
 
@@ -15,14 +15,15 @@ const REPLY_TIMEOUT_MS = 40_000;
  * Every test gets its own active webhook on a local server. The fan-out calls every active
  * webhook of the shared database, so the reply is derived from the message: whichever test's
  * server answers, the sender sees its own text echoed. Messages containing "[slow]" are answered
- * after a pause, to catch the busy state.
+ * after a pause, to catch the busy state; "[slower]" after a longer one, for several steps.
  */
 const test = base.extend<{ webhook: TestServer }>({
   webhook: [
     async ({ sql }, use) => {
       const server = await startTestServer((request, response) => {
         const message = String((request.json as { message?: unknown } | undefined)?.message);
-        setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), message.includes("[slow]") ? 1500 : 0);
+        const delayMs = message.includes("[slower]") ? 6000 : message.includes("[slow]") ? 1500 : 0;
+        setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), delayMs);
       });
       const [row] = await sql`
         insert into webhooks (name, url, method, headers, is_active)
@@ -44,6 +45,44 @@ test.describe.configure({ timeout: 90_000 });
 async function workflowToolName(sql: import("postgres").Sql): Promise<string> {
   const [settings] = await sql`select workflow_tool_name from site_settings`;
   return settings.workflow_tool_name;
+}
+
+async function whatsappDigits(sql: import("postgres").Sql): Promise<string> {
+  const [settings] = await sql`select whatsapp_number from site_settings`;
+  return String(settings.whatsapp_number).replace(/\D/g, "");
+}
+
+/** Counts the microphone streams the page opens, to check they are all released. */
+function watchMicrophone(page: Page, options: { failRecorder?: "constructor" | "start" } = {}) {
+  return page.addInitScript((failRecorder) => {
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    const streams: MediaStream[] = [];
+    (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams = streams;
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      streams.push(stream);
+      return stream;
+    };
+    if (failRecorder === "constructor") {
+      window.MediaRecorder = class {
+        constructor() {
+          throw new DOMException("No recorder for this stream", "NotSupportedError");
+        }
+      } as unknown as typeof MediaRecorder;
+    } else if (failRecorder === "start") {
+      MediaRecorder.prototype.start = () => {
+        throw new DOMException("The recorder cannot start", "InvalidStateError");
+      };
+    }
+  }, options.failRecorder);
+}
+
+function microphoneStreams(page: Page) {
+  return page.evaluate(() =>
+    (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams.map((stream) =>
+      stream.getTracks().every((track) => track.readyState === "ended") ? "released" : "live",
+    ),
+  );
 }
 
 async function openWidget(page: Page) {
@@ -70,13 +109,19 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const text = unique("Hello widget [slow]");
     await input.fill(text);
     await input.press("Enter");
-    await expect(log).toContainText(text);
+    const mine = log.locator('[data-chat-message="user"]').filter({ hasText: text });
+    await expect(mine).toHaveCount(1);
+    const sentBubble = await mine.elementHandle();
     await expect(input).toBeDisabled();
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeDisabled();
+    for (const name of [CHAT_TEXT.send, CHAT_TEXT.voice, CHAT_TEXT.photo]) {
+      await expect(panel.getByRole("button", { name, exact: true })).toBeDisabled();
+    }
     await expect(log.getByText(CHAT_TEXT.typing)).toBeAttached();
     await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(input).toBeEnabled();
     await expect(input).toBeFocused();
+    // The same element, not a new one: the live log must not announce the message twice.
+    expect(await sentBubble!.evaluate((element) => element.isConnected)).toBe(true);
 
     const rows = await sql`
       select m.session_id, m.is_user_message, m.answered_by, b.answered_by as reply_by, b.message as reply
@@ -93,8 +138,10 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toBeFocused();
   });
 
-  test("keeps one session per widget load", async ({ page, sql }) => {
+  test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
+    const loadedAt = Date.now();
     const panel = await openWidget(page);
+    const firstSendAt = Date.now();
     const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
     const first = unique("first");
     const second = unique("second");
@@ -105,6 +152,9 @@ test.describe("chat widget", { tag: "@js" }, () => {
     }
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
     expect(sessions).toHaveLength(1);
+    const madeAt = Number(/^session_(\d+)_/.exec(sessions[0].session_id)![1]);
+    expect(madeAt).toBeGreaterThanOrEqual(loadedAt);
+    expect(madeAt).toBeLessThan(firstSendAt);
 
     await page.reload();
     await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toHaveAttribute("aria-haspopup", "dialog");
@@ -115,6 +165,71 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(page.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
     const [row] = await sql`select session_id from chat_messages where message = ${third}`;
     expect(row.session_id).not.toBe(sessions[0].session_id);
+  });
+
+  test("shows the spec's header line and WhatsApp links, and a live log that follows the newest message", async ({ page, sql }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const panel = await openWidget(page);
+    await expect(panel.getByText(`${CHAT_TEXT.online} • ${chatExpertLabel(await workflowToolName(sql))}`, { exact: true })).toBeVisible();
+    const wa = new RegExp(`^https://wa\\.me/${await whatsappDigits(sql)}\\?text=`);
+    for (const link of [
+      panel.getByRole("link", { name: CHAT_TEXT.continueOnWhatsapp }),
+      panel.getByRole("link", { name: CHAT_TEXT.whatsapp, exact: true }),
+    ]) {
+      await expect(link).toHaveAttribute("href", wa);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    await expect(input).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
+
+    const log = panel.getByRole("log", { name: CHAT_TEXT.messages });
+    await expect(log).toHaveAttribute("aria-live", "polite");
+    for (let i = 1; i <= 3; i++) {
+      const text = unique(`Message ${i} ${"long enough to wrap over several lines of the bubble ".repeat(3)}`);
+      await input.fill(text);
+      await input.press("Enter");
+      await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    }
+    const scroll = () => log.evaluate((element) => ({ top: element.scrollTop, height: element.scrollHeight, visible: element.clientHeight }));
+    expect((await scroll()).height).toBeGreaterThan((await scroll()).visible);
+    await expect.poll(async () => {
+      const { top, height, visible } = await scroll();
+      return height - visible - top;
+    }).toBeLessThanOrEqual(1);
+  });
+
+  test("Escape closes the chat wherever focus is; reopened while sending, the panel takes focus", async ({ page }) => {
+    const panel = await openWidget(page);
+    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).first().focus();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const text = unique("While away [slower]");
+    await input.fill(text);
+    await input.press("Enter");
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await trigger.click();
+    await expect(input).toBeDisabled();
+    await expect(panel).toBeFocused();
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    await expect(input).toBeFocused();
+  });
+
+  test("opens on an error page too", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    await expect(trigger).toHaveAttribute("href", "/chat");
+    await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+    await trigger.click();
+    const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
+    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeFocused();
+    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
   });
 
   test("the hero's Try AI Chat Demo ([data-open-chat]) opens the widget instead of following its link", async ({ page }) => {
@@ -160,22 +275,18 @@ test.describe("chat widget", { tag: "@js" }, () => {
   });
 
   test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
-    await page.addInitScript(() => {
-      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      const streams: MediaStream[] = [];
-      (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams = streams;
-      navigator.mediaDevices.getUserMedia = async (constraints) => {
-        const stream = await original(constraints);
-        streams.push(stream);
-        return stream;
-      };
-    });
+    await watchMicrophone(page);
     const panel = await openWidget(page);
     const text = unique("Voice note");
-    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    await input.fill(text);
     await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
     const stop = panel.getByRole("button", { name: CHAT_TEXT.stop });
     await expect(stop).toBeVisible();
+    // The recording goes out next: no text message may overtake it.
+    await expect(input).toBeDisabled();
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.send })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeDisabled();
     await page.waitForTimeout(1500);
     await stop.click();
 
@@ -193,13 +304,19 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
     expect(row).toEqual({ media_url: src, media_type: "voice" });
 
-    const released = await page.evaluate(() =>
-      (window as unknown as { chatTestStreams: MediaStream[] }).chatTestStreams.every((stream) =>
-        stream.getTracks().every((track) => track.readyState === "ended"),
-      ),
-    );
-    expect(released).toBe(true);
+    expect(await microphoneStreams(page)).toEqual(["released"]);
   });
+
+  for (const failRecorder of ["constructor", "start"] as const) {
+    test(`releases the microphone and says so when the recorder's ${failRecorder} fails`, async ({ page }) => {
+      await watchMicrophone(page, { failRecorder });
+      const panel = await openWidget(page);
+      await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
+      await expect(panel.getByRole("alert")).toHaveText(CHAT_ERROR.recordingFailed);
+      await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
+      expect(await microphoneStreams(page)).toEqual(["released"]);
+    });
+  }
 
   test("says so when the microphone is refused", async ({ page }) => {
     await page.addInitScript(() => {
@@ -211,7 +328,17 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
   });
 
-  test("shows why the server refused an oversize image", async ({ page }) => {
+  test("shows why the server refused an oversize image and frees its preview", async ({ page }) => {
+    await page.addInitScript(() => {
+      const created: string[] = [];
+      (window as unknown as { chatTestBlobs: string[] }).chatTestBlobs = created;
+      const original = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object) => {
+        const url = original(object);
+        created.push(url);
+        return url;
+      };
+    });
     const panel = await openWidget(page);
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     PNG.copy(big);
@@ -220,6 +347,18 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await (await chooser).setFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
     await expect(panel.getByRole("alert")).toHaveText(`Not sent: ${CHAT_ERROR.imageTooLarge(5 * 1024 * 1024)}`);
     await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeEnabled();
+    await expect(panel.getByRole("img", { name: "Image you sent" })).toHaveCount(0);
+    const readable = await page.evaluate(() =>
+      Promise.all(
+        (window as unknown as { chatTestBlobs: string[] }).chatTestBlobs.map((url) =>
+          fetch(url).then(
+            () => url,
+            () => "revoked",
+          ),
+        ),
+      ),
+    );
+    expect(readable).toEqual(["revoked"]);
   });
 
   test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
@@ -249,15 +388,23 @@ test.describe("chat widget", { tag: "@js" }, () => {
 });
 
 test.describe("/chat page", () => {
-  test("works as a plain form, keeping the conversation across posts", async ({ page, sql }) => {
+  test("without JavaScript the trigger is a link to it", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
-    if (new URL(page.url()).pathname !== "/chat") await page.goto("/chat");
+    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    await expect(trigger).toHaveAttribute("href", "/chat");
+    await trigger.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole("heading", { level: 1, name: CHAT_TEXT.title })).toBeVisible();
+  });
+
+  test("works as a plain form, keeping the conversation across posts", async ({ page, sql }) => {
+    await page.goto("/chat");
     await expect(page.getByRole("heading", { level: 1, name: CHAT_TEXT.title })).toBeVisible();
     const log = page.getByRole("main").getByRole("log", { name: CHAT_TEXT.messages });
     await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
 
     const form = page.getByRole("main");
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
     await form.getByRole("button", { name: CHAT_TEXT.send }).click();
     await expect(form.getByText(CHAT_ERROR.empty)).toBeVisible();
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_TEXT } from "~/lib/chat";
 import { cannedReply, fanOut, handleChatMessage, replyText } from "~/lib/chat.server";
 import { db } from "~/lib/db.server";
@@ -208,6 +209,41 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       mediaUrl: null,
       mediaType: null,
     });
+  });
+
+  it("logs a message it cannot store and still answers", async () => {
+    const tag = uniqueName("unstored").replace(" ", "-");
+    await addWebhook(`/ok/${tag}`);
+    const sessionId = `session_${Date.now()}_unstored${Math.random().toString(36).slice(2, 8)}`;
+    // The database itself refuses every new chat message, as a full disk or a lost grant would.
+    await db().execute(sql`alter table chat_messages add constraint refuse_chat_messages check (false) not valid`);
+    const logged: string[] = [];
+    const stderr = vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
+    try {
+      const exchange = await handleChatMessage({
+        sessionId,
+        message: "Is anyone there?",
+        media: null,
+        origin: "https://agency.example",
+        timeoutMs: SHORT_TIMEOUT_MS,
+      });
+
+      expect(exchange.bot).toMatchObject({ message: `reply from ${tag}`, isUserMessage: false });
+      expect(exchange.user).toMatchObject({ message: "Is anyone there?", isUserMessage: true });
+      expect(requestsTo(`/ok/${tag}`)[0].json).toMatchObject({ session_id: sessionId, message: "Is anyone there?" });
+      const failures = logged
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === "storing a chat message failed" && entry.sessionId === sessionId);
+      expect(failures.map((entry) => [entry.level, entry.isUserMessage])).toEqual([
+        ["error", true],
+        ["error", false],
+      ]);
+    } finally {
+      stderr.mockRestore();
+      await db().execute(sql`alter table chat_messages drop constraint refuse_chat_messages`);
+    }
+    expect(await listSessionMessages(sessionId)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeWav } from "~/components/chat/wav";
 import { CHAT_ERROR, CHAT_TEXT, newChatSessionId } from "~/lib/chat";
 import { chatLimits, maxChatRequestBytes } from "~/lib/chat.server";
@@ -154,6 +154,30 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     expect(result.status).toBe(400);
     expect(fieldErrors(result).image).toEqual([CHAT_ERROR.imageTooLarge(limit)]);
     expect(CHAT_ERROR.imageTooLarge(limit)).toBe("Images can be up to 5 MB.");
+  });
+
+  it("refuses an oversize voice message with a message naming the limit", async () => {
+    const limit = getEnv().MAX_VOICE_BYTES;
+    const big = Buffer.alloc(limit + 1);
+    WAV.copy(big);
+    const sessionId = newChatSessionId();
+    const result = await postChat(chatForm({ sessionId, voice: new File([big], "long.wav", { type: "audio/wav" }) }));
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result).voice).toEqual([CHAT_ERROR.voiceTooLarge(limit)]);
+    expect(CHAT_ERROR.voiceTooLarge(limit)).toBe("Voice messages can be up to 10 MB.");
+    expect(await listSessionMessages(sessionId)).toEqual([]);
+  });
+
+  it("gives each webhook the spec's 15 seconds to answer", async () => {
+    // The time-out's value, seen where it is made, rather than waiting 15 s for a hanging webhook.
+    const timeouts = vi.spyOn(AbortSignal, "timeout");
+    try {
+      const result = await postChat(chatForm({ sessionId: newChatSessionId(), message: "How long do you wait?" }));
+      expect(result.body?.exchange?.bot.message).toBe("Echo: How long do you wait?");
+      expect(timeouts.mock.calls).toEqual([[15_000]]);
+    } finally {
+      timeouts.mockRestore();
+    }
   });
 
   it("refuses a request larger than any allowed file before reading it all", async () => {

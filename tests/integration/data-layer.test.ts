@@ -4,7 +4,7 @@ import { db, withReadRetry } from "~/lib/db.server";
 import { migrate, readMigrations } from "~/lib/migrate.server";
 import { verifyPassword } from "~/lib/password.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/lib/rate-limit.server";
-import { adminUsers, founderInfo, orders, services, siteSettings } from "~/lib/schema";
+import { adminUsers, chatMessages, founderInfo, orders, services, siteSettings } from "~/lib/schema";
 import * as adminModel from "~/models/admin-users.server";
 import * as chatModel from "~/models/chat-messages.server";
 import * as contactModel from "~/models/contact-messages.server";
@@ -370,6 +370,24 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
         db().execute(sql`insert into chat_messages (session_id, message, is_user_message, media_type) values ('s', 'm', true, 'video')`),
       );
       expect(error.code).toBe("22P02");
+    });
+
+    it("lists conversations by their latest message, newest first", async () => {
+      // Dated after anything the other tests store, so both sessions lead the list.
+      const at = (day: number) => new Date(Date.UTC(2999, 0, day));
+      const started = `session_${Date.now()}_earlier${Math.random().toString(36).slice(2, 8)}`;
+      const between = `session_${Date.now()}_between${Math.random().toString(36).slice(2, 8)}`;
+      await db().insert(chatMessages).values([
+        { sessionId: started, message: "First", isUserMessage: true, createdAt: at(1) },
+        { sessionId: between, message: "Only", isUserMessage: true, createdAt: at(2) },
+        { sessionId: started, message: "Back again", isUserMessage: true, createdAt: at(3) },
+      ]);
+      const sessions = await chatModel.listChatSessions(2);
+      expect(sessions.map((s) => [s.sessionId, s.lastMessageAt.toISOString()])).toEqual([
+        [started, at(3).toISOString()],
+        [between, at(2).toISOString()],
+      ]);
+      await db().delete(chatMessages).where(sql`${chatMessages.sessionId} in (${started}, ${between})`);
     });
 
     it("stores contact messages, marks them read and deletes them", async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CONTACT, ORDER } from "~/components/site/copy";
 import { ENHANCED_FIELD } from "~/components/site/enhanced-flag";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { contactMessages, orders } from "~/lib/schema";
 import { getToast } from "~/lib/toast.server";
@@ -316,6 +317,8 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         },
         customCss: "body { color: red }",
         customJs: [{ attributes: {}, content: "window.custom = 1;" }],
+        // The chat widget's input stops at the server's text limit.
+        chatMaxMessageChars: getEnv().CHAT_MAX_MESSAGE_CHARS,
       });
       expect(JSON.stringify(data)).not.toMatch(/secret/);
     });

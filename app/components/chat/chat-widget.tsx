@@ -4,6 +4,7 @@ import { useFetcher, useRouteLoaderData } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import {
+  CHAT_ERROR,
   CHAT_TEXT,
   defaultMediaText,
   newChatSessionId,
@@ -26,8 +27,9 @@ export const OPEN_CHAT_SELECTOR = "[data-open-chat]";
 /**
  * The chat widget on every public page. Rendered on the server as a link to /chat, where the
  * same conversation works without JavaScript; once hydrated the link opens this panel instead.
+ * `maxMessageChars` is the server's text limit, so the input stops where the server would refuse.
  */
-export function ChatWidget() {
+export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   const tool = settings?.workflowToolName ?? "n8n";
   const whatsapp = whatsappUrl(settings?.whatsappNumber, tool);
@@ -39,11 +41,12 @@ export function ChatWidget() {
   const [text, setText] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const fetcher = useFetcher<typeof clientAction>();
-  const sessionId = useRef<string | null>(null);
+  const sessionId = useRef("");
   const pending = useRef<{ localId: string; blobUrl: string | null } | null>(null);
   const localIds = useRef(0);
   const opener = useRef<HTMLElement | null>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const photo = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -56,15 +59,18 @@ export function ChatWidget() {
     onError: setNotice,
   });
   const sending = fetcher.state !== "idle";
-  const busy = sending || recorder.state === "encoding";
   const recording = recorder.state === "recording";
+  // While a recording is being made it is the next message: nothing else may go out before it.
+  const locked = sending || recorder.state !== "idle";
 
   function send(media?: { file: File; kind: ChatMediaType }) {
     const typed = text.trim();
-    // Not `busy`: a finished recording arrives while it is still being encoded.
-    if (sending || (!typed && !media)) return;
-    // The spec: one session id per widget load, made on first use.
-    sessionId.current ??= newChatSessionId();
+    if (sending) {
+      // Only a finished recording can get here; a visitor must not lose one without being told.
+      if (media) setNotice(CHAT_ERROR.stillSending);
+      return;
+    }
+    if (!typed && !media) return;
     const localId = `local-${++localIds.current}`;
     const blobUrl = media ? URL.createObjectURL(media.file) : null;
     setMessages((current) => [
@@ -97,19 +103,22 @@ export function ChatWidget() {
     if (fetcher.state !== "idle" || !pending.current) return;
     const { localId, blobUrl } = pending.current;
     pending.current = null;
+    // Sent, the stored file replaces the preview; not sent, the message keeps its text only.
+    if (blobUrl) URL.revokeObjectURL(blobUrl);
+    // The message keeps its local id as its key: a new key would make the log announce it again.
+    const update = (change: Partial<WidgetMessage>) => (m: WidgetMessage) => (m.id === localId ? { ...m, ...change, id: localId } : m);
     const outcome = fetcher.data;
     const exchange = outcome?.exchange;
     if (exchange) {
-      if (blobUrl) URL.revokeObjectURL(blobUrl);
-      setMessages((current) => [...current.map((m) => (m.id === localId ? exchange.user : m)), exchange.bot]);
+      setMessages((current) => [...current.map(update(exchange.user)), exchange.bot]);
     } else if (!outcome || outcome.unexpected) {
       setMessages((current) => [
-        ...current,
+        ...current.map(update({ mediaUrl: null })),
         { id: `${localId}-error`, message: CHAT_TEXT.technicalDifficulties, isUserMessage: false, mediaUrl: null, mediaType: null },
       ]);
     } else {
       const reason = Object.values(outcome.result.error ?? {}).flat().find(Boolean) ?? CHAT_TEXT.technicalDifficulties;
-      setMessages((current) => current.map((m) => (m.id === localId ? { ...m, failed: reason } : m)));
+      setMessages((current) => current.map(update({ mediaUrl: null, failed: reason })));
     }
     input.current?.focus();
   }, [fetcher.state, fetcher.data]);
@@ -131,6 +140,8 @@ export function ChatWidget() {
       setOpen(true);
     }
     document.addEventListener("click", onClick, true);
+    // The spec: one session id per widget load.
+    sessionId.current = newChatSessionId();
     setHydrated(true);
     return () => document.removeEventListener("click", onClick, true);
   }, []);
@@ -143,12 +154,23 @@ export function ChatWidget() {
           ? current
           : [{ id: "welcome", message: welcomeMessage(tool), isUserMessage: false, mediaUrl: null, mediaType: null }],
       );
-      input.current?.focus();
+      // Reopened while a message is on its way the input is disabled: the panel takes focus.
+      (input.current && !input.current.disabled ? input.current : panel.current)?.focus();
     } else if (wasOpen.current) {
       wasOpen.current = false;
       (opener.current?.isConnected ? opener.current : trigger.current)?.focus();
     }
   }, [open, tool]);
+
+  useEffect(() => {
+    if (!open) return;
+    // On the document, not the panel: Escape closes the chat wherever focus is.
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape" && !event.defaultPrevented) close();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, close]);
 
   useEffect(() => {
     const list = scroller.current;
@@ -173,14 +195,10 @@ export function ChatWidget() {
       </a>
       {open ? (
         <div
+          ref={panel}
           role="dialog"
           aria-labelledby={titleId}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              event.stopPropagation();
-              close();
-            }
-          }}
+          tabIndex={-1}
           className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-slate-50 sm:inset-auto sm:bottom-5 sm:right-5 sm:h-[600px] sm:max-h-[calc(100dvh-2.5rem)] sm:w-96 sm:rounded-2xl sm:shadow-2xl sm:ring-1 sm:ring-slate-200"
         >
           <header className="flex items-center gap-3 bg-brand px-4 py-3 text-white">
@@ -256,11 +274,12 @@ export function ChatWidget() {
                 autoComplete="off"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
-                disabled={busy}
+                maxLength={maxMessageChars}
+                disabled={locked}
                 placeholder={CHAT_TEXT.placeholder}
                 className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 sm:text-sm"
               />
-              <Button type="submit" size="icon" disabled={busy || !text.trim()} aria-label={CHAT_TEXT.send} title={CHAT_TEXT.send} className="size-10 rounded-full">
+              <Button type="submit" size="icon" disabled={locked || !text.trim()} aria-label={CHAT_TEXT.send} title={CHAT_TEXT.send} className="size-10 rounded-full">
                 <Send aria-hidden className="size-4" />
               </Button>
             </div>
@@ -269,12 +288,12 @@ export function ChatWidget() {
                 variant={recording ? "danger" : "secondary"}
                 size="sm"
                 onClick={recording ? recorder.stop : recorder.start}
-                disabled={busy || recorder.state === "starting"}
+                disabled={locked && !recording}
               >
                 {recording ? <Square aria-hidden className="size-3.5" /> : <Mic aria-hidden className="size-3.5" />}
                 {recording ? CHAT_TEXT.stop : CHAT_TEXT.voice}
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => photo.current?.click()} disabled={busy || recording}>
+              <Button variant="secondary" size="sm" onClick={() => photo.current?.click()} disabled={locked}>
                 <ImageIcon aria-hidden className="size-3.5" />
                 {CHAT_TEXT.photo}
               </Button>

@@ -16,6 +16,8 @@ export function useVoiceRecorder(handlers: { onRecorded: (wav: File) => void; on
   const recorder = useRef<MediaRecorder | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Counts starts and cancels, so a start that was cancelled while waiting knows it. */
+  const attempts = useRef(0);
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -34,6 +36,7 @@ export function useVoiceRecorder(handlers: { onRecorded: (wav: File) => void; on
 
   /** Stops without sending (the panel closed, the page is leaving). */
   const cancel = useCallback(() => {
+    attempts.current++;
     if (recorder.current) recorder.current.onstop = null;
     stop();
     release();
@@ -45,38 +48,54 @@ export function useVoiceRecorder(handlers: { onRecorded: (wav: File) => void; on
       if (!recorder.current) latest.current.onError(CHAT_ERROR.microphoneUnavailable);
       return;
     }
+    const attempt = ++attempts.current;
     setState("starting");
     let microphone: MediaStream;
     try {
       microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
       console.error("microphone unavailable", error);
+      if (attempt !== attempts.current) return;
       setState("idle");
       const refused = error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "SecurityError");
       latest.current.onError(refused ? CHAT_ERROR.microphoneDenied : CHAT_ERROR.microphoneUnavailable);
       return;
     }
-    const chunks: Blob[] = [];
-    const mediaRecorder = new MediaRecorder(microphone);
-    mediaRecorder.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    mediaRecorder.onstop = async () => {
-      release();
-      setState("encoding");
-      try {
-        const wav = await recordingToWav(new Blob(chunks, { type: mediaRecorder.mimeType }));
-        latest.current.onRecorded(new File([wav], "voice-message.wav", { type: "audio/wav" }));
-      } catch (error) {
-        console.error("encoding the voice message failed", error);
-        latest.current.onError(CHAT_ERROR.recordingFailed);
-      } finally {
-        setState("idle");
-      }
-    };
     stream.current = microphone;
-    recorder.current = mediaRecorder;
-    mediaRecorder.start();
+    // Cancelled while the browser asked for permission: the panel is gone, so is the recording.
+    if (attempt !== attempts.current) {
+      release();
+      return;
+    }
+    const chunks: Blob[] = [];
+    try {
+      const mediaRecorder = new MediaRecorder(microphone);
+      mediaRecorder.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.push(event.data);
+      };
+      mediaRecorder.onstop = async () => {
+        release();
+        setState("encoding");
+        try {
+          const wav = await recordingToWav(new Blob(chunks, { type: mediaRecorder.mimeType }));
+          latest.current.onRecorded(new File([wav], "voice-message.wav", { type: "audio/wav" }));
+        } catch (error) {
+          console.error("encoding the voice message failed", error);
+          latest.current.onError(CHAT_ERROR.recordingFailed);
+        } finally {
+          setState("idle");
+        }
+      };
+      recorder.current = mediaRecorder;
+      mediaRecorder.start();
+    } catch (error) {
+      // Without this the microphone stays on and the Voice button stuck in "starting".
+      console.error("starting the recording failed", error);
+      release();
+      setState("idle");
+      latest.current.onError(CHAT_ERROR.recordingFailed);
+      return;
+    }
     setState("recording");
     timer.current = setTimeout(stop, MAX_RECORDING_MS);
   }, [release, stop]);

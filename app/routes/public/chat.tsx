@@ -173,6 +173,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <div className="flex gap-2">
             <input
               {...getInputProps(fields.message, { type: "text" })}
+              maxLength={loaderData.limits.maxMessageChars}
               autoComplete="off"
               placeholder={CHAT_TEXT.placeholder}
               className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500 sm:text-sm"

@@ -6,6 +6,8 @@ import { SiteError } from "~/components/site/site-error";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
+import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
+import { chatLimits } from "~/lib/chat.server";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
@@ -19,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     voiceAgent: splitEmbedCode(integrations.voiceAgentEmbedCode),
     customCss: integrations.customCss?.trim() || null,
     customJs: inlineScript(integrations.customJs),
+    chatMaxMessageChars: chatLimits().maxMessageChars,
   };
 }
 
@@ -39,7 +42,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter />
       <FloatingMessagingButtons />
-      <ChatWidget />
+      <ChatWidget maxMessageChars={loaderData.chatMaxMessageChars} />
       {loaderData.voiceAgent ? <VoiceAgentEmbed embed={loaderData.voiceAgent} /> : null}
       <CustomCode css={loaderData.customCss} scripts={loaderData.customJs} />
     </>
@@ -57,7 +60,8 @@ function SkipLink() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+// The chat is on every public page, error pages included (a 404 is where a visitor may need help).
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <>
       <SkipLink />
@@ -67,6 +71,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
       <SiteFooter />
       <FloatingMessagingButtons />
+      <ChatWidget maxMessageChars={loaderData?.chatMaxMessageChars ?? DEFAULT_CHAT_MAX_MESSAGE_CHARS} />
     </>
   );
 }
