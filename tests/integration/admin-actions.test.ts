@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { TOASTS } from "~/components/admin/texts";
 import { db } from "~/lib/db.server";
 import { orders, services } from "~/lib/schema";
-import { getToast } from "~/lib/toast.server";
 import {
   AdminRuleError,
   countActiveSuperAdmins,
@@ -14,15 +14,17 @@ import {
 } from "~/models/admin-users.server";
 import { addFounderSkill, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { createService, getService } from "~/models/services.server";
-import { getWebhook, listWebhooks } from "~/models/webhooks.server";
+import { createWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as servicesList from "~/routes/admin/services/list";
 import * as newService from "~/routes/admin/services/new";
+import * as editWebhook from "~/routes/admin/webhooks/edit";
+import * as webhooksList from "~/routes/admin/webhooks/list";
 import * as newWebhook from "~/routes/admin/webhooks/new";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
 import * as login from "~/routes/admin/login";
-import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf } from "../support/route-args";
-import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, toastOf } from "../support/route-args";
+import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 const PASSWORD = "correct horse battery";
 
@@ -156,14 +158,11 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       const cookie = await sessionFor(await newAdmin());
       const name = uniqueName("Hook");
       const before = (await listWebhooks()).length;
-      const result = (await newWebhook.action(
+      const result = await newWebhook.action(
         routeArgs(postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "POST", headers: "{oops" }, cookie)),
-      )) as unknown as { init: ResponseInit };
+      );
       expect(statusOf(result)).toBe(400);
-      const setCookie = new Headers(result.init.headers).get("Set-Cookie")!;
-      expect(setCookie).toMatch(/^toast=/);
-      const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] } }));
-      expect(toast).toMatchObject({ type: "error", message: "Invalid JSON in headers", description: "Please check your headers format" });
+      expect(await toastOf(result)).toMatchObject({ type: "error", message: "Invalid JSON in headers", description: "Please check your headers format" });
       expect(await listWebhooks()).toHaveLength(before);
 
       const saved = await newWebhook.action(
@@ -174,6 +173,56 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       expect(statusOf(saved)).toBe(302);
       const created = (await listWebhooks()).find((w) => w.name === name)!;
       expect(await getWebhook(created.id)).toMatchObject({ method: "PATCH", headers: { "X-Key": "k", "X-N": "5" }, isActive: false });
+    });
+
+    it("answers a failed create, update or delete with the spec's 'Failed to … webhook' message, not the database's", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const fields = { name: uniqueName("Hook"), url: "https://example.com/hook", method: "POST", headers: "" };
+      const existing = await createWebhook({ ...fields, method: "POST", headers: {}, isActive: false });
+      const restore = await breakWrites("webhooks", "internal detail: disk full");
+      try {
+        const created = await newWebhook.action(routeArgs(postRequest("/admin/webhooks/new", fields, cookie)));
+        expect(statusOf(created)).toBe(500);
+        expect(await toastOf(created)).toMatchObject({
+          type: "error",
+          message: TOASTS.webhookCreateError,
+          description: TOASTS.webhookFailed("create"),
+        });
+
+        const updated = await editWebhook.action(
+          routeArgs(postRequest(`/admin/webhooks/${existing.id}/edit`, { ...fields, name: "Renamed" }, cookie), {
+            params: { webhookId: existing.id },
+          }),
+        );
+        expect(statusOf(updated)).toBe(500);
+        expect(await toastOf(updated)).toMatchObject({
+          message: TOASTS.webhookUpdateError,
+          description: TOASTS.webhookFailed("update"),
+        });
+
+        const deleteForm = { intent: "delete", webhookId: existing.id };
+        const deleted = await webhooksList.action(routeArgs(postRequest("/admin/webhooks", deleteForm, cookie)));
+        expect(statusOf(deleted)).toBe(302);
+        expect(await toastOf(deleted)).toMatchObject({
+          message: TOASTS.webhookDeleteError,
+          description: TOASTS.webhookFailed("delete"),
+        });
+        // The spec's form, with a reason that tells nothing of the server's insides.
+        expect(TOASTS.webhookFailed("create")).toMatch(/^Failed to create webhook: /);
+        for (const answer of [created, updated]) expect(JSON.stringify(answer)).not.toContain("disk full");
+      } finally {
+        await restore();
+      }
+      expect(await getWebhook(existing.id)).toMatchObject({ name: fields.name });
+
+      await webhooksList.action(routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)));
+      const gone = await webhooksList.action(
+        routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)),
+      );
+      expect(await toastOf(gone)).toMatchObject({
+        message: TOASTS.webhookDeleteError,
+        description: TOASTS.webhookFailed("delete", "it no longer exists."),
+      });
     });
   });
 
