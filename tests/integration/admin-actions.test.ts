@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { TOASTS } from "~/components/admin/texts";
+import { ORDER_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/components/admin/texts";
 import { db } from "~/lib/db.server";
 import { orders, services } from "~/lib/schema";
 import {
@@ -16,6 +19,7 @@ import { addFounderSkill, removeFounderSkill, saveFounderInfo } from "~/models/f
 import { createService, getService } from "~/models/services.server";
 import { createWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as ordersScreen from "~/routes/admin/orders";
 import * as servicesList from "~/routes/admin/services/list";
 import * as newService from "~/routes/admin/services/new";
 import * as editWebhook from "~/routes/admin/webhooks/edit";
@@ -23,7 +27,7 @@ import * as webhooksList from "~/routes/admin/webhooks/list";
 import * as newWebhook from "~/routes/admin/webhooks/new";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
 import * as login from "~/routes/admin/login";
-import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, toastOf } from "../support/route-args";
+import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, TEST_ORIGIN, toastOf } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 const PASSWORD = "correct horse battery";
@@ -38,6 +42,22 @@ async function sessionFor(admin: Admin): Promise<string> {
     login.action(routeArgs(postRequest("/admin/login", { username: admin.username, password: PASSWORD }))),
   )) as Response;
   return cookiesFrom(response);
+}
+
+/**
+ * The HTML a screen renders on the server for what its loader answers at `path`: the route's own
+ * loader and component, in a router of their own.
+ */
+async function renderScreen(
+  screen: { loader: (args: never) => Promise<unknown>; default: unknown },
+  path: string,
+  cookie: string,
+): Promise<string> {
+  const loaderData = await screen.loader(routeArgs(getRequest(path, cookie)));
+  const Stub = createRoutesStub([
+    { id: "screen", path: new URL(path, TEST_ORIGIN).pathname, Component: screen.default as never, loader: () => loaderData },
+  ]);
+  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { screen: loaderData } } }));
 }
 
 describe.each(BACKENDS)("admin actions on %s", (backend) => {
@@ -223,6 +243,43 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
         message: TOASTS.webhookDeleteError,
         description: TOASTS.webhookFailed("delete", "it no longer exists."),
       });
+    });
+  });
+
+  describe("empty states", () => {
+    it("shows the spec's text when there are no webhooks, and the list when there are", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      await db().execute(sql`delete from webhooks`);
+      const empty = await renderScreen(webhooksList, "/admin/webhooks", cookie);
+      expect(empty).toContain(WEBHOOK_TEXTS.emptyTitle);
+      expect(empty).toContain(WEBHOOK_TEXTS.emptyDescription);
+
+      const name = uniqueName("Hook");
+      await createWebhook({ name, url: "https://example.com/hook", method: "POST", headers: {}, isActive: false });
+      const listed = await renderScreen(webhooksList, "/admin/webhooks", cookie);
+      expect(listed).toContain(name);
+      expect(listed).not.toContain(WEBHOOK_TEXTS.emptyTitle);
+    });
+
+    it("shows the spec's text when no order has the chosen status", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      await db().execute(sql`delete from orders`);
+      const clientName = uniqueName("Client");
+      await db().insert(orders).values({
+        clientName,
+        clientEmail: "c@example.com",
+        serviceName: "A",
+        setupPrice: 100,
+        monthlyPrice: 0,
+        totalPrice: 100,
+        status: "pending",
+      });
+      const none = await renderScreen(ordersScreen, "/admin/orders?status=paid", cookie);
+      expect(none).toContain(ORDER_TEXTS.empty);
+      expect(none).not.toContain(clientName);
+      const some = await renderScreen(ordersScreen, "/admin/orders?status=pending", cookie);
+      expect(some).toContain(clientName);
+      expect(some).not.toContain(ORDER_TEXTS.empty);
     });
   });
 
