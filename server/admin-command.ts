@@ -3,6 +3,7 @@ import { z } from "zod";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { migrate } from "~/lib/migrate.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/password";
 import { generatePassword } from "~/lib/password.server";
 import { ADMIN_ROLES } from "~/lib/schema";
 import { createOrResetAdmin } from "~/models/admin-users.server";
@@ -16,7 +17,11 @@ Without --password a strong one is generated and printed. New admins are super a
 
 const ArgsSchema = z.object({
   username: z.string().trim().min(1, "--username is required"),
-  password: z.string().min(10, "--password must be at least 10 characters").optional(),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(MAX_PASSWORD_LENGTH, `--password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional(),
   email: z.email("--email must be an email address").optional(),
   role: z.enum(ADMIN_ROLES, { message: "--role must be admin or super_admin" }).optional(),
 });

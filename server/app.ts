@@ -61,6 +61,15 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// Admin pages, their .data requests (/admin.data for the dashboard) and the CSV export carry
+// personal data and, on Integrations, secrets: no copy may stay in the browser's cache, where
+// Back after logging out would show it, or in a proxy's.
+const ADMIN_PATH = /^\/admin(?:$|\/|\.data$)/;
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (ADMIN_PATH.test(req.path)) res.setHeader("Cache-Control", "no-store");
+  next();
+});
+
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "./chat";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password";
 
 const optionalText = z
   .string()
@@ -26,7 +27,13 @@ const EnvSchema = z
     ),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_USERNAME: optionalText,
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, "must be at least 10 characters").optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z
+        .string()
+        .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+        .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
+        .optional(),
+    ),
     SUPABASE_URL: optionalText.pipe(z.url("must be a URL").optional()),
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     SITE_URL: optionalText.pipe(z.url("must be a URL such as https://example.com").optional()),

@@ -19,6 +19,7 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
     [{ SESSION_SECRET: "short" }, /SESSION_SECRET: must be at least 32/],
     [{ ADMIN_USERNAME: "owner" }, /ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together/],
+    [{ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "x".repeat(201) }, /ADMIN_PASSWORD: must be at most 200 characters/],
     [{ SUPABASE_URL: "https://x.supabase.co" }, /SUPABASE_SERVICE_ROLE_KEY/],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" }, /SESSION_SECRET: is required in production/],
     [{ MAX_IMAGE_BYTES: "-1" }, /MAX_IMAGE_BYTES/],

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { MAX_PASSWORD_LENGTH } from "./password";
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum).
 export function hashPassword(password: string): Promise<string> {
@@ -7,6 +8,9 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // No password can be set longer, so a longer guess is wrong: answered without hashing it, so
+  // that huge ones cannot be sent to keep the server busy.
+  if (password.length > MAX_PASSWORD_LENGTH) return false;
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -14,14 +18,15 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+// Hashed as the server loads (off the main thread), not on first use: otherwise the first
+// unknown username would take a hash longer to answer than a wrong password.
+const dummyHash = hashPassword(randomBytes(16).toString("hex"));
 
 /**
  * Spends the same time as a real verification, so that an unknown username cannot be told
  * apart from a wrong password by how long the answer takes.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   await verifyPassword(await dummyHash, password);
   return false;
 }

@@ -131,29 +131,52 @@ test.describe("integrations", () => {
     });
   });
 
-  test("secret keys are masked with a show/hide toggle and never reach public pages", async ({ page, sql }) => {
+  test("secret keys are masked with a show/hide toggle and never reach public responses", async ({ page, request, sql }) => {
     await withRecordLock(sql, "integrations", async () => {
-      const [original] = await sql`select stripe_secret_key, airtable_token from integrations`;
-      const stripeSecret = `sk_test_${unique("secret").replace(/\s+/g, "")}`;
-      const airtableToken = `pat${unique("token").replace(/\s+/g, "")}`;
+      // Every field but the three public pages use (voice agent embed code, custom CSS and JS).
+      const columns = [
+        "stripe_publishable_key",
+        "stripe_secret_key",
+        "paypal_client_id",
+        "airtable_token",
+        "airtable_base_id",
+        "airtable_table_id",
+      ] as const;
+      const [original] = await sql`select ${sql(columns)} from integrations`;
+      const values = Object.fromEntries(columns.map((column) => [column, unique(`secret-${column}`).replace(/\s+/g, "-")]));
       try {
-        await sql`update integrations set stripe_secret_key = ${stripeSecret}, airtable_token = ${airtableToken}`;
+        await sql`update integrations set ${sql(values, ...columns)}`;
         await openAdmin(page, "/admin/integrations");
         const secret = page.getByLabel("Stripe secret key", { exact: true });
         await expect(secret).toHaveAttribute("type", "password");
-        await expect(secret).toHaveValue(stripeSecret);
+        await expect(secret).toHaveValue(values.stripe_secret_key);
         await page.getByRole("link", { name: "Show Stripe secret key" }).or(page.getByRole("button", { name: "Show Stripe secret key" })).click();
         await expect(secret).toHaveAttribute("type", "text");
         await page.getByRole("link", { name: "Hide Stripe secret key" }).or(page.getByRole("button", { name: "Hide Stripe secret key" })).click();
         await expect(secret).toHaveAttribute("type", "password");
 
-        for (const path of ["/", "/no-such-page"]) {
-          const html = await (await page.request.get(path)).text();
-          expect(html).not.toContain(stripeSecret);
-          expect(html).not.toContain(airtableToken);
+        // A visitor's view (no session): public pages, their .data requests, and the other files.
+        const paths = [
+          "/",
+          "/services",
+          "/order",
+          "/chat",
+          "/no-such-page",
+          "/_root.data",
+          "/services.data",
+          "/order.data",
+          "/chat.data",
+          "/sitemap.xml",
+          "/robots.txt",
+        ];
+        for (const path of paths) {
+          const response = await request.get(path);
+          expect(response.status(), path).toBeLessThan(500);
+          const body = await response.text();
+          for (const [column, value] of Object.entries(values)) expect(body.includes(value), `${column} in ${path}`).toBe(false);
         }
       } finally {
-        await sql`update integrations set stripe_secret_key = ${original.stripe_secret_key}, airtable_token = ${original.airtable_token}`;
+        await sql`update integrations set ${sql(original, ...columns)}`;
       }
     });
   });

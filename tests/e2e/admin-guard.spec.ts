@@ -66,6 +66,29 @@ test("admin pages and the CSV export need a session", { tag: "@js" }, async ({ r
   }
 });
 
+test("every admin response, page or data, is marked no-store", { tag: "@js" }, async ({ page, request, login }) => {
+  // Signed out: the login page and its data, and the redirect away from a guarded page.
+  for (const path of ["/admin/login", "/admin/login.data", "/admin/integrations"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
+  await login();
+  // Integrations with ?reveal=1 shows the secrets in the page: Back after logging out must not.
+  for (const path of [
+    "/admin",
+    "/admin.data",
+    "/admin/integrations?reveal=1",
+    "/admin/integrations.data?reveal=1",
+    "/admin/services/new",
+    "/admin/orders/export.csv",
+    "/admin/no-such-page",
+  ]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).not.toBe(302);
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
+});
+
 test("a signed-in admin's POST from another site is refused", { tag: "@js" }, async ({ page, sql, login }) => {
   await login();
   const marker = unique("E2E Cross Site");

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { Page } from "@playwright/test";
 import type postgres from "postgres";
-import { test, unique } from "./fixtures";
+import { expect, test, unique } from "./fixtures";
 
 // Data the admin specs arrange directly in the database, each test with its own unique rows.
 
@@ -72,6 +72,21 @@ export async function openAdmin(page: Page, path: string) {
     await page.locator("[data-hydrated]").waitFor({ state: "attached" });
   }
   return response;
+}
+
+/**
+ * After following an Add or Edit link from a list: with JavaScript the form opens as a dialog over
+ * the list; without, the link leads to a page with the form and no dialog. Returns the form's box.
+ */
+export async function expectFormOpened(page: Page, title: string) {
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    return page.locator("main");
+  }
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations: 41_003 } as const;

@@ -1,6 +1,6 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
 import { ADMIN_USERS_TEXTS, TOASTS } from "../../app/components/admin/texts";
-import { createTestAdmin, deleteTestAdmin, deleteTrigger, type TestAdmin, openAdmin } from "./admin-helpers";
+import { createTestAdmin, deleteTestAdmin, deleteTrigger, expectFormOpened, type TestAdmin, openAdmin } from "./admin-helpers";
 import { ADMIN, expect, test, unique } from "./fixtures";
 
 const username = () => unique("e2e-user").replace(/\s+/g, "-");
@@ -14,7 +14,8 @@ test.describe("as the seeded super admin", () => {
       await openAdmin(page, "/admin/admins");
       await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.heading })).toBeVisible();
       await page.getByRole("link", { name: ADMIN_USERS_TEXTS.add }).click();
-      await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.createTitle })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/admins\/new$/);
+      await expectFormOpened(page, ADMIN_USERS_TEXTS.createTitle);
       // The spec's defaults: role admin, active on.
       await expect(page.getByLabel("Role")).toHaveValue("admin");
       await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
@@ -77,7 +78,7 @@ test.describe("as the seeded super admin", () => {
       other = await createTestAdmin(sql, { role: "admin" });
       await openAdmin(page, "/admin/admins");
       await page.getByRole("link", { name: `Edit ${other.username}` }).click();
-      await expect(page.getByRole("heading", { name: ADMIN_USERS_TEXTS.editTitle })).toBeVisible();
+      await expectFormOpened(page, ADMIN_USERS_TEXTS.editTitle);
       await expect(page.getByLabel("Username")).toHaveValue(other.username);
       await expect(page.getByLabel("Password")).toHaveCount(0);
       await page.getByLabel("Email").fill(`changed-${other.username}@example.com`);

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
 import { TOASTS, WEBHOOK_TEXTS } from "../../app/components/admin/texts";
-import { deleteTrigger, openAdmin } from "./admin-helpers";
+import { WEBHOOK_EDITOR_INVALID_HEADERS } from "../../app/routes/admin/webhooks/+shared/webhook-editor";
+import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // Webhooks left active point at a port nothing listens on, so the chat tests running at the same
@@ -41,7 +42,8 @@ test("creates a webhook with a method and headers", async ({ page, sql }) => {
   try {
     await openAdmin(page, "/admin/webhooks");
     await page.getByRole("link", { name: WEBHOOK_TEXTS.add }).click();
-    await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.createTitle })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/webhooks\/new$/);
+    await expectFormOpened(page, WEBHOOK_TEXTS.createTitle);
     await expect(page.getByLabel("HTTP Method")).toHaveValue("POST");
     await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
     await page.getByLabel("Name").fill(name);
@@ -75,6 +77,28 @@ test("invalid headers JSON shows the spec's toast, keeps the form and saves noth
   expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
 });
 
+test("with JavaScript, invalid headers JSON in the Add Webhook dialog is refused there and saves nothing", { tag: "@js" }, async ({ page, sql }) => {
+  const name = unique("E2E Dialog Webhook");
+  await openAdmin(page, "/admin/webhooks");
+  await page.getByRole("link", { name: WEBHOOK_TEXTS.add }).click();
+  const dialog = await expectFormOpened(page, WEBHOOK_TEXTS.createTitle);
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("URL").fill(DEAD_URL);
+  await dialog.getByLabel("HTTP Method").selectOption("PATCH");
+  await dialog.getByLabel("Headers (JSON, optional)").fill("{not json");
+  await dialog.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
+
+  // The toast floats above the dialog; the field's own error is inside it.
+  await expect(page.getByText(TOASTS.webhookInvalidHeaders.message)).toBeVisible();
+  await expect(page.getByText(TOASTS.webhookInvalidHeaders.description)).toBeVisible();
+  await expect(dialog.getByText(WEBHOOK_EDITOR_INVALID_HEADERS)).toBeVisible();
+  await expect(dialog.getByLabel("Name")).toHaveValue(name);
+  await expect(dialog.getByLabel("HTTP Method")).toHaveValue("PATCH");
+  await expect(dialog.getByLabel("Headers (JSON, optional)")).toHaveValue("{not json");
+  await expect(page).toHaveURL(/\/admin\/webhooks\/new$/);
+  expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
+});
+
 test("a webhook form with errors shows them and saves nothing", async ({ page, sql }) => {
   const name = unique("E2E Bad Url Webhook");
   await openAdmin(page, "/admin/webhooks/new");
@@ -92,7 +116,7 @@ test("edits a webhook", async ({ page, sql }) => {
   try {
     await openAdmin(page, "/admin/webhooks");
     await page.getByRole("link", { name: `Edit ${webhook.name}` }).click();
-    await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.editTitle })).toBeVisible();
+    await expectFormOpened(page, WEBHOOK_TEXTS.editTitle);
     await expect(page.getByLabel("Headers (JSON, optional)")).toHaveValue(/"X-One": "1"/);
     await page.getByLabel("Name").fill(renamed);
     await page.getByLabel("HTTP Method").selectOption("PATCH");

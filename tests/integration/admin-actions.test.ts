@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ORDER_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/components/admin/texts";
 import { db } from "~/lib/db.server";
 import { orders, services } from "~/lib/schema";
-import { getToast } from "~/lib/toast.server";
 import {
   AdminRuleError,
   countActiveSuperAdmins,
@@ -14,15 +17,18 @@ import {
 } from "~/models/admin-users.server";
 import { addFounderSkill, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { createService, getService } from "~/models/services.server";
-import { getWebhook, listWebhooks } from "~/models/webhooks.server";
+import { createWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as ordersScreen from "~/routes/admin/orders";
 import * as servicesList from "~/routes/admin/services/list";
 import * as newService from "~/routes/admin/services/new";
+import * as editWebhook from "~/routes/admin/webhooks/edit";
+import * as webhooksList from "~/routes/admin/webhooks/list";
 import * as newWebhook from "~/routes/admin/webhooks/new";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
 import * as login from "~/routes/admin/login";
-import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf } from "../support/route-args";
-import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, TEST_ORIGIN, toastOf } from "../support/route-args";
+import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 const PASSWORD = "correct horse battery";
 
@@ -36,6 +42,22 @@ async function sessionFor(admin: Admin): Promise<string> {
     login.action(routeArgs(postRequest("/admin/login", { username: admin.username, password: PASSWORD }))),
   )) as Response;
   return cookiesFrom(response);
+}
+
+/**
+ * The HTML a screen renders on the server for what its loader answers at `path`: the route's own
+ * loader and component, in a router of their own.
+ */
+async function renderScreen(
+  screen: { loader: (args: never) => Promise<unknown>; default: unknown },
+  path: string,
+  cookie: string,
+): Promise<string> {
+  const loaderData = await screen.loader(routeArgs(getRequest(path, cookie)));
+  const Stub = createRoutesStub([
+    { id: "screen", path: new URL(path, TEST_ORIGIN).pathname, Component: screen.default as never, loader: () => loaderData },
+  ]);
+  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { screen: loaderData } } }));
 }
 
 describe.each(BACKENDS)("admin actions on %s", (backend) => {
@@ -156,14 +178,11 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       const cookie = await sessionFor(await newAdmin());
       const name = uniqueName("Hook");
       const before = (await listWebhooks()).length;
-      const result = (await newWebhook.action(
+      const result = await newWebhook.action(
         routeArgs(postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "POST", headers: "{oops" }, cookie)),
-      )) as unknown as { init: ResponseInit };
+      );
       expect(statusOf(result)).toBe(400);
-      const setCookie = new Headers(result.init.headers).get("Set-Cookie")!;
-      expect(setCookie).toMatch(/^toast=/);
-      const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] } }));
-      expect(toast).toMatchObject({ type: "error", message: "Invalid JSON in headers", description: "Please check your headers format" });
+      expect(await toastOf(result)).toMatchObject({ type: "error", message: "Invalid JSON in headers", description: "Please check your headers format" });
       expect(await listWebhooks()).toHaveLength(before);
 
       const saved = await newWebhook.action(
@@ -174,6 +193,93 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       expect(statusOf(saved)).toBe(302);
       const created = (await listWebhooks()).find((w) => w.name === name)!;
       expect(await getWebhook(created.id)).toMatchObject({ method: "PATCH", headers: { "X-Key": "k", "X-N": "5" }, isActive: false });
+    });
+
+    it("answers a failed create, update or delete with the spec's 'Failed to … webhook' message, not the database's", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      const fields = { name: uniqueName("Hook"), url: "https://example.com/hook", method: "POST", headers: "" };
+      const existing = await createWebhook({ ...fields, method: "POST", headers: {}, isActive: false });
+      const restore = await breakWrites("webhooks", "internal detail: disk full");
+      try {
+        const created = await newWebhook.action(routeArgs(postRequest("/admin/webhooks/new", fields, cookie)));
+        expect(statusOf(created)).toBe(500);
+        expect(await toastOf(created)).toMatchObject({
+          type: "error",
+          message: TOASTS.webhookCreateError,
+          description: TOASTS.webhookFailed("create"),
+        });
+
+        const updated = await editWebhook.action(
+          routeArgs(postRequest(`/admin/webhooks/${existing.id}/edit`, { ...fields, name: "Renamed" }, cookie), {
+            params: { webhookId: existing.id },
+          }),
+        );
+        expect(statusOf(updated)).toBe(500);
+        expect(await toastOf(updated)).toMatchObject({
+          message: TOASTS.webhookUpdateError,
+          description: TOASTS.webhookFailed("update"),
+        });
+
+        const deleteForm = { intent: "delete", webhookId: existing.id };
+        const deleted = await webhooksList.action(routeArgs(postRequest("/admin/webhooks", deleteForm, cookie)));
+        expect(statusOf(deleted)).toBe(302);
+        expect(await toastOf(deleted)).toMatchObject({
+          message: TOASTS.webhookDeleteError,
+          description: TOASTS.webhookFailed("delete"),
+        });
+        // The spec's form, with a reason that tells nothing of the server's insides.
+        expect(TOASTS.webhookFailed("create")).toMatch(/^Failed to create webhook: /);
+        for (const answer of [created, updated]) expect(JSON.stringify(answer)).not.toContain("disk full");
+      } finally {
+        await restore();
+      }
+      expect(await getWebhook(existing.id)).toMatchObject({ name: fields.name });
+
+      await webhooksList.action(routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)));
+      const gone = await webhooksList.action(
+        routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)),
+      );
+      expect(await toastOf(gone)).toMatchObject({
+        message: TOASTS.webhookDeleteError,
+        description: TOASTS.webhookFailed("delete", "it no longer exists."),
+      });
+    });
+  });
+
+  describe("empty states", () => {
+    it("shows the spec's text when there are no webhooks, and the list when there are", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      await db().execute(sql`delete from webhooks`);
+      const empty = await renderScreen(webhooksList, "/admin/webhooks", cookie);
+      expect(empty).toContain(WEBHOOK_TEXTS.emptyTitle);
+      expect(empty).toContain(WEBHOOK_TEXTS.emptyDescription);
+
+      const name = uniqueName("Hook");
+      await createWebhook({ name, url: "https://example.com/hook", method: "POST", headers: {}, isActive: false });
+      const listed = await renderScreen(webhooksList, "/admin/webhooks", cookie);
+      expect(listed).toContain(name);
+      expect(listed).not.toContain(WEBHOOK_TEXTS.emptyTitle);
+    });
+
+    it("shows the spec's text when no order has the chosen status", async () => {
+      const cookie = await sessionFor(await newAdmin());
+      await db().execute(sql`delete from orders`);
+      const clientName = uniqueName("Client");
+      await db().insert(orders).values({
+        clientName,
+        clientEmail: "c@example.com",
+        serviceName: "A",
+        setupPrice: 100,
+        monthlyPrice: 0,
+        totalPrice: 100,
+        status: "pending",
+      });
+      const none = await renderScreen(ordersScreen, "/admin/orders?status=paid", cookie);
+      expect(none).toContain(ORDER_TEXTS.empty);
+      expect(none).not.toContain(clientName);
+      const some = await renderScreen(ordersScreen, "/admin/orders?status=pending", cookie);
+      expect(some).toContain(clientName);
+      expect(some).not.toContain(ORDER_TEXTS.empty);
     });
   });
 

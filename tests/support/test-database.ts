@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { openDatabase, setDatabase, type AppDatabase } from "~/lib/db.server";
+import { db, openDatabase, setDatabase, type AppDatabase } from "~/lib/db.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -66,4 +67,22 @@ export function useTestDatabase(backend: Backend): () => AppDatabase {
 
 export function uniqueName(prefix: string): string {
   return `${prefix} ${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * Makes every write to `table` fail with `message` until the returned function is called: a
+ * database failure in the middle of an action, as a full disk or a dropped connection causes.
+ */
+export async function breakWrites(table: string, message: string): Promise<() => Promise<void>> {
+  const name = `break_writes_${table}`;
+  await db().execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`),
+  );
+  await db().execute(
+    sql.raw(`create trigger ${name} before insert or update or delete on ${table} for each row execute function ${name}()`),
+  );
+  return async () => {
+    await db().execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await db().execute(sql.raw(`drop function ${name}()`));
+  };
 }

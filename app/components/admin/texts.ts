@@ -103,6 +103,9 @@ export const TOASTS = {
   webhookCreateError: "Error creating webhook",
   webhookUpdateError: "Error updating webhook",
   webhookDeleteError: "Error deleting webhook",
+  /** The spec's "Failed to … webhook: …" descriptions. The reason is never an internal error's text. */
+  webhookFailed: (action: "create" | "update" | "delete", reason = "a server error occurred. Please try again.") =>
+    `Failed to ${action} webhook: ${reason}`,
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
   webhookTested: (status: number): Toast => ({ message: "Webhook test completed", description: `Status: ${status}` }),
   webhookTestFailed: (error: string): Toast => ({ message: "Webhook test failed", description: error }),

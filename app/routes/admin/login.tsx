@@ -16,6 +16,8 @@ import type { Route } from "./+types/login";
 
 const LoginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  // No maximum here: a password longer than any that can be set (MAX_PASSWORD_LENGTH) is answered
+  // like a wrong one, without hashing it (verifyPassword), rather than with a field error.
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
   redirectTo: z.string().optional(),
 });

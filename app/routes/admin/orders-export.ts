@@ -46,7 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="orders-${status ?? "all"}-${date}.csv"`,
-      "Cache-Control": "no-store",
     },
   });
 }

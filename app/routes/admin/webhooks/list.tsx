@@ -67,10 +67,16 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     if (!(await deleteWebhook(webhookId))) {
-      return redirectWithError(WEBHOOKS_PATH, { message: TOASTS.webhookDeleteError, description: "This webhook no longer exists." });
+      return redirectWithError(WEBHOOKS_PATH, {
+        message: TOASTS.webhookDeleteError,
+        description: TOASTS.webhookFailed("delete", "it no longer exists."),
+      });
     }
   } catch (error) {
-    return redirectWithError(WEBHOOKS_PATH, { message: TOASTS.webhookDeleteError, description: errorDescription(error) });
+    return redirectWithError(WEBHOOKS_PATH, {
+      message: TOASTS.webhookDeleteError,
+      description: errorDescription(error, TOASTS.webhookFailed("delete")),
+    });
   }
   return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookDeleted);
 }

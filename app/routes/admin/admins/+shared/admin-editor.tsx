@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
-import { PasswordSchema } from "~/components/admin/admin-user-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { PasswordSchema } from "~/lib/password";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/schema";
 import { checkbox, email } from "../../+shared/form-schemas";
 

@@ -35,7 +35,10 @@ export async function webhookEditorAction({ request, params }: Pick<ActionFuncti
     if (isThrownResponse(error)) throw error;
     return dataWithError(
       { result: submission.reply() },
-      { message: webhookId ? TOASTS.webhookUpdateError : TOASTS.webhookCreateError, description: errorDescription(error) },
+      {
+        message: webhookId ? TOASTS.webhookUpdateError : TOASTS.webhookCreateError,
+        description: errorDescription(error, TOASTS.webhookFailed(webhookId ? "update" : "create")),
+      },
       { status: errorStatus(error) },
     );
   }
