@@ -38,6 +38,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /** A change the admin rules forbid; its message is shown to the admin as is. */
 export class AdminRuleError extends Error {
   name = "AdminRuleError";
@@ -47,7 +49,7 @@ export class AdminRuleError extends Error {
  * The active super admins, locked until the transaction ends: two admins demoting or deleting
  * the last two super admins at the same moment cannot both succeed.
  */
-async function lockActiveSuperAdmins(tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) {
+async function lockActiveSuperAdmins(tx: Tx) {
   const rows = await tx
     .select({ id: adminUsers.id })
     .from(adminUsers)
@@ -68,17 +70,7 @@ export async function updateAdminUserAs(actorId: string, id: string, input: Admi
     if (superAdmins.includes(id) && !staysSuperAdmin && superAdmins.length <= 1) {
       throw new AdminRuleError("The last active super admin cannot be deactivated or demoted.");
     }
-    try {
-      const [row] = await tx
-        .update(adminUsers)
-        .set({ ...input, username: input.username.trim() })
-        .where(eq(adminUsers.id, id))
-        .returning(adminColumns);
-      return row ?? null;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new UsernameTakenError(input.username);
-      throw error;
-    }
+    return writeAdminUser(tx, id, input);
   });
 }
 
@@ -140,9 +132,17 @@ export async function createAdminUser(input: AdminInput & { password: string }):
   }
 }
 
-export async function updateAdminUser(id: string, input: AdminInput): Promise<Admin | null> {
+export function updateAdminUser(id: string, input: AdminInput): Promise<Admin | null> {
+  return writeAdminUser(db(), id, input);
+}
+
+async function writeAdminUser(
+  executor: Db | Tx,
+  id: string,
+  input: AdminInput,
+): Promise<Admin | null> {
   try {
-    const [row] = await db()
+    const [row] = await executor
       .update(adminUsers)
       .set({ ...input, username: input.username.trim() })
       .where(eq(adminUsers.id, id))

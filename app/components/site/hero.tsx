@@ -7,6 +7,9 @@ import { TypedHeadline } from "./typed-headline";
 import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
 
+// The messaging buttons: secondary buttons made legible on the hero's dark background.
+const ON_DARK_SECONDARY = buttonClasses("secondary", "lg", "border-white/30 bg-white/10 text-white hover:bg-white/20");
+
 export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
   const settings = useSiteSettings();
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
@@ -52,11 +55,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                   href={whatsapp}
                   target="_blank"
                   rel="noopener"
-                  className={buttonClasses(
-                    "secondary",
-                    "lg",
-                    "border-white/30 bg-white/10 text-white hover:bg-white/20",
-                  )}
+                  className={ON_DARK_SECONDARY}
                 >
                   <WhatsAppIcon className="size-5" />
                   {HERO.whatsapp}
@@ -67,11 +66,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                   href={messenger}
                   target="_blank"
                   rel="noopener"
-                  className={buttonClasses(
-                    "secondary",
-                    "lg",
-                    "border-white/30 bg-white/10 text-white hover:bg-white/20",
-                  )}
+                  className={ON_DARK_SECONDARY}
                 >
                   <MessagesSquare aria-hidden className="size-5" />
                   {HERO.messenger}
