@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/lib/schema.ts",
+  schema: "./app/db/schema.ts",
   out: "./supabase/migrations",
   // Supabase CLI file names (<timestamp>_<name>.sql), so `supabase db push` accepts them.
   migrations: { prefix: "supabase" },

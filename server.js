@@ -47,7 +47,15 @@ try {
 }
 
 const listener = server.listen(env.PORT, env.HOST, () => {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", pid: process.pid, url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "listening",
+      pid: process.pid,
+      url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+    }),
+  );
 });
 
 async function shutdown(signal) {

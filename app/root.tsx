@@ -15,7 +15,7 @@ import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
-import { getToast } from "./lib/toast.server";
+import { getToast } from "~/services/toast.server";
 import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,7 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {settings?.faviconUrl ? <link rel="icon" href={settings.faviconUrl} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {settings?.faviconUrl ? (
+          <link rel="icon" href={settings.faviconUrl} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         {theme ? <style nonce={nonce}>{`:root{${theme}}`}</style> : null}
         <Meta />
         <Links />

@@ -24,13 +24,27 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const startedAt = performance.now();
 const server = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: "bench", ADMIN_PASSWORD: "bench-password" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: "bench",
+    ADMIN_PASSWORD: "bench-password",
+  },
   stdio: "ignore",
 });
 
 async function waitHealthy() {
   for (;;) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -46,7 +60,9 @@ function percentile(sorted: number[], p: number) {
 
 try {
   await waitHealthy();
-  console.log(`cold start on a new embedded database: ${Math.round(performance.now() - startedAt)} ms, RSS ${rssMb(server.pid!)} MB`);
+  console.log(
+    `cold start on a new embedded database: ${Math.round(performance.now() - startedAt)} ms, RSS ${rssMb(server.pid!)} MB`,
+  );
   for (const p of paths) {
     const latencies: number[] = [];
     let errors = 0;

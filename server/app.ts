@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
-import { pingDatabase } from "~/lib/db.server";
+import { pingDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { runInToastScope } from "~/lib/toast.server";
+import { runInToastScope } from "~/services/toast.server";
 
-export { start, stop } from "~/lib/startup.server";
+export { start, stop } from "~/services/startup.server";
 export { runAdminCommand } from "./admin-command";
 
 declare module "react-router" {

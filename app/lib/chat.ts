@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ChatMediaType } from "./schema";
+import type { ChatMediaType } from "~/lib/domain";
 
-// The chat's fixed texts (SPEC sections 2, 4, 5 and 8), its session ids and its form schema,
+// The chat's fixed texts (docs/product.md §2, §4, §5 and §8), its session ids and its form schema,
 // shared by the widget, the /chat page, the server and the tests.
 
 export const CHAT_TEXT = {

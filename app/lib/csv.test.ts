@@ -7,7 +7,7 @@ describe("csv", () => {
     ["with, comma", '"with, comma"'],
     ['say "hi"', '"say ""hi"""'],
     ["two\nlines", '"two\nlines"'],
-    ["=HYPERLINK(\"http://x\")", '"\'=HYPERLINK(""http://x"")"'],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+1 555 0100", "'+1 555 0100"],
     ["@cmd", "'@cmd"],
     [null, ""],
@@ -20,6 +20,14 @@ describe("csv", () => {
   });
 
   it("joins rows with CRLF after a byte order mark", () => {
-    expect(toCsv(["a", "b"], [[1, "x"], [2, null]])).toBe("\uFEFFa,b\r\n1,x\r\n2,\r\n");
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          [1, "x"],
+          [2, null],
+        ],
+      ),
+    ).toBe("\uFEFFa,b\r\n1,x\r\n2,\r\n");
   });
 });

@@ -1,6 +1,6 @@
 import { formatPrice } from "./pricing";
 
-// The dashboard's four cards (SPEC section 2, "Admin dashboard", and section 9).
+// The dashboard's four cards (docs/product.md §2, "Admin dashboard", and section 9).
 
 export interface ServiceCounts {
   total: number;

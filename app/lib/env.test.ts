@@ -29,7 +29,9 @@ describe("configuration", () => {
   });
 
   it("treats empty strings as unset", () => {
-    expect(parseEnv({ DATABASE_URL: "", SUPABASE_URL: "", SUPABASE_SERVICE_ROLE_KEY: "" }).DATABASE_URL).toBeUndefined();
+    expect(
+      parseEnv({ DATABASE_URL: "", SUPABASE_URL: "", SUPABASE_SERVICE_ROLE_KEY: "" }).DATABASE_URL,
+    ).toBeUndefined();
   });
 
   it("generates a session secret once and keeps it under DATA_DIR", () => {

@@ -1,4 +1,4 @@
-import type { ChatMediaType } from "./schema";
+import type { ChatMediaType } from "~/lib/domain";
 
 export interface DetectedMedia {
   kind: ChatMediaType;

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry, type Db } from "~/lib/db.server";
+import { db, withReadRetry, type Db } from "~/db/client.server";
 import { hashPassword } from "~/lib/password.server";
-import { adminUsers, type AdminRole, type AdminUser } from "~/lib/schema";
+import { adminUsers, type AdminUser } from "~/db/schema";
+import { type AdminRole } from "~/lib/domain";
 
 /** An admin as the app handles it: never with the password hash. */
 export type Admin = Omit<AdminUser, "passwordHash">;
@@ -136,11 +137,7 @@ export function updateAdminUser(id: string, input: AdminInput): Promise<Admin | 
   return writeAdminUser(db(), id, input);
 }
 
-async function writeAdminUser(
-  executor: Db | Tx,
-  id: string,
-  input: AdminInput,
-): Promise<Admin | null> {
+async function writeAdminUser(executor: Db | Tx, id: string, input: AdminInput): Promise<Admin | null> {
   try {
     const [row] = await executor
       .update(adminUsers)

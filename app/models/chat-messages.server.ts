@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { chatMessages, type ChatMessage } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { chatMessages, type ChatMessage } from "~/db/schema";
 
 export type ChatMessageInput = Pick<
   typeof chatMessages.$inferInsert,

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { contactMessages, type ContactMessage } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { contactMessages, type ContactMessage } from "~/db/schema";
 
 export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "message">;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { founderInfo, type FounderInfo, type SocialLinks } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { founderInfo, type FounderInfo, type SocialLinks } from "~/db/schema";
 
 export type FounderInfoInput = Omit<typeof founderInfo.$inferInsert, "id" | "updatedAt">;
 

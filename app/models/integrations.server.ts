@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { integrations, type Integrations } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { integrations, type Integrations } from "~/db/schema";
 
 export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "updatedAt">;
 

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
+import { db, withReadRetry } from "~/db/client.server";
 import { firstMonthTotal } from "~/lib/pricing";
-import { orders, services, type Order, type OrderStatus } from "~/lib/schema";
+import { orders, services, type Order } from "~/db/schema";
+import { type OrderStatus } from "~/lib/domain";
 
 export interface OrderRequest {
   clientName: string;

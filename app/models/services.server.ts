@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { services, type NewService, type Service } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { services, type NewService, type Service } from "~/db/schema";
 
 export type ServiceInput = Pick<
   NewService,
@@ -12,7 +12,11 @@ const publicOrder = [desc(services.featured), desc(services.createdAt), asc(serv
 
 export function listActiveServices(): Promise<Service[]> {
   return withReadRetry(() =>
-    db().select().from(services).where(eq(services.isActive, true)).orderBy(...publicOrder),
+    db()
+      .select()
+      .from(services)
+      .where(eq(services.isActive, true))
+      .orderBy(...publicOrder),
   );
 }
 
@@ -30,9 +34,7 @@ export function listFeaturedServices(limit = MAX_FEATURED_ON_HOME): Promise<Serv
 }
 
 export function listAllServices(): Promise<Service[]> {
-  return withReadRetry(() =>
-    db().select().from(services).orderBy(desc(services.createdAt), asc(services.name)),
-  );
+  return withReadRetry(() => db().select().from(services).orderBy(desc(services.createdAt), asc(services.name)));
 }
 
 export async function getService(id: string): Promise<Service | null> {

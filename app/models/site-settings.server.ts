@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
-import { siteSettings, type SiteSettings } from "~/lib/schema";
+import { db, withReadRetry } from "~/db/client.server";
+import { siteSettings, type SiteSettings } from "~/db/schema";
 
 export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, "id" | "updatedAt">;
 
@@ -10,8 +10,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "Automation Services",
   workflowToolName: "n8n",
   homepageHeadline: "Automate Your Business with n8n",
-  homepageSubtext:
-    "We design, build and maintain workflow automations that save your team hours every week.",
+  homepageSubtext: "We design, build and maintain workflow automations that save your team hours every week.",
   whatsappNumber: null,
   messengerLink: null,
   supportEmail: "hello@example.com",

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { db, withReadRetry } from "~/lib/db.server";
+import { db, withReadRetry } from "~/db/client.server";
 import { log } from "~/lib/log.server";
-import { webhooks, type Webhook } from "~/lib/schema";
+import { webhooks, type Webhook } from "~/db/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive">;
 
@@ -9,14 +9,23 @@ export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" |
 const listOrder = [asc(webhooks.position)];
 
 export function listWebhooks(): Promise<Webhook[]> {
-  return withReadRetry(() => db().select().from(webhooks).orderBy(...listOrder));
+  return withReadRetry(() =>
+    db()
+      .select()
+      .from(webhooks)
+      .orderBy(...listOrder),
+  );
 }
 
 /** Used by the chat: on any failure the spec wants an empty list, not an error. */
 export async function listActiveWebhooks(): Promise<Webhook[]> {
   try {
     return await withReadRetry(() =>
-      db().select().from(webhooks).where(eq(webhooks.isActive, true)).orderBy(...listOrder),
+      db()
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.isActive, true))
+        .orderBy(...listOrder),
     );
   } catch (error) {
     log.error("listing active webhooks failed", { error });

@@ -1,4 +1,4 @@
-import { MEDIA_CACHE_SECONDS, readLocalMedia } from "~/lib/media-storage.server";
+import { MEDIA_CACHE_SECONDS, readLocalMedia } from "~/services/media-storage.server";
 import type { Route } from "./+types/uploads";
 
 // Chat images and voice messages stored under DATA_DIR/uploads (when Supabase is not configured).

@@ -1,4 +1,4 @@
-import { LOGIN_TEXTS, SIDEBAR_TEXTS, TOASTS } from "../../app/components/admin/texts";
+import { LOGIN_TEXTS, SIDEBAR_TEXTS, TOASTS } from "../../app/copy/admin";
 import { createTestAdmin, deleteTestAdmin, type TestAdmin } from "./admin-helpers";
 import { ADMIN, expect, test, unique } from "./fixtures";
 
@@ -8,7 +8,10 @@ async function fillLogin(page: import("@playwright/test").Page, username: string
   await page.getByRole("button", { name: LOGIN_TEXTS.submit }).click();
 }
 
-test("a wrong password is refused with the spec's message and the username kept", async ({ page, javaScriptEnabled }) => {
+test("a wrong password is refused with the spec's message and the username kept", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("heading", { name: LOGIN_TEXTS.title })).toBeVisible();
   await fillLogin(page, ADMIN.username, "not-the-password");
@@ -124,7 +127,13 @@ test.describe("with a second admin", () => {
     }
     const username = unique("sneaky").replace(/\s+/g, "-");
     const create = await page.request.post("/admin/admins/new", {
-      form: { username, email: "sneaky@example.com", role: "super_admin", password: "sneaky-password-1", isActive: "on" },
+      form: {
+        username,
+        email: "sneaky@example.com",
+        role: "super_admin",
+        password: "sneaky-password-1",
+        isActive: "on",
+      },
       maxRedirects: 0,
     });
     expect(create.status()).toBe(403);

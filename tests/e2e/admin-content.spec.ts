@@ -1,4 +1,4 @@
-import { TOASTS } from "../../app/components/admin/texts";
+import { TOASTS } from "../../app/copy/admin";
 import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -36,7 +36,9 @@ test.describe("site settings", () => {
       await expect(page.getByText("Primary colour must be a hex colour such as #4f46e5")).toBeVisible();
       await expect(page.getByText("Logo URL must be a web address starting with http:// or https://")).toBeVisible();
       await expect(page.getByLabel("Primary colour")).toHaveValue("red");
-      expect(await sql`select 1 from site_settings where primary_color = 'red' or logo_url like 'javascript:%'`).toHaveLength(0);
+      expect(
+        await sql`select 1 from site_settings where primary_color = 'red' or logo_url like 'javascript:%'`,
+      ).toHaveLength(0);
     });
   });
 });
@@ -131,7 +133,11 @@ test.describe("integrations", () => {
     });
   });
 
-  test("secret keys are masked with a show/hide toggle and never reach public responses", async ({ page, request, sql }) => {
+  test("secret keys are masked with a show/hide toggle and never reach public responses", async ({
+    page,
+    request,
+    sql,
+  }) => {
     await withRecordLock(sql, "integrations", async () => {
       // Every field but the three public pages use (voice agent embed code, custom CSS and JS).
       const columns = [
@@ -143,16 +149,24 @@ test.describe("integrations", () => {
         "airtable_table_id",
       ] as const;
       const [original] = await sql`select ${sql(columns)} from integrations`;
-      const values = Object.fromEntries(columns.map((column) => [column, unique(`secret-${column}`).replace(/\s+/g, "-")]));
+      const values = Object.fromEntries(
+        columns.map((column) => [column, unique(`secret-${column}`).replace(/\s+/g, "-")]),
+      );
       try {
         await sql`update integrations set ${sql(values, ...columns)}`;
         await openAdmin(page, "/admin/integrations");
         const secret = page.getByLabel("Stripe secret key", { exact: true });
         await expect(secret).toHaveAttribute("type", "password");
         await expect(secret).toHaveValue(values.stripe_secret_key);
-        await page.getByRole("link", { name: "Show Stripe secret key" }).or(page.getByRole("button", { name: "Show Stripe secret key" })).click();
+        await page
+          .getByRole("link", { name: "Show Stripe secret key" })
+          .or(page.getByRole("button", { name: "Show Stripe secret key" }))
+          .click();
         await expect(secret).toHaveAttribute("type", "text");
-        await page.getByRole("link", { name: "Hide Stripe secret key" }).or(page.getByRole("button", { name: "Hide Stripe secret key" })).click();
+        await page
+          .getByRole("link", { name: "Hide Stripe secret key" })
+          .or(page.getByRole("button", { name: "Hide Stripe secret key" }))
+          .click();
         await expect(secret).toHaveAttribute("type", "password");
 
         // A visitor's view (no session): public pages, their .data requests, and the other files.
@@ -173,7 +187,8 @@ test.describe("integrations", () => {
           const response = await request.get(path);
           expect(response.status(), path).toBeLessThan(500);
           const body = await response.text();
-          for (const [column, value] of Object.entries(values)) expect(body.includes(value), `${column} in ${path}`).toBe(false);
+          for (const [column, value] of Object.entries(values))
+            expect(body.includes(value), `${column} in ${path}`).toBe(false);
         }
       } finally {
         await sql`update integrations set ${sql(original, ...columns)}`;

@@ -8,28 +8,59 @@ test("a POST to any admin action without a session changes nothing", { tag: "@js
   const service = await createTestService(sql);
   const order = await createTestOrder(sql, { status: "pending" });
   const admin = await createTestAdmin(sql);
-  const [message] = await sql`insert into contact_messages (name, email, message) values ('Guard', 'g@example.com', 'Hi') returning id`;
+  const [message] =
+    await sql`insert into contact_messages (name, email, message) values ('Guard', 'g@example.com', 'Hi') returning id`;
   const [webhook] = await sql`
     insert into webhooks (name, url, is_active) values (${unique("E2E Guard Hook")}, 'http://127.0.0.1:1/hook', false)
     returning id`;
   const marker = unique("intruder").replace(/\s+/g, "-");
   try {
     const attempts: [string, Record<string, string>][] = [
-      ["/admin/services/new", { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" }],
-      [`/admin/services/${service.id}/edit`, { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" }],
+      [
+        "/admin/services/new",
+        { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" },
+      ],
+      [
+        `/admin/services/${service.id}/edit`,
+        { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" },
+      ],
       ["/admin/services", { intent: "delete", serviceId: service.id }],
       ["/admin/orders", { intent: "status", orderId: order.id, status: "paid" }],
       ["/admin/messages", { intent: "delete", messageId: message.id }],
-      ["/admin/settings", { companyName: marker, workflowToolName: "n8n", homepageHeadline: marker, homepageSubtext: marker, supportEmail: "x@example.com" }],
+      [
+        "/admin/settings",
+        {
+          companyName: marker,
+          workflowToolName: "n8n",
+          homepageHeadline: marker,
+          homepageSubtext: marker,
+          supportEmail: "x@example.com",
+        },
+      ],
       ["/admin/founder", { intent: "add-skill", skill: marker }],
       ["/admin/integrations", { airtableBaseId: marker }],
       ["/admin/webhooks/new", { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
       [`/admin/webhooks/${webhook.id}/edit`, { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
       ["/admin/webhooks", { intent: "delete", webhookId: webhook.id }],
-      ["/admin/admins/new", { username: marker, email: "i@example.com", role: "super_admin", password: "intruder-password", isActive: "on" }],
-      [`/admin/admins/${admin.id}/edit`, { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" }],
+      [
+        "/admin/admins/new",
+        {
+          username: marker,
+          email: "i@example.com",
+          role: "super_admin",
+          password: "intruder-password",
+          isActive: "on",
+        },
+      ],
+      [
+        `/admin/admins/${admin.id}/edit`,
+        { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" },
+      ],
       ["/admin/admins", { intent: "delete", adminId: admin.id }],
-      ["/admin/account", { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" }],
+      [
+        "/admin/account",
+        { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" },
+      ],
     ];
     for (const [path, form] of attempts) {
       const response = await request.post(path, { form, maxRedirects: 0 });
@@ -42,13 +73,18 @@ test("a POST to any admin action without a session changes nothing", { tag: "@js
     expect((await sql`select status from orders where id = ${order.id}`)[0].status).toBe("pending");
     expect(await sql`select 1 from contact_messages where id = ${message.id}`).toHaveLength(1);
     // Only what the attempts tried to change: other specs may edit these shared records meanwhile.
-    expect(await sql`select 1 from site_settings where company_name = ${marker} or homepage_headline = ${marker}`).toHaveLength(0);
+    expect(
+      await sql`select 1 from site_settings where company_name = ${marker} or homepage_headline = ${marker}`,
+    ).toHaveLength(0);
     expect(await sql`select 1 from founder_info where ${marker} = any(skills)`).toHaveLength(0);
     expect(await sql`select 1 from integrations where airtable_base_id = ${marker}`).toHaveLength(0);
     expect(await sql`select 1 from webhooks where name = ${marker}`).toHaveLength(0);
     expect(await sql`select 1 from webhooks where id = ${webhook.id}`).toHaveLength(1);
     expect(await sql`select 1 from admin_users where username = ${marker}`).toHaveLength(0);
-    expect((await sql`select username, role from admin_users where id = ${admin.id}`)[0]).toEqual({ username: admin.username, role: "admin" });
+    expect((await sql`select username, role from admin_users where id = ${admin.id}`)[0]).toEqual({
+      username: admin.username,
+      role: "admin",
+    });
   } finally {
     await sql`delete from orders where id = ${order.id}`;
     await sql`delete from services where id = ${service.id}`;
@@ -59,7 +95,20 @@ test("a POST to any admin action without a session changes nothing", { tag: "@js
 });
 
 test("admin pages and the CSV export need a session", { tag: "@js" }, async ({ request }) => {
-  for (const path of ["/admin", "/admin/services", "/admin/orders", "/admin/orders/export.csv", "/admin/messages", "/admin/chats", "/admin/settings", "/admin/founder", "/admin/integrations", "/admin/webhooks", "/admin/admins", "/admin/account"]) {
+  for (const path of [
+    "/admin",
+    "/admin/services",
+    "/admin/orders",
+    "/admin/orders/export.csv",
+    "/admin/messages",
+    "/admin/chats",
+    "/admin/settings",
+    "/admin/founder",
+    "/admin/integrations",
+    "/admin/webhooks",
+    "/admin/admins",
+    "/admin/account",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toMatch(/^\/admin\/login/);

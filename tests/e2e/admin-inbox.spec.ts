@@ -1,5 +1,5 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
-import { TOASTS } from "../../app/components/admin/texts";
+import { TOASTS } from "../../app/copy/admin";
 import { deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -16,7 +16,9 @@ test("contact messages: newest first, mark read and unread, delete after confirm
   try {
     await openAdmin(page, "/admin/messages");
     const list = page.getByRole("list", { name: "Contact messages" });
-    const names = await list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    const names = await list
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
     expect(names.indexOf(`Message from ${newer}`)).toBeLessThan(names.indexOf(`Message from ${older}`));
 
     const card = page.getByRole("listitem", { name: `Message from ${newer}` });
@@ -55,7 +57,10 @@ test("chats: a conversation with its media and which webhook answered", async ({
     await expect(page).toHaveURL(new RegExp(`session=${sessionId}`));
     const conversation = page.getByRole("region", { name: "Conversation" });
     await expect(conversation.getByText("Hello, what does it cost?")).toBeVisible();
-    await expect(conversation.getByRole("img", { name: "Image sent by the visitor" })).toHaveAttribute("src", "/favicon.svg");
+    await expect(conversation.getByRole("img", { name: "Image sent by the visitor" })).toHaveAttribute(
+      "src",
+      "/favicon.svg",
+    );
     await expect(conversation.locator("audio")).toHaveAttribute("src", "/voice-sample.wav");
     await expect(conversation.getByText(`Answered by webhook "${hookName}"`)).toBeVisible();
     await expect(conversation.getByText("Canned reply (no webhook answered)")).toBeVisible();

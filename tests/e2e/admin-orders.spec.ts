@@ -1,4 +1,4 @@
-import { ORDER_TEXTS, TOASTS } from "../../app/components/admin/texts";
+import { ORDER_TEXTS, TOASTS } from "../../app/copy/admin";
 import { createTestOrder, openAdmin } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -66,9 +66,13 @@ test("exports the filtered orders as CSV", async ({ page, sql }) => {
     await expect(link).toHaveAttribute("href", "/admin/orders/export.csv?status=paid");
     const response = await page.request.get("/admin/orders/export.csv?status=paid");
     expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers()["content-disposition"]).toMatch(/attachment; filename="orders-paid-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /attachment; filename="orders-paid-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const csv = await response.text();
-    expect(csv.split("\r\n")[0]).toBe("\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,notes");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,notes",
+    );
     // Cells a spreadsheet would run as formulas are kept as text.
     expect(csv).toContain(`'${paid.clientName}`);
     expect(csv).not.toContain(pending.clientName);

@@ -1,5 +1,5 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
-import { SERVICE_TEXTS, TOASTS } from "../../app/components/admin/texts";
+import { SERVICE_TEXTS, TOASTS } from "../../app/copy/admin";
 import { createTestOrder, createTestService, deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -59,26 +59,30 @@ test("a service form with errors keeps what was typed and saves nothing", async 
   expect(await sql`select 1 from services where description = ${description}`).toHaveLength(0);
 });
 
-test("with JavaScript, the Add Service dialog shows errors in place and keeps what was typed", { tag: "@js" }, async ({ page, sql }) => {
-  const description = unique("Typed description");
-  await openAdmin(page, "/admin/services");
-  await page.getByRole("link", { name: SERVICE_TEXTS.add }).click();
-  const dialog = await expectFormOpened(page, SERVICE_TEXTS.createTitle);
-  await dialog.getByLabel("Name").fill("   ");
-  await dialog.getByLabel("Category").fill("notifications");
-  await dialog.getByLabel("Description").fill(description);
-  await dialog.getByLabel("Setup price ($)").fill("99");
-  await dialog.getByLabel("Monthly price ($)").fill("9");
-  await dialog.getByLabel("Image URL (optional)").fill("ftp://files.example/picture.png");
-  await dialog.getByRole("button", { name: "Create Service" }).click();
+test(
+  "with JavaScript, the Add Service dialog shows errors in place and keeps what was typed",
+  { tag: "@js" },
+  async ({ page, sql }) => {
+    const description = unique("Typed description");
+    await openAdmin(page, "/admin/services");
+    await page.getByRole("link", { name: SERVICE_TEXTS.add }).click();
+    const dialog = await expectFormOpened(page, SERVICE_TEXTS.createTitle);
+    await dialog.getByLabel("Name").fill("   ");
+    await dialog.getByLabel("Category").fill("notifications");
+    await dialog.getByLabel("Description").fill(description);
+    await dialog.getByLabel("Setup price ($)").fill("99");
+    await dialog.getByLabel("Monthly price ($)").fill("9");
+    await dialog.getByLabel("Image URL (optional)").fill("ftp://files.example/picture.png");
+    await dialog.getByRole("button", { name: "Create Service" }).click();
 
-  await expect(dialog.getByText("Name is required")).toBeVisible();
-  await expect(dialog.getByText("Image URL must be a web address starting with http:// or https://")).toBeVisible();
-  await expect(dialog.getByLabel("Description")).toHaveValue(description);
-  await expect(dialog.getByLabel("Setup price ($)")).toHaveValue("99");
-  await expect(page).toHaveURL(/\/admin\/services\/new$/);
-  expect(await sql`select 1 from services where description = ${description}`).toHaveLength(0);
-});
+    await expect(dialog.getByText("Name is required")).toBeVisible();
+    await expect(dialog.getByText("Image URL must be a web address starting with http:// or https://")).toBeVisible();
+    await expect(dialog.getByLabel("Description")).toHaveValue(description);
+    await expect(dialog.getByLabel("Setup price ($)")).toHaveValue("99");
+    await expect(page).toHaveURL(/\/admin\/services\/new$/);
+    expect(await sql`select 1 from services where description = ${description}`).toHaveLength(0);
+  },
+);
 
 test("edits a service", async ({ page, sql }) => {
   const service = await createTestService(sql);

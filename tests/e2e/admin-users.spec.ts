@@ -1,6 +1,13 @@
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
-import { ADMIN_USERS_TEXTS, TOASTS } from "../../app/components/admin/texts";
-import { createTestAdmin, deleteTestAdmin, deleteTrigger, expectFormOpened, type TestAdmin, openAdmin } from "./admin-helpers";
+import { ADMIN_USERS_TEXTS, TOASTS } from "../../app/copy/admin";
+import {
+  createTestAdmin,
+  deleteTestAdmin,
+  deleteTrigger,
+  expectFormOpened,
+  type TestAdmin,
+  openAdmin,
+} from "./admin-helpers";
 import { ADMIN, expect, test, unique } from "./fixtures";
 
 const username = () => unique("e2e-user").replace(/\s+/g, "-");

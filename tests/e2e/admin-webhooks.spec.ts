@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
-import { TOASTS, WEBHOOK_TEXTS } from "../../app/components/admin/texts";
+import { TOASTS, WEBHOOK_TEXTS } from "../../app/copy/admin";
 import { WEBHOOK_EDITOR_INVALID_HEADERS } from "../../app/routes/admin/webhooks/+shared/webhook-editor";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
@@ -27,9 +27,18 @@ test.beforeEach(async ({ login }) => login());
 test("shows the configuration card with the sample payload and expected response", async ({ page }) => {
   await openAdmin(page, "/admin/webhooks");
   await expect(page.getByRole("heading", { name: WEBHOOK_TEXTS.heading })).toBeVisible();
-  await expect(page.getByText("Chat messages are forwarded to the configured endpoints.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Chat messages are forwarded to the configured endpoints.", { exact: false }),
+  ).toBeVisible();
   const sample = page.locator("pre").first();
-  for (const key of ['"session_id"', '"message"', '"media_url"', '"timestamp"', '"platform": "website"', '"ip": "unknown"']) {
+  for (const key of [
+    '"session_id"',
+    '"message"',
+    '"media_url"',
+    '"timestamp"',
+    '"platform": "website"',
+    '"ip": "unknown"',
+  ]) {
     await expect(sample).toContainText(key);
   }
   await expect(page.locator("pre").nth(1)).toContainText('"success": true');
@@ -77,27 +86,31 @@ test("invalid headers JSON shows the spec's toast, keeps the form and saves noth
   expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
 });
 
-test("with JavaScript, invalid headers JSON in the Add Webhook dialog is refused there and saves nothing", { tag: "@js" }, async ({ page, sql }) => {
-  const name = unique("E2E Dialog Webhook");
-  await openAdmin(page, "/admin/webhooks");
-  await page.getByRole("link", { name: WEBHOOK_TEXTS.add }).click();
-  const dialog = await expectFormOpened(page, WEBHOOK_TEXTS.createTitle);
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("URL").fill(DEAD_URL);
-  await dialog.getByLabel("HTTP Method").selectOption("PATCH");
-  await dialog.getByLabel("Headers (JSON, optional)").fill("{not json");
-  await dialog.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
+test(
+  "with JavaScript, invalid headers JSON in the Add Webhook dialog is refused there and saves nothing",
+  { tag: "@js" },
+  async ({ page, sql }) => {
+    const name = unique("E2E Dialog Webhook");
+    await openAdmin(page, "/admin/webhooks");
+    await page.getByRole("link", { name: WEBHOOK_TEXTS.add }).click();
+    const dialog = await expectFormOpened(page, WEBHOOK_TEXTS.createTitle);
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("URL").fill(DEAD_URL);
+    await dialog.getByLabel("HTTP Method").selectOption("PATCH");
+    await dialog.getByLabel("Headers (JSON, optional)").fill("{not json");
+    await dialog.getByRole("button", { name: WEBHOOK_TEXTS.createSubmit }).click();
 
-  // The toast floats above the dialog; the field's own error is inside it.
-  await expect(page.getByText(TOASTS.webhookInvalidHeaders.message)).toBeVisible();
-  await expect(page.getByText(TOASTS.webhookInvalidHeaders.description)).toBeVisible();
-  await expect(dialog.getByText(WEBHOOK_EDITOR_INVALID_HEADERS)).toBeVisible();
-  await expect(dialog.getByLabel("Name")).toHaveValue(name);
-  await expect(dialog.getByLabel("HTTP Method")).toHaveValue("PATCH");
-  await expect(dialog.getByLabel("Headers (JSON, optional)")).toHaveValue("{not json");
-  await expect(page).toHaveURL(/\/admin\/webhooks\/new$/);
-  expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
-});
+    // The toast floats above the dialog; the field's own error is inside it.
+    await expect(page.getByText(TOASTS.webhookInvalidHeaders.message)).toBeVisible();
+    await expect(page.getByText(TOASTS.webhookInvalidHeaders.description)).toBeVisible();
+    await expect(dialog.getByText(WEBHOOK_EDITOR_INVALID_HEADERS)).toBeVisible();
+    await expect(dialog.getByLabel("Name")).toHaveValue(name);
+    await expect(dialog.getByLabel("HTTP Method")).toHaveValue("PATCH");
+    await expect(dialog.getByLabel("Headers (JSON, optional)")).toHaveValue("{not json");
+    await expect(page).toHaveURL(/\/admin\/webhooks\/new$/);
+    expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
+  },
+);
 
 test("a webhook form with errors shows them and saves nothing", async ({ page, sql }) => {
   const name = unique("E2E Bad Url Webhook");
@@ -157,7 +170,9 @@ test.describe("Test button", () => {
       req.on("end", () => {
         received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
         if (req.url?.startsWith("/slow")) return; // never answers
-        res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ response: "pong", success: true }));
+        res
+          .writeHead(201, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ response: "pong", success: true }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -203,7 +218,9 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: WEBHOOK_TEXTS.testResult });
-      await expect(result.getByText(WEBHOOK_TEXTS.error("No answer within 30 seconds"))).toBeVisible({ timeout: 45_000 });
+      await expect(result.getByText(WEBHOOK_TEXTS.error("No answer within 30 seconds"))).toBeVisible({
+        timeout: 45_000,
+      });
       await expect(page.getByText(TOASTS.webhookTestFailed("").message)).toBeVisible();
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;

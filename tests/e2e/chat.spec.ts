@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CHAT_ERROR, CHAT_TEXT, chatExpertLabel, DEFAULT_CHAT_MAX_MESSAGE_CHARS, welcomeMessage } from "../../app/lib/chat";
+import {
+  CHAT_ERROR,
+  CHAT_TEXT,
+  chatExpertLabel,
+  DEFAULT_CHAT_MAX_MESSAGE_CHARS,
+  welcomeMessage,
+} from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { expect, test as base, unique } from "./fixtures";
 
@@ -167,10 +173,15 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(row.session_id).not.toBe(sessions[0].session_id);
   });
 
-  test("shows the spec's header line and WhatsApp links, and a live log that follows the newest message", async ({ page, sql }) => {
+  test("shows the spec's header line and WhatsApp links, and a live log that follows the newest message", async ({
+    page,
+    sql,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const panel = await openWidget(page);
-    await expect(panel.getByText(`${CHAT_TEXT.online} • ${chatExpertLabel(await workflowToolName(sql))}`, { exact: true })).toBeVisible();
+    await expect(
+      panel.getByText(`${CHAT_TEXT.online} • ${chatExpertLabel(await workflowToolName(sql))}`, { exact: true }),
+    ).toBeVisible();
     const wa = new RegExp(`^https://wa\\.me/${await whatsappDigits(sql)}\\?text=`);
     for (const link of [
       panel.getByRole("link", { name: CHAT_TEXT.continueOnWhatsapp }),
@@ -190,12 +201,19 @@ test.describe("chat widget", { tag: "@js" }, () => {
       await input.press("Enter");
       await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     }
-    const scroll = () => log.evaluate((element) => ({ top: element.scrollTop, height: element.scrollHeight, visible: element.clientHeight }));
+    const scroll = () =>
+      log.evaluate((element) => ({
+        top: element.scrollTop,
+        height: element.scrollHeight,
+        visible: element.clientHeight,
+      }));
     expect((await scroll()).height).toBeGreaterThan((await scroll()).visible);
-    await expect.poll(async () => {
-      const { top, height, visible } = await scroll();
-      return height - visible - top;
-    }).toBeLessThanOrEqual(1);
+    await expect
+      .poll(async () => {
+        const { top, height, visible } = await scroll();
+        return height - visible - top;
+      })
+      .toBeLessThanOrEqual(1);
   });
 
   test("Escape closes the chat wherever focus is; reopened while sending, the panel takes focus", async ({ page }) => {
@@ -229,10 +247,15 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await trigger.click();
     const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
     await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeFocused();
-    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
+    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toHaveAttribute(
+      "maxlength",
+      String(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
+    );
   });
 
-  test("the hero's Try AI Chat Demo ([data-open-chat]) opens the widget instead of following its link", async ({ page }) => {
+  test("the hero's Try AI Chat Demo ([data-open-chat]) opens the widget instead of following its link", async ({
+    page,
+  }) => {
     // Once the widget has opened, hydration is over and the click listener is in place.
     await openWidget(page);
     await page.keyboard.press("Escape");
@@ -320,7 +343,8 @@ test.describe("chat widget", { tag: "@js" }, () => {
 
   test("says so when the microphone is refused", async ({ page }) => {
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     const panel = await openWidget(page);
     await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
@@ -404,7 +428,10 @@ test.describe("/chat page", () => {
     await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
 
     const form = page.getByRole("main");
-    await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute(
+      "maxlength",
+      String(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
+    );
     await form.getByRole("button", { name: CHAT_TEXT.send }).click();
     await expect(form.getByText(CHAT_ERROR.empty)).toBeVisible();
 
@@ -424,7 +451,9 @@ test.describe("/chat page", () => {
 
     const renamed = unique("Renamed");
     await form.getByRole("textbox", { name: "Message" }).fill(renamed);
-    await form.getByLabel(CHAT_TEXT.photo).setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("text") });
+    await form
+      .getByLabel(CHAT_TEXT.photo)
+      .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("text") });
     await form.getByRole("button", { name: CHAT_TEXT.send }).click();
     await expect(form.getByText(CHAT_ERROR.notImage)).toBeVisible();
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue(renamed);

@@ -1,4 +1,4 @@
-import { CONTACT, FEATURED, FOUNDER, HERO } from "../../app/components/site/copy";
+import { CONTACT, FEATURED, FOUNDER, HERO } from "../../app/copy/site";
 import { whatsappMessage } from "../../app/lib/messaging";
 import { expect, test, unique } from "./fixtures";
 import { createService } from "./public-helpers";
@@ -124,9 +124,9 @@ test.describe("contact form", () => {
     const message = unique("Please automate our weekly report");
     await page.goto("/");
     // Screen readers announce text put into a live region already in the page.
-    await page.locator("[role=status], [role=alert]").evaluateAll((regions) =>
-      regions.forEach((region) => region.setAttribute("data-before-submit", "")),
-    );
+    await page
+      .locator("[role=status], [role=alert]")
+      .evaluateAll((regions) => regions.forEach((region) => region.setAttribute("data-before-submit", "")));
     const form = page.getByRole("form", { name: CONTACT.heading });
     await form.getByLabel("Name").fill("Grace Hopper");
     await form.getByLabel("Email").fill("grace@example.com");

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { FOOTER, HEADER, NAV_LINKS, NOT_FOUND } from "../../app/components/site/copy";
+import { FOOTER, HEADER, NAV_LINKS, NOT_FOUND } from "../../app/copy/site";
 import { whatsappMessage } from "../../app/lib/messaging";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test } from "./fixtures";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ORDER } from "../../app/components/site/copy";
+import { ORDER } from "../../app/copy/site";
 import { expect, test, unique } from "./fixtures";
 import { createService } from "./public-helpers";
 

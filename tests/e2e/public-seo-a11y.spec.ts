@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { SERVICES } from "../../app/components/site/copy";
+import { SERVICES } from "../../app/copy/site";
 import { expect, test } from "./fixtures";
 import { createService } from "./public-helpers";
 

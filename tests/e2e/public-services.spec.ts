@@ -1,4 +1,4 @@
-import { SERVICES, faqItems } from "../../app/components/site/copy";
+import { SERVICES, faqItems } from "../../app/copy/site";
 import { categoryLabel } from "../../app/lib/categories";
 import { expect, test, unique } from "./fixtures";
 import { createService, uniqueCategory } from "./public-helpers";

@@ -3,9 +3,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ORDER_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/components/admin/texts";
-import { db } from "~/lib/db.server";
-import { orders, services } from "~/lib/schema";
+import { ORDER_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { db } from "~/db/client.server";
+import { orders, services } from "~/db/schema";
 import {
   AdminRuleError,
   countActiveSuperAdmins,
@@ -27,7 +27,16 @@ import * as webhooksList from "~/routes/admin/webhooks/list";
 import * as newWebhook from "~/routes/admin/webhooks/new";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
 import * as login from "~/routes/admin/login";
-import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, TEST_ORIGIN, toastOf } from "../support/route-args";
+import {
+  cookiesFrom,
+  getRequest,
+  postRequest,
+  routeArgs,
+  settle,
+  statusOf,
+  TEST_ORIGIN,
+  toastOf,
+} from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 const PASSWORD = "correct horse battery";
@@ -55,9 +64,16 @@ async function renderScreen(
 ): Promise<string> {
   const loaderData = await screen.loader(routeArgs(getRequest(path, cookie)));
   const Stub = createRoutesStub([
-    { id: "screen", path: new URL(path, TEST_ORIGIN).pathname, Component: screen.default as never, loader: () => loaderData },
+    {
+      id: "screen",
+      path: new URL(path, TEST_ORIGIN).pathname,
+      Component: screen.default as never,
+      loader: () => loaderData,
+    },
   ]);
-  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { screen: loaderData } } }));
+  return renderToString(
+    createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { screen: loaderData } } }),
+  );
 }
 
 describe.each(BACKENDS)("admin actions on %s", (backend) => {
@@ -73,7 +89,9 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       await expect(updateAdminUserAs(other.id, only.id, { ...only, isActive: false })).rejects.toThrow(
         "The last active super admin cannot be deactivated or demoted.",
       );
-      await expect(deleteAdminUserAs(other.id, only.id)).rejects.toThrow("The last active super admin cannot be deleted.");
+      await expect(deleteAdminUserAs(other.id, only.id)).rejects.toThrow(
+        "The last active super admin cannot be deleted.",
+      );
       expect(await getAdminUser(only.id)).toMatchObject({ role: "super_admin", isActive: true });
 
       // With a second active super admin, the first may step down.
@@ -82,7 +100,9 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       await expect(deleteAdminUserAs(other.id, second.id)).rejects.toThrow(AdminRuleError);
       // An inactive super admin does not count.
       const inactive = await newAdmin("super_admin", false);
-      await expect(updateAdminUserAs(other.id, second.id, { ...second, role: "admin" })).rejects.toThrow(AdminRuleError);
+      await expect(updateAdminUserAs(other.id, second.id, { ...second, role: "admin" })).rejects.toThrow(
+        AdminRuleError,
+      );
       expect(await deleteAdminUserAs(second.id, inactive.id)).toBe(true);
     });
 
@@ -137,7 +157,14 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
         routeArgs(
           postRequest(
             "/admin/services/new",
-            { name, category: " Social-Media ", description: "d", setupPrice: "149", monthlyPrice: "29", isActive: "on" },
+            {
+              name,
+              category: " Social-Media ",
+              description: "d",
+              setupPrice: "149",
+              monthlyPrice: "29",
+              isActive: "on",
+            },
             cookie,
           ),
         ),
@@ -145,11 +172,25 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       expect(statusOf(created)).toBe(302);
       const [row] = await db().select().from(services).where(eq(services.name, name));
       const service = await getService(row.id);
-      expect(service).toMatchObject({ category: "social-media", isActive: true, featured: false, setupPrice: 149, monthlyPrice: 29 });
+      expect(service).toMatchObject({
+        category: "social-media",
+        isActive: true,
+        featured: false,
+        setupPrice: 149,
+        monthlyPrice: 29,
+      });
 
       const [order] = await db()
         .insert(orders)
-        .values({ clientName: "C", clientEmail: "c@example.com", serviceId: row.id, serviceName: name, setupPrice: 149, monthlyPrice: 29, totalPrice: 178 })
+        .values({
+          clientName: "C",
+          clientEmail: "c@example.com",
+          serviceId: row.id,
+          serviceName: name,
+          setupPrice: 149,
+          monthlyPrice: 29,
+          totalPrice: 178,
+        })
         .returning();
       const deleted = await settle(() =>
         servicesList.action(routeArgs(postRequest("/admin/services", { intent: "delete", serviceId: row.id }, cookie))),
@@ -167,7 +208,9 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       );
       expect(statusOf(unknown)).toBe(400);
       const malformed = await settle(() =>
-        servicesList.action(routeArgs(postRequest("/admin/services", { intent: "delete", serviceId: "1; drop" }, cookie))),
+        servicesList.action(
+          routeArgs(postRequest("/admin/services", { intent: "delete", serviceId: "1; drop" }, cookie)),
+        ),
       );
       expect(statusOf(malformed)).toBe(404);
     });
@@ -179,20 +222,38 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       const name = uniqueName("Hook");
       const before = (await listWebhooks()).length;
       const result = await newWebhook.action(
-        routeArgs(postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "POST", headers: "{oops" }, cookie)),
+        routeArgs(
+          postRequest(
+            "/admin/webhooks/new",
+            { name, url: "https://example.com/hook", method: "POST", headers: "{oops" },
+            cookie,
+          ),
+        ),
       );
       expect(statusOf(result)).toBe(400);
-      expect(await toastOf(result)).toMatchObject({ type: "error", message: "Invalid JSON in headers", description: "Please check your headers format" });
+      expect(await toastOf(result)).toMatchObject({
+        type: "error",
+        message: "Invalid JSON in headers",
+        description: "Please check your headers format",
+      });
       expect(await listWebhooks()).toHaveLength(before);
 
       const saved = await newWebhook.action(
         routeArgs(
-          postRequest("/admin/webhooks/new", { name, url: "https://example.com/hook", method: "PATCH", headers: '{"X-Key": "k", "X-N": 5}' }, cookie),
+          postRequest(
+            "/admin/webhooks/new",
+            { name, url: "https://example.com/hook", method: "PATCH", headers: '{"X-Key": "k", "X-N": 5}' },
+            cookie,
+          ),
         ),
       );
       expect(statusOf(saved)).toBe(302);
       const created = (await listWebhooks()).find((w) => w.name === name)!;
-      expect(await getWebhook(created.id)).toMatchObject({ method: "PATCH", headers: { "X-Key": "k", "X-N": "5" }, isActive: false });
+      expect(await getWebhook(created.id)).toMatchObject({
+        method: "PATCH",
+        headers: { "X-Key": "k", "X-N": "5" },
+        isActive: false,
+      });
     });
 
     it("answers a failed create, update or delete with the spec's 'Failed to … webhook' message, not the database's", async () => {
@@ -235,7 +296,9 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       }
       expect(await getWebhook(existing.id)).toMatchObject({ name: fields.name });
 
-      await webhooksList.action(routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)));
+      await webhooksList.action(
+        routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)),
+      );
       const gone = await webhooksList.action(
         routeArgs(postRequest("/admin/webhooks", { intent: "delete", webhookId: existing.id }, cookie)),
       );
@@ -288,8 +351,26 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       await db().execute(sql`delete from orders`);
       await db().execute(sql`delete from services`);
       const cookie = await sessionFor(await newAdmin());
-      await createService({ name: "A", description: "d", category: "ecommerce", setupPrice: 100, monthlyPrice: 0, imageUrl: null, isActive: true, featured: false });
-      await createService({ name: "B", description: "d", category: "ecommerce", setupPrice: 100, monthlyPrice: 0, imageUrl: null, isActive: false, featured: false });
+      await createService({
+        name: "A",
+        description: "d",
+        category: "ecommerce",
+        setupPrice: 100,
+        monthlyPrice: 0,
+        imageUrl: null,
+        isActive: true,
+        featured: false,
+      });
+      await createService({
+        name: "B",
+        description: "d",
+        category: "ecommerce",
+        setupPrice: 100,
+        monthlyPrice: 0,
+        imageUrl: null,
+        isActive: false,
+        featured: false,
+      });
       const order = (status: "pending" | "paid" | "cancelled", total: number) => ({
         clientName: "C",
         clientEmail: "c@example.com",
@@ -299,7 +380,9 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
         totalPrice: total,
         status,
       });
-      await db().insert(orders).values([order("paid", 149.5), order("paid", 200), order("pending", 999), order("cancelled", 50)]);
+      await db()
+        .insert(orders)
+        .values([order("paid", 149.5), order("paid", 200), order("pending", 999), order("cancelled", 50)]);
       const { cards } = await dashboard.loader(routeArgs(getRequest("/admin", cookie)));
       expect(cards).toEqual([
         { title: "Total Services", value: "2", detail: "1 active" },
@@ -312,7 +395,15 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
   describe("founder skills", () => {
     it("adds a skill once (whatever its case) and removes it, leaving the other fields alone", async () => {
-      await saveFounderInfo({ name: "Alex", bio: "Bio", experienceYears: 1, projectsCompleted: 2, clientsServed: 3, socialLinks: {}, skills: ["n8n"] });
+      await saveFounderInfo({
+        name: "Alex",
+        bio: "Bio",
+        experienceYears: 1,
+        projectsCompleted: 2,
+        clientsServed: 3,
+        socialLinks: {},
+        skills: ["n8n"],
+      });
       expect((await addFounderSkill("Zapier"))?.skills).toEqual(["n8n", "Zapier"]);
       expect((await addFounderSkill("N8N"))?.skills).toEqual(["n8n", "Zapier"]);
       const removed = await removeFounderSkill("n8n");

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { TOASTS } from "~/components/admin/texts";
-import { requireAdmin, requireSuperAdmin, safeRedirectTo } from "~/lib/auth.server";
+import { TOASTS } from "~/copy/admin";
+import { requireAdmin, requireSuperAdmin, safeRedirectTo } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/password";
 import { createAdminUser, getAdminUser, updateAdminUser } from "~/models/admin-users.server";
@@ -156,7 +156,10 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   it("refuses empty fields with field errors and keeps the username", async () => {
     const result = (await signIn("  ", "")) as { data: { result: { error: Record<string, string[]> } } };
     expect(statusOf(result)).toBe(400);
-    expect(result.data.result.error).toMatchObject({ username: ["Username is required"], password: ["Password is required"] });
+    expect(result.data.result.error).toMatchObject({
+      username: ["Username is required"],
+      password: ["Password is required"],
+    });
   });
 
   it("limits failed sign-ins per username and address, even with the right password", async () => {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_TEXT } from "~/lib/chat";
-import { cannedReply, fanOut, handleChatMessage, replyText } from "~/lib/chat.server";
-import { db } from "~/lib/db.server";
-import { siteSettings, webhooks } from "~/lib/schema";
-import { chatPayload } from "~/lib/webhooks.server";
+import { cannedReply, fanOut, handleChatMessage, replyText } from "~/services/chat.server";
+import { db } from "~/db/client.server";
+import { siteSettings, webhooks } from "~/db/schema";
+import { chatPayload } from "~/services/webhooks.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { saveSiteSettings } from "~/models/site-settings.server";
 import { createWebhook, type WebhookInput } from "~/models/webhooks.server";
@@ -93,7 +93,10 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
 
   it("sends each webhook's method, JSON and accept headers, its custom headers and the spec's payload", async () => {
     const tag = uniqueName("headers").replace(" ", "-");
-    await addWebhook(`/ok/${tag}`, { method: "PATCH", headers: { "X-Api-Key": "secret-123", Authorization: "Bearer t0k3n" } });
+    await addWebhook(`/ok/${tag}`, {
+      method: "PATCH",
+      headers: { "X-Api-Key": "secret-123", Authorization: "Bearer t0k3n" },
+    });
     const sent = chatPayload({
       sessionId: "session_1767225600000_k3j4h5g6f",
       message: "What does it cost?",
@@ -175,7 +178,9 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     }
     await db().delete(webhooks);
     await addWebhook("/text/plain");
-    expect((await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS })).text).toBe(CHAT_TEXT.defaultReply);
+    expect((await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS })).text).toBe(
+      CHAT_TEXT.defaultReply,
+    );
   });
 
   it("stores the visitor's message with its media and the reply with who answered", async () => {

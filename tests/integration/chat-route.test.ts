@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeWav } from "~/components/chat/wav";
 import { CHAT_ERROR, CHAT_TEXT, newChatSessionId } from "~/lib/chat";
-import { chatLimits, maxChatRequestBytes } from "~/lib/chat.server";
+import { chatLimits, maxChatRequestBytes } from "~/services/chat.server";
 import { getEnv } from "~/lib/env.server";
-import { localMediaDir } from "~/lib/media-storage.server";
+import { localMediaDir } from "~/services/media-storage.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
 import { action, loader } from "~/routes/public/chat";
@@ -80,7 +80,15 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
   useTestDatabase(backend);
   let webhookId: string;
   beforeAll(async () => {
-    webhookId = (await createWebhook({ name: uniqueName("Echo"), url: `${echo.url}/echo`, method: "POST", headers: { "X-Secret": "hidden-header-value" }, isActive: true })).id;
+    webhookId = (
+      await createWebhook({
+        name: uniqueName("Echo"),
+        url: `${echo.url}/echo`,
+        method: "POST",
+        headers: { "X-Secret": "hidden-header-value" },
+        isActive: true,
+      })
+    ).id;
   });
   afterAll(() => deleteWebhook(webhookId));
 
@@ -105,7 +113,9 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
 
   it("stores a sent image, checked by its content, and serves it back", async () => {
     const sessionId = newChatSessionId();
-    const result = await postChat(chatForm({ sessionId, image: new File([PNG], "holiday.jpeg", { type: "image/jpeg" }) }));
+    const result = await postChat(
+      chatForm({ sessionId, image: new File([PNG], "holiday.jpeg", { type: "image/jpeg" }) }),
+    );
 
     expect(result.status).toBe(200);
     const user = result.body!.exchange!.user;
@@ -135,7 +145,12 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
   });
 
   it.each([
-    ["a renamed non-image", "image", new File(["<svg onload=alert(1)>"], "cat.png", { type: "image/png" }), CHAT_ERROR.notImage],
+    [
+      "a renamed non-image",
+      "image",
+      new File(["<svg onload=alert(1)>"], "cat.png", { type: "image/png" }),
+      CHAT_ERROR.notImage,
+    ],
     ["a WAV sent as an image", "image", new File([WAV], "cat.png", { type: "image/png" }), CHAT_ERROR.notImage],
     ["an image sent as voice", "voice", new File([PNG], "voice.wav", { type: "audio/wav" }), CHAT_ERROR.notWav],
   ])("refuses %s", async (_label, field, file, message) => {
@@ -184,7 +199,9 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const max = maxChatRequestBytes(chatLimits());
     const boundary = "----chat-test";
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="voice"; filename="v.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="voice"; filename="v.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      ),
       Buffer.alloc(max + 1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -254,16 +271,19 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
 });
 
 describe("the uploads route", () => {
-  it.each(["../session-secret", "..%2Fsession-secret", "x.svg", "1-abc.png", `${Date.now()}-00000000-0000-0000-0000-000000000000.png`])(
-    "answers 404 for %s",
-    async (name) => {
-      try {
-        await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
-        throw new Error("expected a 404");
-      } catch (error) {
-        expect(error).toBeInstanceOf(Response);
-        expect((error as Response).status).toBe(404);
-      }
-    },
-  );
+  it.each([
+    "../session-secret",
+    "..%2Fsession-secret",
+    "x.svg",
+    "1-abc.png",
+    `${Date.now()}-00000000-0000-0000-0000-000000000000.png`,
+  ])("answers 404 for %s", async (name) => {
+    try {
+      await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+      throw new Error("expected a 404");
+    } catch (error) {
+      expect(error).toBeInstanceOf(Response);
+      expect((error as Response).status).toBe(404);
+    }
+  });
 });

@@ -60,7 +60,8 @@ describe("the container image", () => {
         }
         // Docker's rules: a directory's contents go to dest; a file goes into dest when it ends in "/".
         const isDir = statSync(path.join(root, source)).isDirectory();
-        const target = !isDir && dest.endsWith("/") ? path.join(image, dest, path.basename(source)) : path.join(image, dest);
+        const target =
+          !isDir && dest.endsWith("/") ? path.join(image, dest, path.basename(source)) : path.join(image, dest);
         cpSync(path.join(root, source), target, { recursive: true });
       }
     }
@@ -83,7 +84,10 @@ describe("the container image", () => {
       const deadline = Date.now() + 60_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(output);
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         if (Date.now() > deadline) throw new Error(`not healthy:\n${output}`);
         await new Promise((r) => setTimeout(r, 200));
@@ -93,7 +97,11 @@ describe("the container image", () => {
       const css = /href="(\/assets\/[^"]+\.css)"/.exec(await home.text())?.[1];
       expect((await fetch(`http://127.0.0.1:${port}${css}`)).status).toBe(200);
 
-      const healthcheck = JSON.parse(instructions("HEALTHCHECK").join(" ").replace(/^.*CMD /, ""));
+      const healthcheck = JSON.parse(
+        instructions("HEALTHCHECK")
+          .join(" ")
+          .replace(/^.*CMD /, ""),
+      );
       const probe = spawnSync(healthcheck[0], healthcheck.slice(1), { env: { ...process.env, PORT: String(port) } });
       expect(probe.status).toBe(0);
     } finally {

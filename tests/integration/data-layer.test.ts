@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, withReadRetry } from "~/lib/db.server";
-import { migrate, readMigrations } from "~/lib/migrate.server";
+import { db, withReadRetry } from "~/db/client.server";
+import { migrate, readMigrations } from "~/db/migrate.server";
 import { verifyPassword } from "~/lib/password.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/lib/rate-limit.server";
-import { adminUsers, chatMessages, founderInfo, orders, services, siteSettings } from "~/lib/schema";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/models/rate-limits.server";
+import { adminUsers, chatMessages, founderInfo, orders, services, siteSettings } from "~/db/schema";
 import * as adminModel from "~/models/admin-users.server";
 import * as chatModel from "~/models/chat-messages.server";
 import * as contactModel from "~/models/contact-messages.server";
@@ -181,7 +181,11 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
 
     it("refuses a status outside pending, paid and cancelled", async () => {
       const service = await newService();
-      const order = await ordersModel.createOrder({ clientName: "C", clientEmail: "c@example.com", serviceId: service.id });
+      const order = await ordersModel.createOrder({
+        clientName: "C",
+        clientEmail: "c@example.com",
+        serviceId: service.id,
+      });
       const error = await dbError(db().execute(sql`update ${orders} set status = 'shipped' where id = ${order.id}`));
       expect(error.code).toBe("22P02");
       expect(await ordersModel.updateOrderStatus("00000000-0000-4000-8000-000000000000", "paid")).toBeNull();
@@ -205,7 +209,9 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       expect(settingsModel.toPublicSiteSettings(again)).not.toHaveProperty("chatWebhookUrl");
 
       const error = await dbError(
-        db().insert(siteSettings).values({ ...saved, id: 2 }),
+        db()
+          .insert(siteSettings)
+          .values({ ...saved, id: 2 }),
       );
       expect(error.code).toBe("23514");
     });
@@ -226,7 +232,15 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       await founderModel.saveFounderInfo({ ...saved, skills: ["n8n"] });
       expect((await founderModel.getFounderInfo())?.skills).toEqual(["n8n"]);
       expect((await dbError(founderModel.saveFounderInfo({ ...saved, clientsServed: -1 }))).code).toBe("23514");
-      expect((await dbError(db().insert(founderInfo).values({ ...saved, id: 2 }))).code).toBe("23514");
+      expect(
+        (
+          await dbError(
+            db()
+              .insert(founderInfo)
+              .values({ ...saved, id: 2 }),
+          )
+        ).code,
+      ).toBe("23514");
     });
 
     it("integrations: saves and exposes only the public fields", async () => {
@@ -239,9 +253,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       const publicFields = await integrationsModel.getPublicIntegrations();
       expect(publicFields).toEqual({ voiceAgentEmbedCode: "<div>voice</div>", customCss: "body{}", customJs: null });
       expect(JSON.stringify(publicFields)).not.toContain("sk_test");
-      expect(
-        (await dbError(db().execute(sql`insert into integrations (id) values (2)`))).code,
-      ).toBe("23514");
+      expect((await dbError(db().execute(sql`insert into integrations (id) values (2)`))).code).toBe("23514");
     });
   });
 
@@ -282,7 +294,13 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
 
     it("refuses a username that differs only in case", async () => {
       const username = uniqueName("Casey").replace(" ", "_");
-      await adminModel.createAdminUser({ username, email: "c@example.com", role: "admin", isActive: true, password: "p4ssword!!" });
+      await adminModel.createAdminUser({
+        username,
+        email: "c@example.com",
+        role: "admin",
+        isActive: true,
+        password: "p4ssword!!",
+      });
       await expect(
         adminModel.createAdminUser({
           username: username.toLowerCase(),
@@ -296,7 +314,9 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
 
     it("refuses an unknown role", async () => {
       const error = await dbError(
-        db().execute(sql`insert into ${adminUsers} (username, email, role, password_hash) values ('x', 'x@x.x', 'owner', 'h')`),
+        db().execute(
+          sql`insert into ${adminUsers} (username, email, role, password_hash) values ('x', 'x@x.x', 'owner', 'h')`,
+        ),
       );
       expect(error.code).toBe("22P02");
     });
@@ -367,7 +387,9 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       const sessions = await chatModel.listChatSessions();
       expect(sessions.find((s) => s.sessionId === sessionId)).toMatchObject({ messageCount: 3 });
       const error = await dbError(
-        db().execute(sql`insert into chat_messages (session_id, message, is_user_message, media_type) values ('s', 'm', true, 'video')`),
+        db().execute(
+          sql`insert into chat_messages (session_id, message, is_user_message, media_type) values ('s', 'm', true, 'video')`,
+        ),
       );
       expect(error.code).toBe("22P02");
     });
@@ -377,17 +399,21 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       const at = (day: number) => new Date(Date.UTC(2999, 0, day));
       const started = `session_${Date.now()}_earlier${Math.random().toString(36).slice(2, 8)}`;
       const between = `session_${Date.now()}_between${Math.random().toString(36).slice(2, 8)}`;
-      await db().insert(chatMessages).values([
-        { sessionId: started, message: "First", isUserMessage: true, createdAt: at(1) },
-        { sessionId: between, message: "Only", isUserMessage: true, createdAt: at(2) },
-        { sessionId: started, message: "Back again", isUserMessage: true, createdAt: at(3) },
-      ]);
+      await db()
+        .insert(chatMessages)
+        .values([
+          { sessionId: started, message: "First", isUserMessage: true, createdAt: at(1) },
+          { sessionId: between, message: "Only", isUserMessage: true, createdAt: at(2) },
+          { sessionId: started, message: "Back again", isUserMessage: true, createdAt: at(3) },
+        ]);
       const sessions = await chatModel.listChatSessions(2);
       expect(sessions.map((s) => [s.sessionId, s.lastMessageAt.toISOString()])).toEqual([
         [started, at(3).toISOString()],
         [between, at(2).toISOString()],
       ]);
-      await db().delete(chatMessages).where(sql`${chatMessages.sessionId} in (${started}, ${between})`);
+      await db()
+        .delete(chatMessages)
+        .where(sql`${chatMessages.sessionId} in (${started}, ${between})`);
     });
 
     it("stores contact messages, marks them read and deletes them", async () => {
@@ -435,7 +461,10 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       const result = await withReadRetry(async () => {
         calls++;
         if (calls === 1) throw Object.assign(new Error("connection reset"), { code: "ECONNRESET" });
-        return db().select({ n: sql<number>`1` }).from(services).limit(1);
+        return db()
+          .select({ n: sql<number>`1` })
+          .from(services)
+          .limit(1);
       });
       expect(calls).toBe(2);
       expect(Array.isArray(result)).toBe(true);

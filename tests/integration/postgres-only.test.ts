@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { openDatabase, withReadRetry } from "~/lib/db.server";
-import { migrate } from "~/lib/migrate.server";
+import { openDatabase, withReadRetry } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 
 // What only a real server can show: several connections at once, other roles, dropped connections.
@@ -30,9 +30,13 @@ describe("on a real PostgreSQL server", () => {
       await client`insert into services (name, description, category, setup_price) values ('S', 'D', 'ai-automation', 1)`;
       await client`insert into integrations (stripe_secret_key) values ('sk_live_secret')`;
       for (const role of ["anon", "authenticated"]) {
-        await client.unsafe(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role}; end if; end $$`);
+        await client.unsafe(
+          `do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role}; end if; end $$`,
+        );
         // Supabase grants these roles table privileges by default; RLS must still return nothing.
-        await client.unsafe(`grant usage on schema public to ${role}; grant all on all tables in schema public to ${role}`);
+        await client.unsafe(
+          `grant usage on schema public to ${role}; grant all on all tables in schema public to ${role}`,
+        );
       }
       const seen = await client.begin(async (tx) => {
         await tx.unsafe("set local role anon");

@@ -71,34 +71,38 @@ function isAlive(pid: number): boolean {
 
 describe("the built server", () => {
   // Two cold starts of the embedded database: slow on a loaded two-core machine.
-  it("starts on the embedded database, serves the seeded home page, and stops cleanly", { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
-    dirs.push(dataDir);
-    const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      expect(server.output()).toMatch(/Username:\s+admin/);
-      expect(server.output()).toMatch(/Password:\s+\S+/);
-      const health = await fetch(`${server.url}/healthz`);
-      expect(await health.json()).toEqual({ status: "ok" });
-      const home = await fetch(server.url);
-      expect(home.status).toBe(200);
-      expect(home.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
-      expect(await home.text()).toContain("FlowForge Automation");
-      // The request log line is written when the response finishes, a moment after we read it.
-      await expect.poll(server.output).toMatch(/"msg":"request","method":"GET","path":"\/"/);
-    } finally {
-      await terminate(server);
-    }
-    expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  it(
+    "starts on the embedded database, serves the seeded home page, and stops cleanly",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
+      dirs.push(dataDir);
+      const server = await startServer({ DATA_DIR: dataDir });
+      try {
+        expect(server.output()).toMatch(/Username:\s+admin/);
+        expect(server.output()).toMatch(/Password:\s+\S+/);
+        const health = await fetch(`${server.url}/healthz`);
+        expect(await health.json()).toEqual({ status: "ok" });
+        const home = await fetch(server.url);
+        expect(home.status).toBe(200);
+        expect(home.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
+        expect(await home.text()).toContain("FlowForge Automation");
+        // The request log line is written when the response finishes, a moment after we read it.
+        await expect.poll(server.output).toMatch(/"msg":"request","method":"GET","path":"\/"/);
+      } finally {
+        await terminate(server);
+      }
+      expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 
-    const again = await startServer({ DATA_DIR: dataDir });
-    try {
-      expect(again.output()).not.toMatch(/Password:/);
-      expect(await (await fetch(again.url)).text()).toContain("FlowForge Automation");
-    } finally {
-      await terminate(again);
-    }
-  });
+      const again = await startServer({ DATA_DIR: dataDir });
+      try {
+        expect(again.output()).not.toMatch(/Password:/);
+        expect(await (await fetch(again.url)).text()).toContain("FlowForge Automation");
+      } finally {
+        await terminate(again);
+      }
+    },
+  );
 
   it("refuses to start with a clear message when the configuration is wrong", async () => {
     const port = await freePort();

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { getToast } from "~/lib/toast.server";
+import { getToast } from "~/services/toast.server";
 
 // Loader and action tests call route functions directly with a real Request, as the server does.
 
@@ -50,7 +50,8 @@ export function statusOf(result: unknown): number {
 
 /** The flash toast a route function's answer (a Response, or data() with an init) set. */
 export async function toastOf(result: unknown) {
-  const headers = result instanceof Response ? result.headers : new Headers((result as { init?: ResponseInit }).init?.headers);
+  const headers =
+    result instanceof Response ? result.headers : new Headers((result as { init?: ResponseInit }).init?.headers);
   const toastCookie = headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
   if (!toastCookie) return undefined;
   return (await getToast(getRequest("/", toastCookie.split(";")[0]))).toast;

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { db, openDatabase, setDatabase, type AppDatabase } from "~/lib/db.server";
+import { db, openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -76,10 +76,14 @@ export function uniqueName(prefix: string): string {
 export async function breakWrites(table: string, message: string): Promise<() => Promise<void>> {
   const name = `break_writes_${table}`;
   await db().execute(
-    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`),
+    sql.raw(
+      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`,
+    ),
   );
   await db().execute(
-    sql.raw(`create trigger ${name} before insert or update or delete on ${table} for each row execute function ${name}()`),
+    sql.raw(
+      `create trigger ${name} before insert or update or delete on ${table} for each row execute function ${name}()`,
+    ),
   );
   return async () => {
     await db().execute(sql.raw(`drop trigger ${name} on ${table}`));

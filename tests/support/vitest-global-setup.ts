@@ -4,8 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "~/lib/db.server";
-import { migrate } from "~/lib/migrate.server";
+import { openDatabase } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
 import { startPostgres } from "./postgres-server";
 
 declare module "vitest" {

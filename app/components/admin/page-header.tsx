@@ -20,7 +20,9 @@ export function PageHeader({
 }
 
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLElement>) {
-  return <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className ?? ""}`} {...props} />;
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className ?? ""}`} {...props} />
+  );
 }
 
 export function EmptyState({ title, description }: { title: string; description?: string }) {

@@ -18,20 +18,15 @@ export function useDialogMode(): boolean {
  * A create or edit form on its own route (/admin/services/new): a dialog over the list when
  * opened from the list with JavaScript (closing it goes back to the list), a page otherwise.
  */
-export function RouteDialog({
-  title,
-  backTo,
-  children,
-}: {
-  title: string;
-  backTo: string;
-  children: React.ReactNode;
-}) {
+export function RouteDialog({ title, backTo, children }: { title: string; backTo: string; children: React.ReactNode }) {
   const dialog = useDialogMode();
   const navigate = useNavigate();
   if (!dialog) {
     return (
-      <section aria-labelledby="route-dialog-title" className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="route-dialog-title"
+        className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="route-dialog-title" className="mb-4 text-lg font-semibold text-slate-900">
           {title}
         </h2>

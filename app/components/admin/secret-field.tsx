@@ -33,15 +33,17 @@ export function SecretField({
         className="flex-1"
         label={label}
         errors={errors}
-        inputProps={{
-          ...inputProps,
-          type: visible ? "text" : "password",
-          // Not a login password: no saving or autofill by the browser's password manager.
-          autoComplete: "off",
-          spellCheck: false,
-          "data-1p-ignore": "",
-          "data-lpignore": "true",
-        } as React.InputHTMLAttributes<HTMLInputElement>}
+        inputProps={
+          {
+            ...inputProps,
+            type: visible ? "text" : "password",
+            // Not a login password: no saving or autofill by the browser's password manager.
+            autoComplete: "off",
+            spellCheck: false,
+            "data-1p-ignore": "",
+            "data-lpignore": "true",
+          } as React.InputHTMLAttributes<HTMLInputElement>
+        }
       />
       {hydrated ? (
         <button
@@ -54,7 +56,12 @@ export function SecretField({
           {icon}
         </button>
       ) : (
-        <Link to={revealHref} aria-label={toggleLabel} preventScrollReset className={buttonClasses("secondary", "icon", "mt-6")}>
+        <Link
+          to={revealHref}
+          aria-label={toggleLabel}
+          preventScrollReset
+          className={buttonClasses("secondary", "icon", "mt-6")}
+        >
           {icon}
         </Link>
       )}

@@ -17,8 +17,8 @@ import {
 } from "lucide-react";
 import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
-import type { AdminRole } from "~/lib/schema";
-import { SIDEBAR_TEXTS } from "./texts";
+import type { AdminRole } from "~/lib/domain";
+import { SIDEBAR_TEXTS } from "~/copy/admin";
 
 interface NavItem {
   to: string;
@@ -80,10 +80,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
       <div>
         <p className="text-sm text-slate-600">{SIDEBAR_TEXTS.welcome(username)}</p>
         {/* A full page load: the public pages' scripts (chat widget, embeds) start cleanly. */}
-        <a
-          href="/"
-          className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:underline"
-        >
+        <a href="/" className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
           {SIDEBAR_TEXTS.backToWebsite}
         </a>

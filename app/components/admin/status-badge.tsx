@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import type { OrderStatus } from "~/lib/schema";
+import type { OrderStatus } from "~/lib/domain";
 
 const ORDER_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid: "success", cancelled: "danger" };
 

@@ -28,7 +28,13 @@ export function ChatBubble({ message, note }: { message: ChatMessageView; note?:
           <img src={message.mediaUrl} alt="Image you sent" className="mb-1.5 max-h-48 w-auto rounded-lg bg-white/20" />
         ) : null}
         {message.mediaType === "voice" && message.mediaUrl ? (
-          <audio controls preload="metadata" src={message.mediaUrl} aria-label="Voice message you sent" className="mb-1.5 w-56 max-w-full" />
+          <audio
+            controls
+            preload="metadata"
+            src={message.mediaUrl}
+            aria-label="Voice message you sent"
+            className="mb-1.5 w-56 max-w-full"
+          />
         ) : null}
         <p className="whitespace-pre-wrap break-words">{message.message}</p>
         {note}

@@ -12,7 +12,7 @@ import {
   type ChatMessageView,
 } from "~/lib/chat";
 import { whatsappUrl } from "~/lib/messaging";
-import type { ChatMediaType } from "~/lib/schema";
+import type { ChatMediaType } from "~/lib/domain";
 import type { loader as rootLoader } from "~/root";
 import type { clientAction } from "~/routes/public/chat";
 import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "./chat-message";
@@ -106,7 +106,8 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
     // Sent, the stored file replaces the preview; not sent, the message keeps its text only.
     if (blobUrl) URL.revokeObjectURL(blobUrl);
     // The message keeps its local id as its key: a new key would make the log announce it again.
-    const update = (change: Partial<WidgetMessage>) => (m: WidgetMessage) => (m.id === localId ? { ...m, ...change, id: localId } : m);
+    const update = (change: Partial<WidgetMessage>) => (m: WidgetMessage) =>
+      m.id === localId ? { ...m, ...change, id: localId } : m;
     const outcome = fetcher.data;
     const exchange = outcome?.exchange;
     if (exchange) {
@@ -114,10 +115,19 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
     } else if (!outcome || outcome.unexpected) {
       setMessages((current) => [
         ...current.map(update({ mediaUrl: null })),
-        { id: `${localId}-error`, message: CHAT_TEXT.technicalDifficulties, isUserMessage: false, mediaUrl: null, mediaType: null },
+        {
+          id: `${localId}-error`,
+          message: CHAT_TEXT.technicalDifficulties,
+          isUserMessage: false,
+          mediaUrl: null,
+          mediaType: null,
+        },
       ]);
     } else {
-      const reason = Object.values(outcome.result.error ?? {}).flat().find(Boolean) ?? CHAT_TEXT.technicalDifficulties;
+      const reason =
+        Object.values(outcome.result.error ?? {})
+          .flat()
+          .find(Boolean) ?? CHAT_TEXT.technicalDifficulties;
       setMessages((current) => current.map(update({ mediaUrl: null, failed: reason })));
     }
     input.current?.focus();
@@ -221,7 +231,13 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
                 <WhatsAppIcon className="size-5" />
               </a>
             ) : null}
-            <button type="button" onClick={close} aria-label={CHAT_TEXT.close} title={CHAT_TEXT.close} className="rounded-md p-2 hover:bg-white/15">
+            <button
+              type="button"
+              onClick={close}
+              aria-label={CHAT_TEXT.close}
+              title={CHAT_TEXT.close}
+              className="rounded-md p-2 hover:bg-white/15"
+            >
               <X aria-hidden className="size-5" />
             </button>
           </header>
@@ -259,7 +275,10 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
             className="mt-auto border-t border-slate-200 bg-white p-3"
           >
             {notice ? (
-              <p role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+              <p
+                role="alert"
+                className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
+              >
                 {notice}
               </p>
             ) : null}
@@ -279,7 +298,14 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
                 placeholder={CHAT_TEXT.placeholder}
                 className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 sm:text-sm"
               />
-              <Button type="submit" size="icon" disabled={locked || !text.trim()} aria-label={CHAT_TEXT.send} title={CHAT_TEXT.send} className="size-10 rounded-full">
+              <Button
+                type="submit"
+                size="icon"
+                disabled={locked || !text.trim()}
+                aria-label={CHAT_TEXT.send}
+                title={CHAT_TEXT.send}
+                className="size-10 rounded-full"
+              >
                 <Send aria-hidden className="size-4" />
               </Button>
             </div>
@@ -311,7 +337,12 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
                 }}
               />
               {whatsapp ? (
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses("secondary", "sm")}
+                >
                   <WhatsAppIcon className="size-3.5" />
                   {CHAT_TEXT.whatsapp}
                 </a>

@@ -57,7 +57,8 @@ export function useVoiceRecorder(handlers: { onRecorded: (wav: File) => void; on
       console.error("microphone unavailable", error);
       if (attempt !== attempts.current) return;
       setState("idle");
-      const refused = error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "SecurityError");
+      const refused =
+        error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "SecurityError");
       latest.current.onError(refused ? CHAT_ERROR.microphoneDenied : CHAT_ERROR.microphoneUnavailable);
       return;
     }

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
-import type { SocialLinks } from "~/lib/schema";
-import { Badge } from "../ui/badge";
-import { FOUNDER } from "./copy";
+import type { SocialLinks } from "~/db/schema";
+import { Badge } from "~/components/ui/badge";
+import { FOUNDER } from "~/copy/site";
 
 export interface FounderData {
   name: string;

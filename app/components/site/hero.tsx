@@ -1,8 +1,8 @@
 import { ArrowRight, Bot, MessagesSquare, Sparkles } from "lucide-react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { messengerUrl, whatsappUrl } from "~/lib/messaging";
-import { buttonClasses, ButtonLink } from "../ui/button";
-import { HERO } from "./copy";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { HERO } from "~/copy/site";
 import { TypedHeadline } from "./typed-headline";
 import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
@@ -51,23 +51,13 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                 {HERO.tryChat}
               </a>
               {whatsapp ? (
-                <a
-                  href={whatsapp}
-                  target="_blank"
-                  rel="noopener"
-                  className={ON_DARK_SECONDARY}
-                >
+                <a href={whatsapp} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
                   <WhatsAppIcon className="size-5" />
                   {HERO.whatsapp}
                 </a>
               ) : null}
               {messenger ? (
-                <a
-                  href={messenger}
-                  target="_blank"
-                  rel="noopener"
-                  className={ON_DARK_SECONDARY}
-                >
+                <a href={messenger} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
                   <MessagesSquare aria-hidden className="size-5" />
                   {HERO.messenger}
                 </a>

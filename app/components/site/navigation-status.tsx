@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { FEATURED, SERVICES } from "./copy";
+import { FEATURED, SERVICES } from "~/copy/site";
 
 // Pages arrive with their data from the server; the spec's loading texts show while a
 // client-side navigation waits for the next page's data, once it takes long enough to notice.

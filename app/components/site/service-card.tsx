@@ -1,10 +1,10 @@
 import { ArrowRight, Star } from "lucide-react";
 import { categoryLabel } from "~/lib/categories";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
-import { Badge } from "../ui/badge";
-import { ButtonLink } from "../ui/button";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { CategoryIcon } from "./category-icon";
-import { SERVICES } from "./copy";
+import { SERVICES } from "~/copy/site";
 
 export interface ServiceCardData {
   id: string;

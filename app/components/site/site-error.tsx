@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
-import { buttonClasses } from "../ui/button";
-import { NOT_FOUND, SERVER_ERROR } from "./copy";
+import { buttonClasses } from "~/components/ui/button";
+import { NOT_FOUND, SERVER_ERROR } from "~/copy/site";
 
 /** The 404 and error page content, inside the site's header and footer. */
 export function SiteError({ error }: { error: unknown }) {

@@ -1,7 +1,7 @@
 import { Mail, MapPin, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { whatsappUrl } from "~/lib/messaging";
-import { FOOTER, NAV_LINKS } from "./copy";
+import { FOOTER, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 

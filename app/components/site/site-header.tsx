@@ -1,9 +1,9 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { buttonClasses } from "../ui/button";
-import { cn } from "../ui/cn";
-import { HEADER, NAV_LINKS } from "./copy";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { HEADER, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 

@@ -1,6 +1,6 @@
 import { Workflow } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "../ui/cn";
+import { cn } from "~/components/ui/cn";
 
 /** Logo (or a brand-coloured mark) and company name, linking home. */
 export function SiteLogo({

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from "react";
-import { HEADLINE_TYPING_MS } from "./copy";
+import { HEADLINE_TYPING_MS } from "~/copy/site";
 
 /**
  * The hero headline, typed one character at a time once the page is interactive. The server

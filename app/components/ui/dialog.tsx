@@ -31,7 +31,9 @@ export function DialogContent({
           <div>
             <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
             {description ? (
-              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+                {description}
+              </DialogPrimitive.Description>
             ) : null}
           </div>
           <DialogPrimitive.Close className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">

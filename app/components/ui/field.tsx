@@ -68,7 +68,10 @@ function FieldShell({
   );
 }
 
-export function Field({ inputProps, ...shell }: FieldShellProps & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  inputProps,
+  ...shell
+}: FieldShellProps & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <FieldShell
       {...shell}
@@ -86,7 +89,9 @@ export function TextareaField({
     <FieldShell
       {...shell}
       givenId={textareaProps.id}
-      renderControl={(aria) => <textarea {...textareaProps} {...aria} className={cn(CONTROL, textareaProps.className)} />}
+      renderControl={(aria) => (
+        <textarea {...textareaProps} {...aria} className={cn(CONTROL, textareaProps.className)} />
+      )}
     />
   );
 }

@@ -6,14 +6,13 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
-import { TOASTS } from "~/components/admin/texts";
+import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { changeOwnPassword, requireAdmin } from "~/lib/auth.server";
+import { changeOwnPassword, requireAdmin } from "~/services/auth.server";
 import { PasswordSchema } from "~/lib/password";
 import { clientIp } from "~/lib/request.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithError } from "~/lib/toast.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/account";
 
 const ChangePasswordSchema = z
@@ -70,7 +69,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Field
             label="Current password"
             errors={fields.currentPassword.errors}
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
           />
           <Field
             label="New password"
@@ -81,7 +83,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Field
             label="Repeat new password"
             errors={fields.confirmPassword.errors}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
           />
           <Button type="submit" disabled={submitting}>
             Change password

@@ -5,8 +5,8 @@ import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { requireAdmin } from "~/lib/auth.server";
-import type { ChatMessage } from "~/lib/schema";
+import { requireAdmin } from "~/services/auth.server";
+import type { ChatMessage } from "~/db/schema";
 import { listChatSessions, listSessionMessages } from "~/models/chat-messages.server";
 import type { Route } from "./+types/chats";
 
@@ -117,7 +117,12 @@ function ChatBubble({ message }: { message: ChatMessage }) {
         >
           {media && message.mediaType === "image" ? (
             <a href={media} target="_blank" rel="noreferrer" className="mb-2 block">
-              <img src={media} alt="Image sent by the visitor" loading="lazy" className="max-h-48 rounded-lg bg-white object-contain" />
+              <img
+                src={media}
+                alt="Image sent by the visitor"
+                loading="lazy"
+                className="max-h-48 rounded-lg bg-white object-contain"
+              />
             </a>
           ) : null}
           {media && message.mediaType === "voice" ? (

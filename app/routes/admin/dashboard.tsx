@@ -1,11 +1,22 @@
-import { DollarSign, Download, Mail, MessagesSquare, Package, Percent, Plus, Settings, ShoppingCart, Webhook } from "lucide-react";
+import {
+  DollarSign,
+  Download,
+  Mail,
+  MessagesSquare,
+  Package,
+  Percent,
+  Plus,
+  Settings,
+  ShoppingCart,
+  Webhook,
+} from "lucide-react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
 import { formatPrice } from "~/lib/pricing";
 import { listChatSessions } from "~/models/chat-messages.server";
@@ -44,7 +55,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => {
           const Icon = CARD_ICONS[card.title];
           return (
-            <li key={card.title} aria-label={card.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={card.title}
+              aria-label={card.title}
+              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <div className="flex items-center justify-between">
                 <p className="text-sm font-medium text-slate-600">{card.title}</p>
                 <Icon aria-hidden className="size-5 text-brand" />
@@ -163,7 +178,11 @@ function QuickAction({
 }) {
   return (
     <li>
-      <Link to={to} reloadDocument={reloadDocument} className={buttonClasses("secondary", "md", "w-full justify-start")}>
+      <Link
+        to={to}
+        reloadDocument={reloadDocument}
+        className={buttonClasses("secondary", "md", "w-full justify-start")}
+      >
         <Icon aria-hidden className="size-4" />
         {label}
       </Link>

@@ -8,15 +8,14 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { TOASTS } from "~/components/admin/texts";
+import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
-import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
@@ -92,7 +91,10 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
   } catch (error) {
-    return redirectWithError(FOUNDER_PATH, { message: TOASTS.founderUpdateError, description: errorDescription(error) });
+    return redirectWithError(FOUNDER_PATH, {
+      message: TOASTS.founderUpdateError,
+      description: errorDescription(error),
+    });
   }
   return redirectWithSuccess(FOUNDER_PATH, TOASTS.founderUpdated);
 }
@@ -148,9 +150,24 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
             />
           </FormSection>
           <FormSection title="Social links" description="Each is shown only when set.">
-            <Field label="LinkedIn" errors={social.linkedin.errors} inputProps={{ ...getInputProps(social.linkedin, { type: "url" }), placeholder: "https://linkedin.com/in/..." }} />
-            <Field label="Twitter" errors={social.twitter.errors} inputProps={{ ...getInputProps(social.twitter, { type: "url" }), placeholder: "https://twitter.com/..." }} />
-            <Field label="GitHub" errors={social.github.errors} inputProps={{ ...getInputProps(social.github, { type: "url" }), placeholder: "https://github.com/..." }} />
+            <Field
+              label="LinkedIn"
+              errors={social.linkedin.errors}
+              inputProps={{
+                ...getInputProps(social.linkedin, { type: "url" }),
+                placeholder: "https://linkedin.com/in/...",
+              }}
+            />
+            <Field
+              label="Twitter"
+              errors={social.twitter.errors}
+              inputProps={{ ...getInputProps(social.twitter, { type: "url" }), placeholder: "https://twitter.com/..." }}
+            />
+            <Field
+              label="GitHub"
+              errors={social.github.errors}
+              inputProps={{ ...getInputProps(social.github, { type: "url" }), placeholder: "https://github.com/..." }}
+            />
           </FormSection>
           <ErrorList id={form.errorId} errors={form.errors} />
           <div className="flex justify-end">
@@ -159,7 +176,10 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </div>
         </Form>
-        <Skills skills={founder?.skills ?? null} lastResult={actionData?.intent === "add-skill" ? actionData.result : undefined} />
+        <Skills
+          skills={founder?.skills ?? null}
+          lastResult={actionData?.intent === "add-skill" ? actionData.result : undefined}
+        />
       </div>
     </>
   );
@@ -190,7 +210,9 @@ function Skills({
       <h2 id="skills-title" className="text-base font-semibold text-slate-900">
         Skills
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Press Enter or the plus button to add a skill; each change is saved at once.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Press Enter or the plus button to add a skill; each change is saved at once.
+      </p>
       {skills === null ? (
         <p className="mt-4 text-sm text-slate-600">Save the founder's name and bio first, then add skills.</p>
       ) : (
@@ -198,7 +220,10 @@ function Skills({
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Skills">
             {skills.length === 0 ? <li className="text-sm text-slate-500">No skills yet.</li> : null}
             {skills.map((skill) => (
-              <li key={skill} className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-1 pl-3 pr-1 text-sm text-brand">
+              <li
+                key={skill}
+                className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-1 pl-3 pr-1 text-sm text-brand"
+              >
                 {skill}
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="skill" value={skill} />
@@ -222,7 +247,15 @@ function Skills({
               errors={fields.skill.errors}
               inputProps={{ ...getInputProps(fields.skill, { type: "text" }), placeholder: "Add a skill, e.g. n8n" }}
             />
-            <Button type="submit" name="intent" value="add-skill" size="icon" aria-label="Add skill" disabled={adding} className="mt-0.5">
+            <Button
+              type="submit"
+              name="intent"
+              value="add-skill"
+              size="icon"
+              aria-label="Add skill"
+              disabled={adding}
+              className="mt-0.5"
+            >
               <Plus aria-hidden className="size-4" />
             </Button>
           </Form>

@@ -7,15 +7,14 @@ import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SecretField } from "~/components/admin/secret-field";
-import { TOASTS } from "~/components/admin/texts";
+import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireSuperAdmin } from "~/lib/auth.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { requireSuperAdmin } from "~/services/auth.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
 import { errorDescription } from "./+shared/route-helpers.server";
-import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/integrations";
 
 const IntegrationsSchema = z.object({
@@ -75,7 +74,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
   });
   const revealHref = revealed ? INTEGRATIONS_PATH : `${INTEGRATIONS_PATH}?reveal=1`;
   const text = (name: keyof IntegrationsForm, label: string) => (
-    <Field label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type: "text" }), spellCheck: false }} />
+    <Field
+      label={label}
+      errors={fields[name].errors}
+      inputProps={{ ...getInputProps(fields[name], { type: "text" }), spellCheck: false }}
+    />
   );
   const secret = (name: keyof typeof SECRET_FIELDS) => (
     <SecretField
@@ -113,7 +116,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {text("airtableTableId", "Airtable table ID")}
         </FormSection>
         <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
-          {code("voiceAgentEmbedCode", "Voice agent embed code", "The HTML snippet of your voice agent; shown on every public page when set.")}
+          {code(
+            "voiceAgentEmbedCode",
+            "Voice agent embed code",
+            "The HTML snippet of your voice agent; shown on every public page when set.",
+          )}
           {code("customCss", "Custom CSS", "Added to every public page.")}
           {code("customJs", "Custom JavaScript", "Run on every public page.")}
         </FormSection>

@@ -1,9 +1,9 @@
 import { Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
-import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { ADMIN_USERS_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 import type { Route } from "./+types/layout";
 

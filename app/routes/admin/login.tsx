@@ -4,14 +4,13 @@ import { LockKeyhole } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { LOGIN_TEXTS, TOASTS } from "~/components/admin/texts";
+import { LOGIN_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
-import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/lib/auth.server";
+import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
 import { clientIp } from "~/lib/request.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithError } from "~/lib/toast.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/login";
 
 const LoginSchema = z.object({
@@ -91,7 +90,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Field
             label={LOGIN_TEXTS.username}
             errors={fields.username.errors}
-            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+            inputProps={{
+              ...getInputProps(fields.username, { type: "text" }),
+              autoComplete: "username",
+              autoFocus: true,
+            }}
           />
           <Field
             label={LOGIN_TEXTS.password}

@@ -4,16 +4,12 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { TOASTS } from "~/components/admin/texts";
+import { TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/auth.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import {
-  deleteContactMessage,
-  listContactMessages,
-  setContactMessageRead,
-} from "~/models/contact-messages.server";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+import { deleteContactMessage, listContactMessages, setContactMessageRead } from "~/models/contact-messages.server";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/messages";
 
@@ -31,9 +27,14 @@ export async function action({ request }: Route.ActionArgs) {
   const messageId = requireId(formData.get("messageId"), "message");
   try {
     const done =
-      intent === "delete" ? await deleteContactMessage(messageId) : await setContactMessageRead(messageId, intent === "read");
+      intent === "delete"
+        ? await deleteContactMessage(messageId)
+        : await setContactMessageRead(messageId, intent === "read");
     if (!done) {
-      return redirectWithError(MESSAGES_PATH, { message: TOASTS.messageError, description: "This message no longer exists." });
+      return redirectWithError(MESSAGES_PATH, {
+        message: TOASTS.messageError,
+        description: "This message no longer exists.",
+      });
     }
   } catch (error) {
     return redirectWithError(MESSAGES_PATH, { message: TOASTS.messageError, description: errorDescription(error) });
@@ -48,7 +49,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Contact Messages" description="Messages sent with the contact form, newest first." />
       {messages.length === 0 ? (
-        <EmptyState title="No contact messages yet." description="Messages sent from the website's contact form appear here." />
+        <EmptyState
+          title="No contact messages yet."
+          description="Messages sent from the website's contact form appear here."
+        />
       ) : (
         <ul className="space-y-3" aria-label="Contact messages">
           {messages.map((message) => (
@@ -80,7 +84,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       variant="secondary"
                       size="sm"
                     >
-                      {message.isRead ? <Mail aria-hidden className="size-4" /> : <MailOpen aria-hidden className="size-4" />}
+                      {message.isRead ? (
+                        <Mail aria-hidden className="size-4" />
+                      ) : (
+                        <MailOpen aria-hidden className="size-4" />
+                      )}
                       {message.isRead ? "Mark as unread" : "Mark as read"}
                       <span className="sr-only"> the message from {message.name}</span>
                     </Button>

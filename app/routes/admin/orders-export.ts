@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { toCsv } from "~/lib/csv";
 import { listOrders } from "~/models/orders.server";
 import { statusFilter } from "./+shared/order-filter";

@@ -6,15 +6,16 @@ import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { useDialogMode } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
-import { ORDER_TEXTS, TOASTS } from "~/components/admin/texts";
+import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
-import { ORDER_STATUSES, type Order, type OrderStatus } from "~/lib/schema";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { type Order } from "~/db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { getOrderStats, listOrders, updateOrderStatus } from "~/models/orders.server";
 import { ORDERS_PATH, OrderStatusSchema, ordersUrl, statusFilter } from "./+shared/order-filter";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
@@ -82,7 +83,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             aria-current={filter.status === status ? "page" : undefined}
             className={cn(
               "rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset",
-              filter.status === status ? "bg-brand text-white ring-brand" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+              filter.status === status
+                ? "bg-brand text-white ring-brand"
+                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
             )}
           >
             {filter.label}
@@ -185,17 +188,32 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
     <>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Detail label="Client" value={order.clientName} />
-        <Detail label="Email" value={<a href={`mailto:${order.clientEmail}`} className="text-brand hover:underline">{order.clientEmail}</a>} />
+        <Detail
+          label="Email"
+          value={
+            <a href={`mailto:${order.clientEmail}`} className="text-brand hover:underline">
+              {order.clientEmail}
+            </a>
+          }
+        />
         <Detail label="Phone" value={order.clientPhone || "Not given"} />
-        <Detail label="Service" value={order.serviceId ? order.serviceName : `${order.serviceName} (service deleted)`} />
+        <Detail
+          label="Service"
+          value={order.serviceId ? order.serviceName : `${order.serviceName} (service deleted)`}
+        />
         <Detail label="Setup Fee" value={formatPrice(order.setupPrice)} />
-        {hasMonthlyPrice(order.monthlyPrice) ? <Detail label="Monthly" value={`${formatPrice(order.monthlyPrice)}/mo`} /> : null}
+        {hasMonthlyPrice(order.monthlyPrice) ? (
+          <Detail label="Monthly" value={`${formatPrice(order.monthlyPrice)}/mo`} />
+        ) : null}
         <Detail label="Total (first month)" value={formatPrice(order.totalPrice)} />
         <Detail label="Status" value={<OrderStatusBadge status={order.status} />} />
         <Detail label="Payment method" value={order.paymentMethod || "Not set"} />
         <Detail label="Order date" value={formatDateTime(order.orderDate)} />
         <div className="sm:col-span-2">
-          <Detail label="Project details" value={<span className="whitespace-pre-wrap">{order.notes || "None"}</span>} />
+          <Detail
+            label="Project details"
+            value={<span className="whitespace-pre-wrap">{order.notes || "None"}</span>}
+          />
         </div>
       </dl>
       <div className="mt-6 flex justify-end">
@@ -207,7 +225,10 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
   );
   if (!dialog) {
     return (
-      <section aria-labelledby="order-details-title" className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="order-details-title"
+        className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
+      >
         <h2 id="order-details-title" className="mb-4 text-lg font-semibold">
           {ORDER_TEXTS.detailsTitle}
         </h2>

@@ -6,24 +6,19 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { TOASTS } from "~/components/admin/texts";
+import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { isHexColor } from "~/lib/theme";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { errorDescription } from "./+shared/route-helpers.server";
-import { dataWithError } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isHexColor, `${label} must be a hex colour such as #4f46e5`)
-    .optional();
+  z.string().trim().refine(isHexColor, `${label} must be a hex colour such as #4f46e5`).optional();
 
 const SettingsSchema = z.object({
   companyName: required("Company name", 120),
@@ -97,7 +92,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <>
-      <PageHeader title="Site Settings" description="Company details, home page texts, contact channels and brand colours." />
+      <PageHeader
+        title="Site Settings"
+        description="Company details, home page texts, contact channels and brand colours."
+      />
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
         <FormSection title="Company">
           {text("companyName", "Company name")}
@@ -126,13 +124,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Field
             label="Messenger link"
             errors={fields.messengerLink.errors}
-            inputProps={{ ...getInputProps(fields.messengerLink, { type: "url" }), placeholder: "https://m.me/yourpage" }}
+            inputProps={{
+              ...getInputProps(fields.messengerLink, { type: "url" }),
+              placeholder: "https://m.me/yourpage",
+            }}
           />
           {text("businessAddress", "Business address")}
         </FormSection>
         <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
-          <Field label="Logo URL" errors={fields.logoUrl.errors} inputProps={{ ...getInputProps(fields.logoUrl, { type: "url" }), placeholder: "https://" }} />
-          <Field label="Favicon URL" errors={fields.faviconUrl.errors} inputProps={{ ...getInputProps(fields.faviconUrl, { type: "url" }), placeholder: "https://" }} />
+          <Field
+            label="Logo URL"
+            errors={fields.logoUrl.errors}
+            inputProps={{ ...getInputProps(fields.logoUrl, { type: "url" }), placeholder: "https://" }}
+          />
+          <Field
+            label="Favicon URL"
+            errors={fields.faviconUrl.errors}
+            inputProps={{ ...getInputProps(fields.faviconUrl, { type: "url" }), placeholder: "https://" }}
+          />
           <ColorField label="Primary colour" field={fields.primaryColor} />
           <ColorField label="Secondary colour" field={fields.secondaryColor} />
         </FormSection>
@@ -141,7 +150,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <Field
               label="Chat webhook URL"
               errors={fields.chatWebhookUrl.errors}
-              inputProps={{ ...getInputProps(fields.chatWebhookUrl, { type: "url" }), placeholder: "https://your-n8n.example/webhook/chat" }}
+              inputProps={{
+                ...getInputProps(fields.chatWebhookUrl, { type: "url" }),
+                placeholder: "https://your-n8n.example/webhook/chat",
+              }}
             />
           </div>
         </FormSection>
@@ -163,7 +175,8 @@ function ColorField({
   label: string;
   field: Parameters<typeof getInputProps>[0] & { errors?: string[]; initialValue?: unknown };
 }) {
-  const initial = typeof field.initialValue === "string" && isHexColor(field.initialValue) ? field.initialValue : undefined;
+  const initial =
+    typeof field.initialValue === "string" && isHexColor(field.initialValue) ? field.initialValue : undefined;
   return (
     <div className="flex items-end gap-3">
       <Field

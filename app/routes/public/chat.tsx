@@ -18,13 +18,13 @@ import {
   serializeChatPageSession,
   toChatMessageView,
   type ChatExchange,
-} from "~/lib/chat.server";
+} from "~/services/chat.server";
 import { getEnv } from "~/lib/env.server";
-import { storeChatMedia } from "~/lib/media-storage.server";
+import { storeChatMedia } from "~/services/media-storage.server";
 import { whatsappUrl } from "~/lib/messaging";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { clientIp } from "~/lib/request.server";
-import type { ChatMediaType } from "~/lib/schema";
+import type { ChatMediaType } from "~/lib/domain";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/chat";
@@ -45,7 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ChatActionData = { result: SubmissionResult; exchange: ChatExchange | null; unexpected?: boolean };
 
 function refused(message: string, status: number, headers?: HeadersInit) {
-  return data<ChatActionData>({ result: { status: "error", error: { "": [message] } }, exchange: null }, { status, headers });
+  return data<ChatActionData>(
+    { result: { status: "error", error: { "": [message] } }, exchange: null },
+    { status, headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { sessionId: widgetSessionId, message, image, voice } = submission.value;
 
   let media: { url: string; type: ChatMediaType } | null = null;
-  const upload = image ? { file: image, type: "image" as const } : voice ? { file: voice, type: "voice" as const } : null;
+  const upload = image
+    ? { file: image, type: "image" as const }
+    : voice
+      ? { file: voice, type: "voice" as const }
+      : null;
   if (upload) {
     const inspected = await inspectUpload(upload.file, upload.type);
     if ("error" in inspected) {
@@ -103,7 +110,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("sending the chat message failed", error);
-    return { result: { status: "error", error: { "": [CHAT_TEXT.technicalDifficulties] } }, exchange: null, unexpected: true };
+    return {
+      result: { status: "error", error: { "": [CHAT_TEXT.technicalDifficulties] } },
+      exchange: null,
+      unexpected: true,
+    };
   }
 }
 
@@ -126,7 +137,10 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
-      <section aria-labelledby="chat-title" className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="chat-title"
+        className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200"
+      >
         <header className="flex items-center gap-3 bg-brand px-4 py-4 text-white">
           <ChatAvatar />
           <div className="min-w-0 flex-1">

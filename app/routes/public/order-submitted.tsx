@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { ORDER } from "~/components/site/copy";
+import { ORDER } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/order-submitted";

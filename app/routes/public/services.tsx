@@ -7,7 +7,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { faqItems, SERVICES } from "~/components/site/copy";
+import { faqItems, SERVICES } from "~/copy/site";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { ServiceCard } from "~/components/site/service-card";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES, type OrderStatus } from "~/lib/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 
 export const ORDERS_PATH = "/admin/orders";
 

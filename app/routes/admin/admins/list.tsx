@@ -6,14 +6,14 @@ import { formatDate, formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useDialogOutlet } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { ADMIN_USERS_TEXTS, TOASTS } from "~/components/admin/texts";
+import { ADMIN_USERS_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireSuperAdmin } from "~/lib/auth.server";
+import { requireSuperAdmin } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteAdminUserAs, listAdminUsers } from "~/models/admin-users.server";
-import { errorDescription, readIntent, requireId } from "../+shared/route-helpers.server";
+import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
 
@@ -29,7 +29,10 @@ export async function action({ request }: Route.ActionArgs) {
   const adminId = requireId(formData.get("adminId"), "admin user");
   try {
     if (!(await deleteAdminUserAs(actor.id, adminId))) {
-      return redirectWithError(ADMINS_PATH, { message: TOASTS.adminDeleteError, description: "This admin user no longer exists." });
+      return redirectWithError(ADMINS_PATH, {
+        message: TOASTS.adminDeleteError,
+        description: "This admin user no longer exists.",
+      });
     }
   } catch (error) {
     return redirectWithError(ADMINS_PATH, { message: TOASTS.adminDeleteError, description: errorDescription(error) });
@@ -44,7 +47,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { admins, currentAdminId } = loaderData;
   return (
     <>
-      <PageHeader title={ADMIN_USERS_TEXTS.heading} description="Who can sign in to this panel. Super admins also manage admin users and integrations.">
+      <PageHeader
+        title={ADMIN_USERS_TEXTS.heading}
+        description="Who can sign in to this panel. Super admins also manage admin users and integrations."
+      >
         <ButtonLink to="new" preventScrollReset>
           <Plus aria-hidden className="size-4" />
           {ADMIN_USERS_TEXTS.add}
@@ -58,7 +64,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             const RoleIcon = admin.role === "super_admin" ? ShieldCheck : Shield;
             const isSelf = admin.id === currentAdminId;
             return (
-              <li key={admin.id} aria-label={admin.username} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li
+                key={admin.id}
+                aria-label={admin.username}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <div className="flex items-start gap-3">
                   <RoleIcon
                     aria-hidden
@@ -75,7 +85,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       <dt className="text-slate-500">Email:</dt>
                       <dd className="break-all text-slate-800">{admin.email}</dd>
                       <dt className="text-slate-500">Last Login:</dt>
-                      <dd className="text-slate-800">{admin.lastLogin ? formatDateTime(admin.lastLogin) : ADMIN_USERS_TEXTS.never}</dd>
+                      <dd className="text-slate-800">
+                        {admin.lastLogin ? formatDateTime(admin.lastLogin) : ADMIN_USERS_TEXTS.never}
+                      </dd>
                       <dt className="text-slate-500">Created:</dt>
                       <dd className="text-slate-800">{formatDate(admin.createdAt)}</dd>
                     </dl>

@@ -1,7 +1,7 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
-import { requireSuperAdmin } from "~/lib/auth.server";
+import { ADMIN_USERS_TEXTS } from "~/copy/admin";
+import { requireSuperAdmin } from "~/services/auth.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/new";

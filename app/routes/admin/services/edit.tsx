@@ -1,9 +1,9 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { SERVICE_TEXTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
+import { SERVICE_TEXTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
 import { getService } from "~/models/services.server";
-import { notFound, requireId } from "../+shared/route-helpers.server";
+import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/edit";

@@ -5,15 +5,15 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useDialogOutlet } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { SERVICE_TEXTS, TOASTS } from "~/components/admin/texts";
+import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { categoryLabel } from "~/lib/categories";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteService, listAllServices } from "~/models/services.server";
-import { errorDescription, readIntent, requireId } from "../+shared/route-helpers.server";
+import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH } from "./+shared/service-editor";
 import type { Route } from "./+types/list";
 
@@ -36,7 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
   } catch (error) {
-    return redirectWithError(SERVICES_PATH, { message: TOASTS.serviceDeleteError, description: errorDescription(error) });
+    return redirectWithError(SERVICES_PATH, {
+      message: TOASTS.serviceDeleteError,
+      description: errorDescription(error),
+    });
   }
   return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceDeleted);
 }

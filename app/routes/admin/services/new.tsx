@@ -1,7 +1,7 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { SERVICE_TEXTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
+import { SERVICE_TEXTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/new";

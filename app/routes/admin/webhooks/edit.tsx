@@ -1,9 +1,9 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { WEBHOOK_TEXTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
+import { WEBHOOK_TEXTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
 import { getWebhook } from "~/models/webhooks.server";
-import { notFound, requireId } from "../+shared/route-helpers.server";
+import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/edit";

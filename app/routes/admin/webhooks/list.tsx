@@ -7,17 +7,22 @@ import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { useDialogOutlet } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { TOASTS, WEBHOOK_TEXTS } from "~/components/admin/texts";
+import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
-import type { Webhook } from "~/lib/schema";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithError, dataWithSuccess } from "~/lib/toast.server";
-import { chatPayload, sendWebhook, testPayload, WEBHOOK_TEST_TIMEOUT_MS, WebhookError } from "~/lib/webhooks.server";
+import type { Webhook } from "~/db/schema";
+import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
+import {
+  chatPayload,
+  sendWebhook,
+  testPayload,
+  WEBHOOK_TEST_TIMEOUT_MS,
+  WebhookError,
+} from "~/services/webhooks.server";
 import { deleteWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
-import { errorDescription, notFound, readIntent, requireId } from "../+shared/route-helpers.server";
+import { errorDescription, notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/list";
 
@@ -87,7 +92,10 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
   const { webhooks, samplePayload, expectedResponse } = loaderData;
   return (
     <>
-      <PageHeader title={WEBHOOK_TEXTS.heading} description="Where the website's chat messages are sent for AI answers.">
+      <PageHeader
+        title={WEBHOOK_TEXTS.heading}
+        description="Where the website's chat messages are sent for AI answers."
+      >
         <ButtonLink to="new" preventScrollReset>
           <Plus aria-hidden className="size-4" />
           {WEBHOOK_TEXTS.add}
@@ -108,14 +116,22 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             <h3 className="text-sm font-semibold text-slate-700">Sample outgoing payload</h3>
             <p className="text-xs text-slate-500">media_url is optional (null for text messages).</p>
             {/* Focusable: keyboard users can scroll a long line sideways. */}
-            <pre tabIndex={0} aria-label="Sample outgoing payload" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre
+              tabIndex={0}
+              aria-label="Sample outgoing payload"
+              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+            >
               <code>{samplePayload}</code>
             </pre>
           </div>
           <div className="min-w-0">
             <h3 className="text-sm font-semibold text-slate-700">Expected response</h3>
             <p className="text-xs text-slate-500">The reply text in response (or message), and a success flag.</p>
-            <pre tabIndex={0} aria-label="Expected response" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            <pre
+              tabIndex={0}
+              aria-label="Expected response"
+              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+            >
               <code>{expectedResponse}</code>
             </pre>
           </div>
@@ -202,7 +218,9 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
         {WEBHOOK_TEXTS.testResult}
       </h2>
       {!result ? (
-        <p className="mt-1 text-sm text-slate-600">Press Test on a webhook to send it a test message; its answer shows here.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Press Test on a webhook to send it a test message; its answer shows here.
+        </p>
       ) : (
         <div className="mt-2 space-y-1 text-sm">
           <p className="text-slate-600">Webhook: {result.webhookName}</p>

@@ -1,7 +1,7 @@
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { WEBHOOK_TEXTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
+import { WEBHOOK_TEXTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/new";

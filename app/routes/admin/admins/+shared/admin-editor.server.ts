@@ -1,12 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
-import { TOASTS } from "~/components/admin/texts";
-import { requireSuperAdmin } from "~/lib/auth.server";
+import { TOASTS } from "~/copy/admin";
+import { requireSuperAdmin } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithError } from "~/lib/toast.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { createAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
-import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import {
+  errorDescription,
+  errorStatus,
+  isThrownResponse,
+  notFound,
+  requireId,
+} from "~/routes/admin/+shared/route-helpers.server";
 import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
 
 /** The action of /admin/admins/new and /admin/admins/:adminId/edit (super admins only). */
@@ -35,7 +40,13 @@ export async function adminEditorAction({ request, params }: Pick<ActionFunction
     const description = errorDescription(error, adminId ? undefined : TOASTS.adminCreateFallback);
     const fieldErrors = error instanceof UsernameTakenError ? { username: [error.message] } : undefined;
     return dataWithError(
-      { result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [description], hideFields: ["password"] }) },
+      {
+        result: submission.reply({
+          fieldErrors,
+          formErrors: fieldErrors ? undefined : [description],
+          hideFields: ["password"],
+        }),
+      },
       { message: adminId ? TOASTS.adminUpdateError : TOASTS.adminCreateError, description },
       { status: error instanceof UsernameTakenError ? 409 : errorStatus(error) },
     );

@@ -4,12 +4,12 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
-import { ADMIN_USERS_TEXTS } from "~/components/admin/texts";
+import { ADMIN_USERS_TEXTS } from "~/copy/admin";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import { PasswordSchema } from "~/lib/password";
-import { ADMIN_ROLES, type AdminRole } from "~/lib/schema";
-import { checkbox, email } from "../../+shared/form-schemas";
+import { ADMIN_ROLES, type AdminRole } from "~/lib/domain";
+import { checkbox, email } from "~/routes/admin/+shared/form-schemas";
 
 export const ADMINS_PATH = "/admin/admins";
 
@@ -59,7 +59,8 @@ export function AdminEditor({
     defaultValue: admin ?? { role: "admin", isActive: true },
   });
   // `fields` answers for any name: ask the mode, not the field, whether there is a password.
-  const password = mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
+  const password =
+    mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Field
@@ -87,7 +88,11 @@ export function AdminEditor({
           inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
         />
       ) : null}
-      <SwitchField label="Active" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+      <SwitchField
+        label="Active"
+        errors={fields.isActive.errors}
+        inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2 pt-2">
         <ButtonLink to={ADMINS_PATH} variant="secondary" preventScrollReset>

@@ -1,11 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
-import { TOASTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { TOASTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { createService, updateService } from "~/models/services.server";
-import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
-import { dataWithError } from "~/lib/toast.server";
+import {
+  errorDescription,
+  errorStatus,
+  isThrownResponse,
+  notFound,
+  requireId,
+} from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
@@ -26,7 +31,10 @@ export async function serviceEditorAction({ request, params }: Pick<ActionFuncti
     if (isThrownResponse(error)) throw error;
     return dataWithError(
       { result: submission.reply() },
-      { message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError, description: errorDescription(error) },
+      {
+        message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError,
+        description: errorDescription(error),
+      },
       { status: errorStatus(error) },
     );
   }

@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { SERVICE_TEXTS } from "~/components/admin/texts";
+import { SERVICE_TEXTS } from "~/copy/admin";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { KNOWN_CATEGORIES } from "~/lib/categories";
-import type { Service } from "~/lib/schema";
-import { amount, checkbox, httpUrl, required } from "../../+shared/form-schemas";
+import type { Service } from "~/db/schema";
+import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
 export const ServiceEditorSchema = z.object({
   name: required("Name", 200),
@@ -30,7 +30,10 @@ export function ServiceEditor({
   service,
   lastResult,
 }: {
-  service?: Pick<Service, "name" | "category" | "description" | "setupPrice" | "monthlyPrice" | "imageUrl" | "isActive" | "featured">;
+  service?: Pick<
+    Service,
+    "name" | "category" | "description" | "setupPrice" | "monthlyPrice" | "imageUrl" | "isActive" | "featured"
+  >;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
@@ -41,9 +44,7 @@ export function ServiceEditor({
     shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceEditorSchema }),
     // The spec's defaults for a new service: active on, featured off.
-    defaultValue: service
-      ? { ...service, imageUrl: service.imageUrl ?? "" }
-      : { isActive: true, featured: false },
+    defaultValue: service ? { ...service, imageUrl: service.imageUrl ?? "" } : { isActive: true, featured: false },
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -52,7 +53,11 @@ export function ServiceEditor({
         label="Category"
         hint="Lowercase words joined by dashes. Pick one of the usual categories or type a new one."
         errors={fields.category.errors}
-        inputProps={{ ...getInputProps(fields.category, { type: "text" }), list: "service-categories", autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.category, { type: "text" }),
+          list: "service-categories",
+          autoComplete: "off",
+        }}
       />
       <datalist id="service-categories">
         {KNOWN_CATEGORIES.map((category) => (
@@ -94,8 +99,16 @@ export function ServiceEditor({
         inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://" }}
       />
       <div className="flex flex-wrap gap-6">
-        <CheckboxField label="Active" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
-        <CheckboxField label="Featured" errors={fields.featured.errors} inputProps={getInputProps(fields.featured, { type: "checkbox" })} />
+        <CheckboxField
+          label="Active"
+          errors={fields.isActive.errors}
+          inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
+        />
+        <CheckboxField
+          label="Featured"
+          errors={fields.featured.errors}
+          inputProps={getInputProps(fields.featured, { type: "checkbox" })}
+        />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2 pt-2">

@@ -1,11 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "react-router";
-import { TOASTS } from "~/components/admin/texts";
-import { requireAdmin } from "~/lib/auth.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { dataWithError } from "~/lib/toast.server";
+import { TOASTS } from "~/copy/admin";
+import { requireAdmin } from "~/services/auth.server";
+import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { createWebhook, updateWebhook } from "~/models/webhooks.server";
-import { errorDescription, errorStatus, isThrownResponse, notFound, requireId } from "../../+shared/route-helpers.server";
+import {
+  errorDescription,
+  errorStatus,
+  isThrownResponse,
+  notFound,
+  requireId,
+} from "~/routes/admin/+shared/route-helpers.server";
 import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
 
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */

@@ -1,14 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { z } from "zod";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
-import { WEBHOOK_TEXTS } from "~/components/admin/texts";
+import { WEBHOOK_TEXTS } from "~/copy/admin";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
-import { WEBHOOK_METHODS, type Webhook } from "~/lib/schema";
-import { checkbox, httpUrl, optionalText, required } from "../../+shared/form-schemas";
+import { type Webhook } from "~/db/schema";
+import { WEBHOOK_METHODS } from "~/lib/domain";
+import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+shared/form-schemas";
 
 export const WEBHOOKS_PATH = "/admin/webhooks";
 
@@ -77,7 +85,10 @@ export function WebhookEditor({
       <Field
         label="URL"
         errors={fields.url.errors}
-        inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://your-n8n.example/webhook/chat" }}
+        inputProps={{
+          ...getInputProps(fields.url, { type: "url" }),
+          placeholder: "https://your-n8n.example/webhook/chat",
+        }}
       />
       <SelectField label="HTTP Method" errors={fields.method.errors} selectProps={getSelectProps(fields.method)}>
         {WEBHOOK_METHODS.map((method) => (
@@ -90,9 +101,18 @@ export function WebhookEditor({
         label="Headers (JSON, optional)"
         hint='For example {"Authorization": "Bearer your-token"}'
         errors={fields.headers.errors}
-        textareaProps={{ ...getTextareaProps(fields.headers), rows: 4, spellCheck: false, className: "font-mono text-xs" }}
+        textareaProps={{
+          ...getTextareaProps(fields.headers),
+          rows: 4,
+          spellCheck: false,
+          className: "font-mono text-xs",
+        }}
       />
-      <SwitchField label="Active" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+      <SwitchField
+        label="Active"
+        errors={fields.isActive.errors}
+        inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2 pt-2">
         <ButtonLink to={WEBHOOKS_PATH} variant="secondary" preventScrollReset>

@@ -3,13 +3,20 @@ import { createCookie } from "react-router";
 import { listActiveWebhooks } from "~/models/webhooks.server";
 import { saveChatMessage, type ChatMessageInput } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
-import { CHAT_ERROR, CHAT_SESSION_ID_PATTERN, CHAT_TEXT, type ChatLimits, type ChatMessageView } from "./chat";
-import { getEnv } from "./env.server";
-import { log } from "./log.server";
-import { detectMediaType } from "./media-type.server";
+import { CHAT_ERROR, CHAT_SESSION_ID_PATTERN, CHAT_TEXT, type ChatLimits, type ChatMessageView } from "~/lib/chat";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { detectMediaType } from "~/lib/media-type.server";
 import type { MediaFile } from "./media-storage.server";
-import type { ChatMediaType, ChatMessage } from "./schema";
-import { CHAT_WEBHOOK_TIMEOUT_MS, chatPayload, sendWebhook, type ChatPayload, type WebhookTarget } from "./webhooks.server";
+import type { ChatMessage } from "~/db/schema";
+import type { ChatMediaType } from "~/lib/domain";
+import {
+  CHAT_WEBHOOK_TIMEOUT_MS,
+  chatPayload,
+  sendWebhook,
+  type ChatPayload,
+  type WebhookTarget,
+} from "./webhooks.server";
 
 // The chat's server side: the only place a visitor's message leaves for the outside world.
 
@@ -43,7 +50,12 @@ export async function readChatForm(request: Request, maxBytes: number): Promise<
     }),
   );
   try {
-    return await new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit).formData();
+    return await new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body,
+      duplex: "half",
+    } as RequestInit).formData();
   } catch {
     return received > maxBytes ? "too-large" : "malformed";
   }
@@ -162,7 +174,9 @@ export async function fanOut(
   return { text: cannedReply(payload.message, options.mediaType, settings.workflowToolName), answeredBy: "canned" };
 }
 
-export function toChatMessageView(row: Pick<ChatMessage, "id" | "message" | "isUserMessage" | "mediaUrl" | "mediaType">): ChatMessageView {
+export function toChatMessageView(
+  row: Pick<ChatMessage, "id" | "message" | "isUserMessage" | "mediaUrl" | "mediaType">,
+): ChatMessageView {
   return {
     id: row.id,
     message: row.message,
@@ -177,7 +191,11 @@ async function saveQuietly(input: ChatMessageInput): Promise<ChatMessageView> {
   try {
     return toChatMessageView(await saveChatMessage(input));
   } catch (error) {
-    log.error("storing a chat message failed", { error, sessionId: input.sessionId, isUserMessage: input.isUserMessage });
+    log.error("storing a chat message failed", {
+      error,
+      sessionId: input.sessionId,
+      isUserMessage: input.isUserMessage,
+    });
     return toChatMessageView({
       id: randomUUID(),
       message: input.message,

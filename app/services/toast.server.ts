@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createCookieSessionStorage, data } from "react-router";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/lib/env.server";
 
 // The one toast helper: every success and error message of the site goes through here.
 // Toasts travel in a signed flash cookie, so a page rendered without JavaScript shows them too.

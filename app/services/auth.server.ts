@@ -9,9 +9,9 @@ import {
   recordLogin,
   setAdminPassword,
 } from "~/models/admin-users.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/lib/env.server";
 import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
-import { verifyAgainstDummy, verifyPassword } from "./password.server";
+import { verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 
 // Sign-in, the admin session and the guards. The session cookie holds the admin's id only; every
 // guarded request loads the admin from the database, so deactivating or deleting an admin ends
@@ -95,9 +95,7 @@ export async function requireAdmin(request: Request): Promise<Admin> {
     request.method === "GET" && url.pathname !== ADMIN_HOME
       ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`
       : LOGIN_PATH;
-  const headers = session.has("adminId")
-    ? { "Set-Cookie": await sessionStorage().destroySession(session) }
-    : undefined;
+  const headers = session.has("adminId") ? { "Set-Cookie": await sessionStorage().destroySession(session) } : undefined;
   throw redirect(loginUrl, { headers });
 }
 

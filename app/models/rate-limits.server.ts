@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { db } from "./db.server";
-import { rateLimits } from "./schema";
+import { db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,4 +1,4 @@
-// Texts of the public site that SPEC.md fixes word for word. Written once here; the pages, the
+// Texts of the public site that docs/product.md fixes word for word. Written once here; the pages, the
 // actions and the tests all use these.
 
 export const NAV_LINKS = [

@@ -21,7 +21,11 @@ beforeAll(async () => {
     const match = /^\/storage\/v1\/object\/chat-images\/(.+)$/.exec(request.path);
     if (request.method !== "POST" || !match) return answerJson(response, 404, { message: "not found" });
     if (request.headers.authorization === `Bearer ${SERVICE_KEY}-refused`) {
-      return answerJson(response, 403, { statusCode: "403", error: "Unauthorized", message: "new row violates row-level security policy" });
+      return answerJson(response, 403, {
+        statusCode: "403",
+        error: "Unauthorized",
+        message: "new row violates row-level security policy",
+      });
     }
     answerJson(response, 200, { Id: "00000000-0000-4000-8000-000000000000", Key: `chat-images/${match[1]}` });
   });

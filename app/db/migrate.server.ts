@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AppDatabase } from "./db.server";
+import type { AppDatabase } from "./client.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.
@@ -47,9 +47,7 @@ export async function migrate(database: AppDatabase, migrations = readMigrations
         name text
       );
     `);
-    const rows = await tx.query<{ version: string }>(
-      "select version from supabase_migrations.schema_migrations",
-    );
+    const rows = await tx.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
     const applied = new Set(rows.map((row) => row.version));
     const pending = migrations.filter((m) => !applied.has(m.version));
     for (const migration of pending) {

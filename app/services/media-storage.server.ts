@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import ws from "ws";
-import { getEnv } from "./env.server";
-import { log } from "./log.server";
-import { MEDIA_CONTENT_TYPES } from "./media-type.server";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { MEDIA_CONTENT_TYPES } from "~/lib/media-type.server";
 
 // Chat images and voice messages: Supabase Storage when configured, else files under
 // DATA_DIR/uploads that the /uploads route serves. The spec's fallback when an upload fails is
@@ -21,9 +21,7 @@ export interface MediaFile {
   extension: string;
 }
 
-export type MediaStore =
-  | { kind: "supabase"; url: string; serviceRoleKey: string }
-  | { kind: "local"; dir: string };
+export type MediaStore = { kind: "supabase"; url: string; serviceRoleKey: string } | { kind: "local"; dir: string };
 
 export function mediaStoreFromEnv(env = getEnv()): MediaStore {
   if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) {
@@ -40,7 +38,9 @@ export function localMediaDir(env = getEnv()): string {
 export async function storeChatMedia(file: MediaFile, store: MediaStore = mediaStoreFromEnv()): Promise<string> {
   const name = `${Date.now()}-${randomUUID()}.${file.extension}`;
   try {
-    return store.kind === "supabase" ? await uploadToSupabase(store, name, file) : await writeLocal(store.dir, name, file);
+    return store.kind === "supabase"
+      ? await uploadToSupabase(store, name, file)
+      : await writeLocal(store.dir, name, file);
   } catch (error) {
     log.warn("chat media upload failed, embedding it as a data URL", { error, store: store.kind, name });
     return `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`;

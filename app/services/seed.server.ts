@@ -1,7 +1,7 @@
 import { countAdminUsers, createAdminUser, UsernameTakenError } from "~/models/admin-users.server";
-import { db } from "./db.server";
-import { generatePassword } from "./password.server";
-import { founderInfo, integrations, services, siteSettings, type NewService } from "./schema";
+import { db } from "~/db/client.server";
+import { generatePassword } from "~/lib/password.server";
+import { founderInfo, integrations, services, siteSettings, type NewService } from "~/db/schema";
 
 const DEMO_SETTINGS = {
   companyName: "FlowForge Automation",

@@ -66,7 +66,10 @@ describe("sendWebhook", () => {
   it("returns non-OK answers with their status and body", async () => {
     const result = await sendWebhook({ url: `${base}/fail`, method: "POST" }, testPayload(), { timeoutMs: 2000 });
     expect(result).toEqual({ ok: false, status: 500, body: "boom" });
-    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ test: true, user_info: { platform: "admin_panel", ip: "unknown" } });
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({
+      test: true,
+      user_info: { platform: "admin_panel", ip: "unknown" },
+    });
   });
 
   it("gives up after the timeout", async () => {

@@ -1,5 +1,5 @@
-import { getEnv } from "./env.server";
-import { hitRateLimit, resetRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { getEnv } from "~/lib/env.server";
+import { hitRateLimit, resetRateLimit, type RateLimitResult } from "~/models/rate-limits.server";
 
 // Sign-in attempts per username and address. The counter lives in the database (rate_limits), so
 // every instance sharing the database enforces one limit.

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../../tests/support/test-database";
-import { db, openDatabase, setDatabase } from "./db.server";
-import { getEnv } from "./env.server";
+import { db, openDatabase, setDatabase } from "~/db/client.server";
+import { getEnv } from "~/lib/env.server";
 import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
 
 const MAX = getEnv().LOGIN_MAX_FAILURES;

@@ -1,8 +1,8 @@
-import { getDatabase, openDatabase, setDatabase } from "./db.server";
-import { getEnv, type Env } from "./env.server";
-import { log } from "./log.server";
-import { migrate } from "./migrate.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { getEnv, type Env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { migrate } from "~/db/migrate.server";
+import { pruneRateLimits } from "~/models/rate-limits.server";
 import { seed } from "./seed.server";
 
 /**
@@ -10,9 +10,7 @@ import { seed } from "./seed.server";
  * apply migrations, seed an empty database. Throws with a clear message when something is wrong.
  */
 export async function start(env: Env = getEnv()): Promise<Env> {
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-  );
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   setDatabase(database);
   try {
     const applied = await migrate(database);

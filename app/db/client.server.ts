@@ -26,9 +26,7 @@ export interface AppDatabase {
 }
 
 export type DatabaseOptions =
-  | { databaseUrl: string; maxConnections?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+  { databaseUrl: string; maxConnections?: number } | { dataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections);
@@ -52,8 +50,7 @@ function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
     transaction: (fn) =>
       client.transaction((tx) =>
         fn({
-          query: async <Row>(text: string, params?: unknown[]) =>
-            (await tx.query<Row>(text, params)).rows,
+          query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
           exec: async (text) => {
             await tx.exec(text);
           },
@@ -120,6 +117,7 @@ function acquireDirLock(lockFile: string): () => void {
         throw new Error(
           `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
             "Stop that process first, or point DATA_DIR elsewhere.",
+          { cause: error },
         );
       }
       rmSync(lockFile, { force: true });

@@ -1,4 +1,4 @@
-import type { WebhookMethod } from "./schema";
+import type { WebhookMethod } from "~/lib/domain";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.
@@ -31,7 +31,12 @@ export interface TestPayload {
 }
 
 /** The spec's chat payload. The visitor's address is not shared with the webhook ("unknown"). */
-export function chatPayload(input: { sessionId: string; message: string; mediaUrl?: string | null; now?: Date }): ChatPayload {
+export function chatPayload(input: {
+  sessionId: string;
+  message: string;
+  mediaUrl?: string | null;
+  now?: Date;
+}): ChatPayload {
   return {
     session_id: input.sessionId,
     message: input.message,
@@ -95,7 +100,9 @@ export async function sendWebhook(
     // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, bad port...).
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new WebhookError(
-      cause?.code ? `${cause.code}: ${cause.message ?? "request failed"}` : (cause?.message ?? (error as Error).message),
+      cause?.code
+        ? `${cause.code}: ${cause.message ?? "request failed"}`
+        : (cause?.message ?? (error as Error).message),
     );
   }
   try {

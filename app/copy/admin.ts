@@ -1,4 +1,4 @@
-// Every admin text the spec fixes (SPEC sections 2 and 8), written once: the screens, the actions
+// Every admin text the spec fixes (docs/product.md §2 and §8), written once: the screens, the actions
 // and the end-to-end tests all read them from here.
 
 export const LOGIN_TEXTS = {

@@ -15,19 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ADMIN_ROLES, CHAT_MEDIA_TYPES, ORDER_STATUSES, WEBHOOK_METHODS } from "~/lib/domain";
 
 // The single source of the data model. `npm run db:generate` turns changes here into a
 // migration under supabase/migrations; the app applies it at start-up.
-
-export const ORDER_STATUSES = ["pending", "paid", "cancelled"] as const;
-export const WEBHOOK_METHODS = ["POST", "PUT", "PATCH"] as const;
-export const ADMIN_ROLES = ["admin", "super_admin"] as const;
-export const CHAT_MEDIA_TYPES = ["image", "voice"] as const;
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
-export type AdminRole = (typeof ADMIN_ROLES)[number];
-export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const webhookMethod = pgEnum("webhook_method", WEBHOOK_METHODS);
@@ -132,7 +123,10 @@ export const founderInfo = pgTable(
     projectsCompleted: integer("projects_completed").notNull().default(0),
     clientsServed: integer("clients_served").notNull().default(0),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
-    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [

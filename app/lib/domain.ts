@@ -1,0 +1,12 @@
+// The data model's value sets. The schema builds its enums from them; code on both sides of the
+// network uses them without reaching into the database layer.
+
+export const ORDER_STATUSES = ["pending", "paid", "cancelled"] as const;
+export const WEBHOOK_METHODS = ["POST", "PUT", "PATCH"] as const;
+export const ADMIN_ROLES = ["admin", "super_admin"] as const;
+export const CHAT_MEDIA_TYPES = ["image", "voice"] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
