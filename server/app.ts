@@ -1,23 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import "react-router";
 import { pingDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { requestContext } from "~/lib/request-context.server";
 import { runInToastScope } from "~/services/toast.server";
 
 export { start, stop } from "~/services/startup.server";
 export { runAdminCommand } from "./admin-command";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** The visitor's address, for rate limits and logs. */
-    clientIp: string;
-    /** Per-request nonce that every inline or bundled script tag carries (CSP). */
-    cspNonce: string;
-  }
-}
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -125,6 +116,6 @@ app.use((req: Request, _res: Response, next: NextFunction) => runInToastScope(!r
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
+    getLoadContext: (req, res) => requestContext({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
   }),
 );

@@ -1,3 +1,4 @@
+import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { createHash } from "node:crypto";
 import { createCookieSessionStorage, data, redirect, type Session } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -28,17 +29,8 @@ type SessionData = {
 };
 
 function createSessionStorage() {
-  const env = getEnv();
   return createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "__session",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production",
-      secrets: [env.SESSION_SECRET],
-      maxAge: sessionMaxAgeMs() / 1000,
-    },
+    cookie: { name: "__session", ...signedCookieOptions(), maxAge: sessionMaxAgeMs() / 1000 },
   });
 }
 

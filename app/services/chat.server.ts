@@ -1,3 +1,4 @@
+import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import { listActiveWebhooks } from "~/models/webhooks.server";
@@ -243,15 +244,7 @@ export async function handleChatMessage(input: {
 // another visitor's conversation by choosing its id.
 let pageCookie: ReturnType<typeof createCookie> | undefined;
 function chatPageCookie() {
-  const env = getEnv();
-  pageCookie ??= createCookie("chat_session", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production",
-    maxAge: 30 * 24 * 60 * 60,
-    secrets: [env.SESSION_SECRET],
-  });
+  pageCookie ??= createCookie("chat_session", { ...signedCookieOptions(), maxAge: 30 * 24 * 60 * 60 });
   return pageCookie;
 }
 

@@ -1,23 +1,13 @@
+import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createCookieSessionStorage, data } from "react-router";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
-import { getEnv } from "~/lib/env.server";
 
 // The one toast helper: every success and error message of the site goes through here.
 // Toasts travel in a signed flash cookie, so a page rendered without JavaScript shows them too.
 function createToastUtils() {
-  const env = getEnv();
   return createToastUtilsWithCustomSession(
-    createCookieSessionStorage({
-      cookie: {
-        name: "toast",
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: env.NODE_ENV === "production",
-        secrets: [env.SESSION_SECRET],
-      },
-    }),
+    createCookieSessionStorage({ cookie: { name: "toast", ...signedCookieOptions() } }),
   );
 }
 

@@ -13,6 +13,7 @@ import { action, loader } from "~/routes/public/chat";
 import { loader as uploadsLoader } from "~/routes/uploads";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
+import { requestContext } from "~/lib/request-context.server";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -57,13 +58,20 @@ async function postChat(
     body: body instanceof FormData ? body : body.raw,
     duplex: "half",
   } as RequestInit);
-  const context = { clientIp: options.ip ?? `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`, cspNonce: "" };
+  const context = requestContext({
+    clientIp: options.ip ?? `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+    cspNonce: "",
+  });
   return outcome(await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]));
 }
 
 async function loadChat(cookie?: string) {
   const request = new Request("http://localhost/chat", { headers: cookie ? { Cookie: cookie } : {} });
-  return loader({ request, context: {}, params: {} } as unknown as Parameters<typeof loader>[0]);
+  return loader({
+    request,
+    context: requestContext({ clientIp: "127.0.0.1", cspNonce: "" }),
+    params: {},
+  } as unknown as Parameters<typeof loader>[0]);
 }
 
 function fieldErrors(result: Outcome): Record<string, string[] | null> {

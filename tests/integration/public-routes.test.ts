@@ -7,6 +7,7 @@ import { ENHANCED_FIELD } from "~/components/site/enhanced-flag";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { requestContext } from "~/lib/request-context.server";
 import { contactMessages, orders } from "~/db/schema";
 import { getToast } from "~/services/toast.server";
 import { createService, type ServiceInput } from "~/models/services.server";
@@ -25,7 +26,7 @@ const ORIGIN = "http://agency.test";
 
 function args(request: Request, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
   // The route functions read only these; the cast stands in for React Router's internals.
-  return { request, params: {}, context: { clientIp: ip, cspNonce: "test-nonce" } } as never;
+  return { request, params: {}, context: requestContext({ clientIp: ip, cspNonce: "test-nonce" }) } as never;
 }
 
 function post(path: string, fields: Record<string, string>): Request {

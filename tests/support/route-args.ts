@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { requestContext } from "~/lib/request-context.server";
 import { getToast } from "~/services/toast.server";
 
 // Loader and action tests call route functions directly with a real Request, as the server does.
@@ -6,7 +6,7 @@ import { getToast } from "~/services/toast.server";
 export const TEST_ORIGIN = "http://localhost";
 
 export function routeArgs(request: Request, options: { params?: Record<string, string>; ip?: string } = {}) {
-  const context: AppLoadContext = { clientIp: options.ip ?? "127.0.0.1", cspNonce: "" };
+  const context = requestContext({ clientIp: options.ip ?? "127.0.0.1", cspNonce: "" });
   return { request, params: options.params ?? {}, context, unstable_pattern: "" } as never;
 }
 

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { changeOwnPassword, requireAdmin } from "~/services/auth.server";
 import { PasswordSchema } from "~/lib/password";
-import { clientIp } from "~/lib/request.server";
+import { clientIp } from "~/lib/request-context.server";
 import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/account";
 

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
-import { clientIp } from "~/lib/request.server";
+import { clientIp } from "~/lib/request-context.server";
 import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/login";
 

@@ -23,7 +23,7 @@ import { getEnv } from "~/lib/env.server";
 import { storeChatMedia } from "~/services/media-storage.server";
 import { whatsappUrl } from "~/lib/messaging";
 import { hitRateLimit } from "~/models/rate-limits.server";
-import { clientIp } from "~/lib/request.server";
+import { clientIp } from "~/lib/request-context.server";
 import type { ChatMediaType } from "~/lib/domain";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import type { loader as rootLoader } from "~/root";

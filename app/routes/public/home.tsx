@@ -20,7 +20,7 @@ import { isHoneypotFilled } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
 import { whatsappUrl } from "~/lib/messaging";
 import { hitRateLimit } from "~/models/rate-limits.server";
-import { clientIp } from "~/lib/request.server";
+import { clientIp } from "~/lib/request-context.server";
 import { organizationJsonLd } from "~/lib/seo";
 import { dataWithError, dataWithSuccess, redirectWithSuccess } from "~/services/toast.server";
 import { createContactMessage } from "~/models/contact-messages.server";

@@ -16,7 +16,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { log } from "~/lib/log.server";
 import { firstMonthTotal, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { hitRateLimit } from "~/models/rate-limits.server";
-import { clientIp } from "~/lib/request.server";
+import { clientIp } from "~/lib/request-context.server";
 import { dataWithError, dataWithSuccess, redirectWithSuccess } from "~/services/toast.server";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { listActiveServices } from "~/models/services.server";

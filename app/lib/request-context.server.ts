@@ -1,0 +1,21 @@
+import { createContext, RouterContextProvider } from "react-router";
+
+/** What the server entry learns about a request before React Router sees it. */
+export interface RequestInfo {
+  /** The visitor's address as the server saw it (Fly-Client-IP on Fly.io); for rate limits and logs. */
+  clientIp: string;
+  /** Per-request nonce that every inline or bundled script tag carries (CSP). */
+  cspNonce: string;
+}
+
+export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknown", cspNonce: "" });
+
+export function requestContext(info: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return context;
+}
+
+export function clientIp(context: Readonly<RouterContextProvider>): string {
+  return context.get(requestInfoContext).clientIp || "unknown";
+}
