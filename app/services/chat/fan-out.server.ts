@@ -41,7 +41,7 @@ async function ask(
 }
 
 /**
- * docs/product.md §7 and §8's fan-out: the active webhooks in list order, each with its own method
+ * docs/product.md §7's fan-out: the active webhooks in list order, each with its own method
  * and headers; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
  */
 export async function fanOut(
