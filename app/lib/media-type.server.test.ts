@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectMediaType } from "./media-type.server";
+import { detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type.server";
 
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -25,5 +25,17 @@ describe("detectMediaType", () => {
     ["nothing", bytes()],
   ])("refuses %s", (_name, content) => {
     expect(detectMediaType(content)).toBeNull();
+  });
+});
+
+describe("MEDIA_CONTENT_TYPES", () => {
+  it("serves each stored extension with the type it was detected as", () => {
+    expect(MEDIA_CONTENT_TYPES).toEqual({
+      png: "image/png",
+      jpg: "image/jpeg",
+      gif: "image/gif",
+      webp: "image/webp",
+      wav: "audio/wav",
+    });
   });
 });

@@ -12,33 +12,43 @@ const ascii = (bytes: Uint8Array, start: number, text: string) =>
 const startsWith = (bytes: Uint8Array, signature: number[]) =>
   bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The files the chat accepts, each with the test of its first bytes. */
+const KNOWN_MEDIA: (DetectedMedia & { test: (bytes: Uint8Array) => boolean })[] = [
+  { kind: "image", contentType: "image/png", extension: "png", test: (b) => startsWith(b, PNG_SIGNATURE) },
+  { kind: "image", contentType: "image/jpeg", extension: "jpg", test: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
+  {
+    kind: "image",
+    contentType: "image/gif",
+    extension: "gif",
+    test: (b) => ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a"),
+  },
+  {
+    kind: "image",
+    contentType: "image/webp",
+    extension: "webp",
+    test: (b) => ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP"),
+  },
+  {
+    kind: "voice",
+    contentType: "audio/wav",
+    extension: "wav",
+    test: (b) => ascii(b, 0, "RIFF") && ascii(b, 8, "WAVE"),
+  },
+];
+
 /**
  * What a file is, from its first bytes: the name and the type the browser declared are the
  * visitor's to choose, so they decide nothing. Only raster images (no SVG, which can carry
  * scripts) and WAV audio are recognised.
  */
 export function detectMediaType(bytes: Uint8Array): DetectedMedia | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { kind: "image", contentType: "image/png", extension: "png" };
-  }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: "image", contentType: "image/jpeg", extension: "jpg" };
-  if (ascii(bytes, 0, "GIF87a") || ascii(bytes, 0, "GIF89a")) {
-    return { kind: "image", contentType: "image/gif", extension: "gif" };
-  }
-  if (ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WEBP")) {
-    return { kind: "image", contentType: "image/webp", extension: "webp" };
-  }
-  if (ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WAVE")) {
-    return { kind: "voice", contentType: "audio/wav", extension: "wav" };
-  }
-  return null;
+  const media = KNOWN_MEDIA.find(({ test }) => test(bytes));
+  return media ? { kind: media.kind, contentType: media.contentType, extension: media.extension } : null;
 }
 
 /** Content types of the files we store, by extension (for serving them back). */
-export const MEDIA_CONTENT_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  wav: "audio/wav",
-};
+export const MEDIA_CONTENT_TYPES: Record<string, string> = Object.fromEntries(
+  KNOWN_MEDIA.map(({ extension, contentType }) => [extension, contentType]),
+);

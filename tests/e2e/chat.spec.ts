@@ -1,12 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import {
-  CHAT_ERROR,
-  CHAT_TEXT,
-  chatExpertLabel,
-  DEFAULT_CHAT_MAX_MESSAGE_CHARS,
-  welcomeMessage,
-} from "../../app/lib/chat";
+import { CHAT_ERROR, CHAT_TEXT, chatExpertLabel, welcomeMessage } from "../../app/copy/chat";
+import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { expect, test as base, unique } from "./fixtures";
 

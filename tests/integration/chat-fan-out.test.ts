@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_TEXT } from "~/lib/chat";
-import { cannedReply, fanOut, handleChatMessage, replyText } from "~/services/chat.server";
+import { CHAT_TEXT } from "~/copy/chat";
+import { cannedReply } from "~/services/chat/canned-replies.server";
+import { handleChatMessage } from "~/services/chat/conversation.server";
+import { fanOut } from "~/services/chat/fan-out.server";
 import { db } from "~/db/client.server";
 import { siteSettings, webhooks } from "~/db/schema";
 import { chatPayload } from "~/services/webhooks.server";
@@ -249,35 +251,5 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       await db().execute(sql`alter table chat_messages drop constraint refuse_chat_messages`);
     }
     expect(await listSessionMessages(sessionId)).toEqual([]);
-  });
-});
-
-describe("canned replies", () => {
-  it.each([
-    ["How much does it cost?", null, /\$199.*\$599/],
-    ["What's the PRICE?", null, /\$199.*\$599/],
-    ["Tell me about automation", null, /Zapflow is a workflow automation tool/],
-    ["Is zapflow any good?", null, /Zapflow is a workflow automation tool/],
-    ["Do you support webhooks?", null, /webhooks and APIs/],
-    ["Any integration with my CRM?", null, /Which systems would you like to integrate/],
-    [CHAT_TEXT.voiceDefault, "voice", /voice message/],
-    [CHAT_TEXT.imageDefault, "image", /Thanks for the image/],
-    ["Hello", null, /^Hello! I can help you with Zapflow automation/],
-  ] as const)("%s (%s)", (message, mediaType, expected) => {
-    expect(cannedReply(message, mediaType, "Zapflow")).toMatch(expected);
-  });
-
-  it("checks the keywords in the spec's order", () => {
-    expect(cannedReply("automation price", null, "Zapflow")).toMatch(/\$199/);
-    expect(cannedReply("webhook automation", null, "Zapflow")).toMatch(/workflow automation tool/);
-    expect(cannedReply("integration", "voice", "Zapflow")).toMatch(/webhooks and APIs/);
-  });
-});
-
-describe("replyText", () => {
-  it("ignores empty and non-text fields", () => {
-    expect(replyText(JSON.stringify({ response: "  ", message: 42, output: "used" }))).toBe("used");
-    expect(replyText("")).toBe(CHAT_TEXT.defaultReply);
-    expect(replyText("null")).toBe(CHAT_TEXT.defaultReply);
   });
 });

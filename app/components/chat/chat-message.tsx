@@ -1,19 +1,45 @@
-import { Bot } from "lucide-react";
-import { CHAT_TEXT, chatExpertLabel, type ChatMessageView } from "~/lib/chat";
+import { CHAT_TEXT } from "~/copy/chat";
+import type { ChatMessageView } from "~/lib/chat";
 import { cn } from "~/components/ui/cn";
 
-// The pieces the widget and the /chat page share, so both look the same.
+// The conversation as the widget and the /chat page both show it.
 
-export function ChatStatus({ workflowToolName, className }: { workflowToolName: string; className?: string }) {
+/** A message in the conversation; `failed` says why the server refused one the visitor sent. */
+export type ChatLogMessage = ChatMessageView & { failed?: string };
+
+/**
+ * The conversation as a live log, so screen readers announce each new message once. The welcome
+ * message (docs/product.md §4) always comes first; it is not part of the stored conversation.
+ */
+export function ChatLog({
+  welcome,
+  messages,
+  typing,
+  className,
+  ref,
+}: {
+  welcome: string;
+  messages: ChatLogMessage[];
+  typing: boolean;
+  className: string;
+  ref?: React.Ref<HTMLDivElement>;
+}) {
   return (
-    <p className={cn("flex items-center gap-1.5 text-xs", className)}>
-      <span aria-hidden className="size-2 rounded-full bg-emerald-400" />
-      {CHAT_TEXT.online} <span aria-hidden>•</span> {chatExpertLabel(workflowToolName)}
-    </p>
+    <div ref={ref} role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className={className}>
+      <ol className="space-y-3">
+        <ChatBubble
+          message={{ id: "welcome", message: welcome, isUserMessage: false, mediaUrl: null, mediaType: null }}
+        />
+        {messages.map((message) => (
+          <ChatBubble key={message.id} message={message} />
+        ))}
+        {typing ? <TypingIndicator /> : null}
+      </ol>
+    </div>
   );
 }
 
-export function ChatBubble({ message, note }: { message: ChatMessageView; note?: React.ReactNode }) {
+function ChatBubble({ message }: { message: ChatLogMessage }) {
   const mine = message.isUserMessage;
   return (
     <li className={cn("flex", mine ? "justify-end" : "justify-start")} data-chat-message={mine ? "user" : "bot"}>
@@ -23,27 +49,35 @@ export function ChatBubble({ message, note }: { message: ChatMessageView; note?:
           mine ? "rounded-br-sm bg-brand text-white" : "rounded-bl-sm bg-white text-slate-800 ring-1 ring-slate-200",
         )}
       >
-        <span className="sr-only">{mine ? "You:" : `${CHAT_TEXT.title}:`} </span>
+        <span className="sr-only">{mine ? CHAT_TEXT.fromVisitor : `${CHAT_TEXT.title}:`} </span>
         {message.mediaType === "image" && message.mediaUrl ? (
-          <img src={message.mediaUrl} alt="Image you sent" className="mb-1.5 max-h-48 w-auto rounded-lg bg-white/20" />
+          <img
+            src={message.mediaUrl}
+            alt={CHAT_TEXT.sentImage}
+            className="mb-1.5 max-h-48 w-auto rounded-lg bg-white/20"
+          />
         ) : null}
         {message.mediaType === "voice" && message.mediaUrl ? (
           <audio
             controls
             preload="metadata"
             src={message.mediaUrl}
-            aria-label="Voice message you sent"
+            aria-label={CHAT_TEXT.sentVoice}
             className="mb-1.5 w-56 max-w-full"
           />
         ) : null}
         <p className="whitespace-pre-wrap break-words">{message.message}</p>
-        {note}
+        {message.failed ? (
+          <p role="alert" className="mt-1 rounded bg-white/90 px-2 py-1 text-xs font-medium text-red-700">
+            {CHAT_TEXT.notSent} {message.failed}
+          </p>
+        ) : null}
       </div>
     </li>
   );
 }
 
-export function TypingIndicator() {
+function TypingIndicator() {
   return (
     <li className="flex justify-start">
       <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-3.5 py-3 ring-1 ring-slate-200">
@@ -58,13 +92,5 @@ export function TypingIndicator() {
         ))}
       </div>
     </li>
-  );
-}
-
-export function ChatAvatar() {
-  return (
-    <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-white/20">
-      <Bot className="size-5" />
-    </span>
   );
 }

@@ -1,32 +1,22 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Send } from "lucide-react";
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { ChatAvatar, ChatBubble, ChatStatus, TypingIndicator } from "~/components/chat/chat-message";
-import { WhatsAppIcon } from "~/components/ui/brand-icons";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
+import { ChatLog } from "~/components/chat/chat-message";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { CHAT_ERROR, CHAT_TEXT, chatMessageSchema, defaultMediaText, welcomeMessage } from "~/lib/chat";
-import {
-  chatLimits,
-  handleChatMessage,
-  inspectUpload,
-  maxChatRequestBytes,
-  newPageSessionId,
-  readChatForm,
-  readChatPageSession,
-  serializeChatPageSession,
-  toChatMessageView,
-  type ChatExchange,
-} from "~/services/chat.server";
-import { getEnv } from "~/lib/env.server";
-import { storeChatMedia } from "~/services/media-storage.server";
-import { whatsappUrl } from "~/lib/messaging";
-import { hitRateLimit } from "~/models/rate-limits.server";
-import { clientIp } from "~/lib/request-context.server";
+import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { chatMessageSchema, defaultMediaText, newChatSessionId } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
+import { getEnv } from "~/lib/env.server";
+import { readFormWithLimit } from "~/lib/read-form.server";
+import { clientIp } from "~/lib/request-context.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
-import type { loader as rootLoader } from "~/root";
+import { handleChatMessage, toChatMessageView, type ChatExchange } from "~/services/chat/conversation.server";
+import { chatLimits, countChatMessage, maxChatFileBytes, maxChatRequestBytes } from "~/services/chat/limits.server";
+import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
+import { storeUpload } from "~/services/chat/upload.server";
 import type { Route } from "./+types/chat";
 
 // The chat's one server action: the widget posts here with a fetcher (multipart, with its own
@@ -34,7 +24,6 @@ import type { Route } from "./+types/chat";
 // redirected back to the conversation, kept in a cookie.
 
 const CHAT_FORM_ID = "chat-form";
-const RATE_WINDOW_MS = 60_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = await readChatPageSession(request);
@@ -42,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { messages: messages.map(toChatMessageView), limits: chatLimits() };
 }
 
-type ChatActionData = { result: SubmissionResult; exchange: ChatExchange | null; unexpected?: boolean };
+export type ChatActionData = { result: SubmissionResult; exchange: ChatExchange | null; unexpected?: boolean };
 
 function refused(message: string, status: number, headers?: HeadersInit) {
   return data<ChatActionData>(
@@ -55,14 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   const limits = chatLimits(env);
   // Counted before anything is read, so nobody can flood the agency's webhooks through us.
-  const rate = await hitRateLimit(`chat:${clientIp(context)}`, env.CHAT_MESSAGES_PER_MINUTE, RATE_WINDOW_MS);
+  const rate = await countChatMessage(clientIp(context), env);
   if (!rate.allowed) return refused(CHAT_ERROR.tooFast, 429, { "Retry-After": String(rate.retryAfterSeconds) });
 
-  const maxBytes = maxChatRequestBytes(limits);
-  const formData = await readChatForm(request, maxBytes);
-  if (formData === "too-large") {
-    return refused(CHAT_ERROR.requestTooLarge(Math.max(limits.maxImageBytes, limits.maxVoiceBytes)), 413);
-  }
+  const formData = await readFormWithLimit(request, maxChatRequestBytes(limits));
+  if (formData === "too-large") return refused(CHAT_ERROR.requestTooLarge(maxChatFileBytes(limits)), 413);
   if (formData === "malformed") return refused(CHAT_ERROR.malformed, 400);
 
   const submission = parseWithZod(formData, { schema: chatMessageSchema(limits) });
@@ -71,24 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { sessionId: widgetSessionId, message, image, voice } = submission.value;
 
-  let media: { url: string; type: ChatMediaType } | null = null;
   const upload = image
     ? { file: image, type: "image" as const }
     : voice
       ? { file: voice, type: "voice" as const }
       : null;
+  let media: { url: string; type: ChatMediaType } | null = null;
   if (upload) {
-    const inspected = await inspectUpload(upload.file, upload.type);
-    if ("error" in inspected) {
+    const stored = await storeUpload(upload);
+    if ("error" in stored) {
       return data<ChatActionData>(
-        { result: submission.reply({ fieldErrors: { [upload.type]: [inspected.error] } }), exchange: null },
+        { result: submission.reply({ fieldErrors: { [upload.type]: [stored.error] } }), exchange: null },
         { status: 400 },
       );
     }
-    media = { url: await storeChatMedia(inspected.media), type: upload.type };
+    media = { url: stored.url, type: upload.type };
   }
 
-  const sessionId = widgetSessionId ?? (await readChatPageSession(request)) ?? newPageSessionId();
+  const sessionId = widgetSessionId ?? (await readChatPageSession(request)) ?? newChatSessionId();
   const { user, bot } = await handleChatMessage({
     sessionId,
     message: message || defaultMediaText(upload!.type),
@@ -103,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** A lost connection or a server error becomes the spec's apology instead of an error page. */
+/** A lost connection or a server error becomes docs/product.md §8's apology instead of an error page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ChatActionData> {
   try {
     return await serverAction();
@@ -119,9 +105,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
-  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
-  const tool = settings?.workflowToolName ?? "n8n";
-  const whatsapp = whatsappUrl(settings?.whatsappNumber, tool);
+  const { tool } = useChatSettings();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/chat";
   const [form, fields] = useForm({
@@ -130,10 +114,6 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema(loaderData.limits) }),
     shouldValidate: "onSubmit",
   });
-  const messages = [
-    { id: "welcome", message: welcomeMessage(tool), isUserMessage: false, mediaUrl: null, mediaType: null },
-    ...loaderData.messages,
-  ];
 
   return (
     <div className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
@@ -141,37 +121,13 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
         aria-labelledby="chat-title"
         className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200"
       >
-        <header className="flex items-center gap-3 bg-brand px-4 py-4 text-white">
-          <ChatAvatar />
-          <div className="min-w-0 flex-1">
-            <h1 id="chat-title" className="text-lg font-semibold leading-tight">
-              {CHAT_TEXT.title}
-            </h1>
-            <ChatStatus workflowToolName={tool} className="text-white/90" />
-          </div>
-          {whatsapp ? (
-            <a
-              href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={CHAT_TEXT.continueOnWhatsapp}
-              className="flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium ring-1 ring-white/50 hover:bg-white/15 sm:px-3 sm:py-1.5"
-            >
-              <WhatsAppIcon className="size-5 sm:size-4" />
-              <span className="sr-only sm:not-sr-only">{CHAT_TEXT.continueOnWhatsapp}</span>
-            </a>
-          ) : null}
-        </header>
-
-        <div role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className="px-3 py-5 sm:px-4">
-          <ol className="space-y-3">
-            {messages.map((message) => (
-              <ChatBubble key={message.id} message={message} />
-            ))}
-            {sending ? <TypingIndicator /> : null}
-          </ol>
-        </div>
-
+        <ChatHeader look="page" title="h1" titleId="chat-title" />
+        <ChatLog
+          welcome={welcomeMessage(tool)}
+          messages={loaderData.messages}
+          typing={sending}
+          className="px-3 py-5 sm:px-4"
+        />
         <Form
           method="post"
           encType="multipart/form-data"
@@ -182,7 +138,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
         >
           <ErrorList id={form.errorId} errors={form.errors} />
           <label htmlFor={fields.message.id} className="sr-only">
-            Message
+            {CHAT_TEXT.messageLabel}
           </label>
           <div className="flex gap-2">
             <input

@@ -1,0 +1,76 @@
+// The chat's texts (docs/product.md §2, §4, §5 and §8), written once: the widget, the /chat page,
+// the server's replies and the tests all read them from here.
+
+export const CHAT_TEXT = {
+  region: "AI chat",
+  trigger: "Open AI Chat",
+  title: "AI Assistant",
+  online: "Online",
+  placeholder: "Type your message...",
+  messageLabel: "Message",
+  send: "Send",
+  voice: "Voice",
+  stop: "Stop",
+  photo: "Photo",
+  whatsapp: "WhatsApp",
+  continueOnWhatsapp: "Continue on WhatsApp",
+  close: "Close chat",
+  typing: "AI Assistant is typing",
+  messages: "Chat messages",
+  fromVisitor: "You:",
+  sentImage: "Image you sent",
+  sentVoice: "Voice message you sent",
+  notSent: "Not sent:",
+  voiceDefault: "🎤 Voice message",
+  imageDefault: "📷 Image sent",
+  technicalDifficulties:
+    "I'm experiencing some technical difficulties right now. Please try again in a moment, or feel free to contact us directly via WhatsApp for immediate assistance.",
+  defaultReply: "Thank you for your message! Our AI is processing your request.",
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/** Beyond the spec: what visitors see when the server refuses a message. */
+export const CHAT_ERROR = {
+  empty: "Type a message or attach a photo.",
+  oneFile: "Send one file at a time.",
+  badSession: "This chat session is invalid. Reload the page and try again.",
+  notImage: "Only PNG, JPEG, GIF or WebP images can be sent.",
+  notWav: "Voice messages must be WAV audio.",
+  tooFast: "You are sending messages too quickly. Please wait a minute and try again.",
+  microphoneDenied: "Microphone access was refused. Allow it in your browser to send voice messages.",
+  microphoneUnavailable: "Voice messages are not available in this browser.",
+  recordingFailed: "The recording could not be processed. Please try again.",
+  stillSending: "Your voice message was not sent while another message was on its way. Please record it again.",
+  malformed: "The message could not be read. Please try again.",
+  tooLong: (maxChars: number) => `Messages can be up to ${maxChars} characters.`,
+  imageTooLarge: (maxBytes: number) => `Images can be up to ${formatMegabytes(maxBytes)}.`,
+  voiceTooLarge: (maxBytes: number) => `Voice messages can be up to ${formatMegabytes(maxBytes)}.`,
+  requestTooLarge: (maxBytes: number) => `Files can be up to ${formatMegabytes(maxBytes)}.`,
+} as const;
+
+export function chatExpertLabel(workflowToolName: string): string {
+  return `${workflowToolName} Expert`;
+}
+
+export function welcomeMessage(workflowToolName: string): string {
+  return `Hi! I'm your ${workflowToolName} automation assistant. How can I help you automate your business today? You can also send voice messages or images!`;
+}
+
+/** The canned replies of docs/product.md §8, by the keyword or media that picks them. */
+export const CANNED_REPLY = {
+  price: (tool: string) =>
+    `Our ${tool} automation packages range from $199 for basic setups to $599 for custom integrations, with optional monthly support. Tell me what you would like to automate and we will suggest the right package.`,
+  automation: (tool: string) =>
+    `${tool} is a workflow automation tool: it connects your apps and runs repetitive tasks for you, from lead capture to invoicing and reporting. We design, build and maintain these workflows. Which process would you like to automate first?`,
+  integration: (tool: string) =>
+    `We connect ${tool} to the tools you already use through webhooks and APIs: CRMs, shops, email, spreadsheets, messaging apps and more. Which systems would you like to integrate?`,
+  voice: () =>
+    "Thanks for your voice message! Our team will listen to it and get back to you. Meanwhile, feel free to type your question here.",
+  image: (tool: string) =>
+    `Thanks for the image! We will look at it and suggest how ${tool} automation could help. Could you tell me a little more about what you want to achieve?`,
+  greeting: (tool: string) =>
+    `Hello! I can help you with ${tool} automation, our pricing and integrations. What would you like to know?`,
+} as const;

@@ -1,0 +1,30 @@
+/**
+ * Reads a multipart or url-encoded form, refusing it once it is larger than `maxBytes`:
+ * request.formData() alone would buffer whatever a client sends.
+ */
+export async function readFormWithLimit(
+  request: Request,
+  maxBytes: number,
+): Promise<FormData | "too-large" | "malformed"> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return "too-large";
+  let received = 0;
+  const body = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(new Error("request body too large"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    return await new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      duplex: "half",
+    } as RequestInit).formData();
+  } catch {
+    return received > maxBytes ? "too-large" : "malformed";
+  }
+}

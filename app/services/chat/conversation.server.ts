@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import type { ChatMessage } from "~/db/schema";
+import type { ChatMessageView } from "~/lib/chat";
+import type { ChatMediaType } from "~/lib/domain";
+import { log } from "~/lib/log.server";
+import { saveChatMessage, type ChatMessageInput } from "~/models/chat-messages.server";
+import { chatPayload } from "~/services/webhooks.server";
+import { fanOut } from "./fan-out.server";
+
+// One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
+
+export function toChatMessageView(row: Pick<ChatMessage, keyof ChatMessageView>): ChatMessageView {
+  return {
+    id: row.id,
+    message: row.message,
+    isUserMessage: row.isUserMessage,
+    mediaUrl: row.mediaUrl,
+    mediaType: row.mediaType,
+  };
+}
+
+/** docs/product.md §8: a failure to store a message is only logged; the conversation goes on. */
+async function saveQuietly(input: ChatMessageInput): Promise<ChatMessageView> {
+  try {
+    return toChatMessageView(await saveChatMessage(input));
+  } catch (error) {
+    log.error("storing a chat message failed", {
+      error,
+      sessionId: input.sessionId,
+      isUserMessage: input.isUserMessage,
+    });
+    return toChatMessageView({
+      id: randomUUID(),
+      message: input.message,
+      isUserMessage: input.isUserMessage,
+      mediaUrl: input.mediaUrl ?? null,
+      mediaType: input.mediaType ?? null,
+    });
+  }
+}
+
+export interface ChatExchange {
+  user: ChatMessageView;
+  bot: ChatMessageView;
+}
+
+/**
+ * Stores the visitor's message, asks the webhooks for a reply and stores that too. `message` is
+ * the final text (docs/product.md §5's default text already in place for media without text);
+ * `mediaUrl` is where the file was stored, made absolute for the webhooks.
+ */
+export async function handleChatMessage(input: {
+  sessionId: string;
+  message: string;
+  media: { url: string; type: ChatMediaType } | null;
+  origin: string;
+  timeoutMs?: number;
+}): Promise<ChatExchange & { answeredBy: string }> {
+  const { sessionId, message, media, origin } = input;
+  const user = await saveQuietly({
+    sessionId,
+    message,
+    isUserMessage: true,
+    mediaUrl: media?.url ?? null,
+    mediaType: media?.type ?? null,
+  });
+  const reply = await fanOut(
+    chatPayload({ sessionId, message, mediaUrl: media ? new URL(media.url, origin).href : null }),
+    { mediaType: media?.type ?? null, origin, timeoutMs: input.timeoutMs },
+  );
+  const bot = await saveQuietly({ sessionId, message: reply.text, isUserMessage: false, answeredBy: reply.answeredBy });
+  return { user, bot, answeredBy: reply.answeredBy };
+}
