@@ -7,7 +7,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
-import { chatLimits } from "~/services/chat.server";
+import { chatLimits } from "~/services/chat/limits.server";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
