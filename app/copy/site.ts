@@ -1,5 +1,29 @@
-// Texts of the public site that docs/product.md fixes word for word. Written once here; the pages, the
-// actions and the tests all use these.
+// Texts the public site shows: those docs/product.md fixes word for word, and the site's own words
+// around them. Written once here; the pages and the actions use these, while the tests spell the
+// product's words out, so that a wrong text here is caught.
+
+/**
+ * The site before any settings are saved (docs/product.md §2: a generic automation-services label
+ * as the company name, a default headline and subtext). The seed writes these into a new
+ * database without demo content; the settings model and the browser fall back to them.
+ */
+export const DEFAULT_SETTINGS = {
+  companyName: "Automation Services",
+  workflowToolName: "n8n",
+  homepageHeadline: "Automate Your Business with n8n",
+  homepageSubtext:
+    "We design, build and look after the workflow automations that connect your tools, answer your customers and give your team back hours every week.",
+  supportEmail: "hello@example.com",
+  whatsappNumber: null,
+  messengerLink: null,
+  businessAddress: null,
+  logoUrl: null,
+  faviconUrl: null,
+  primaryColor: null,
+  secondaryColor: null,
+} as const;
+
+export const SKIP_LINK = "Skip to content";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -14,7 +38,16 @@ export const HEADER = {
   menu: "Menu",
 } as const;
 
+/** While a client-side navigation waits for a page without a loading text of its own. */
+export const LOADING = "Loading...";
+
+export const MESSAGING = {
+  whatsapp: "Chat with us on WhatsApp",
+  messenger: "Message us on Messenger",
+} as const;
+
 export const HERO = {
+  badge: (workflowToolName: string) => `${workflowToolName} & AI automation experts`,
   viewServices: "View Services",
   tryChat: "Try AI Chat Demo",
   whatsapp: "WhatsApp Chat",
@@ -31,6 +64,7 @@ export const HEADLINE_TYPING_MS = 100;
 
 export const FEATURED = {
   heading: "Featured Services",
+  intro: "Ready-made automations we set up for you, with clear one-time and monthly prices.",
   viewAll: "View All Services",
   order: "Order",
   loading: "Loading featured services...",
@@ -38,6 +72,8 @@ export const FEATURED = {
 
 export const FOUNDER = {
   heading: "Meet the Founder",
+  skills: "Skills",
+  social: { linkedin: "LinkedIn", twitter: "Twitter", github: "GitHub" },
   stats: {
     experienceYears: "Years Experience",
     projectsCompleted: "Projects Completed",
@@ -47,6 +83,14 @@ export const FOUNDER = {
 
 export const CONTACT = {
   heading: "Get in Touch",
+  intro: "Tell us what slows your team down. We will show you what can run on its own.",
+  fields: {
+    name: { label: "Name", placeholder: "Your name" },
+    email: { label: "Email", placeholder: "you@company.com" },
+    message: { label: "Message", placeholder: "What would you like to automate?" },
+  },
+  infoHeading: "Contact information",
+  infoLines: { email: "Email", whatsapp: "WhatsApp", address: "Address" },
   submit: "Send Message",
   sending: "Sending...",
   replyPromise: "We'll get back to you within 24 hours.",
@@ -56,12 +100,24 @@ export const CONTACT = {
 
 export const SERVICES = {
   heading: "Our Automation Services",
+  intro: (workflowToolName: string) =>
+    `${workflowToolName} automations for every part of your business, each with a clear setup fee and optional ongoing support.`,
+  metaDescription: (companyName: string, workflowToolName: string) =>
+    `Browse ${companyName}'s ${workflowToolName} automation services: AI assistants, e-commerce, marketing and data workflows with clear setup and monthly prices.`,
+  filterLabel: "Filter services",
+  searchLabel: "Search services",
   searchPlaceholder: "Search services...",
+  categoryLabel: "Category",
   allCategories: "All Categories",
+  listLabel: "Services",
+  count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
   loading: "Loading services...",
   empty: "No services found matching your criteria.",
   featured: "Featured",
+  setup: "Setup",
   ongoingSupport: "Ongoing Support",
+  /** The offer catalogue's name in the pages' schema.org data. */
+  catalogName: "Automation services",
   orderNow: "Order Now",
   applyFilters: "Apply filters",
   faqHeading: "Frequently Asked Questions",
@@ -69,6 +125,20 @@ export const SERVICES = {
 
 export const ORDER = {
   heading: "Order Your Automation",
+  intro: "Tell us about your project. There is nothing to pay now: we confirm the details with you first.",
+  metaTitle: "Order a Service",
+  metaDescription: (companyName: string, workflowToolName: string) =>
+    `Request a ${workflowToolName} automation from ${companyName}: choose a service, tell us about your project, and we reply within 24 hours.`,
+  formHeading: "Your details",
+  fields: {
+    clientName: { label: "Full Name" },
+    clientPhone: { label: "Phone Number" },
+    clientEmail: { label: "Email Address" },
+    serviceId: { label: "Select Service", placeholder: "Choose a service" },
+    notes: { label: "Project Details", placeholder: "Which tools do you use, and what should the automation do?" },
+    terms: { label: "I agree to the terms and conditions" },
+  },
+  asideLabel: "Order summary and next steps",
   submit: "Submit Order",
   submitting: "Submitting...",
   summaryHeading: "Order Summary",
@@ -100,10 +170,16 @@ export const ORDER = {
 export const ORDER_REDIRECT_MS = 3000;
 
 export const FOOTER = {
+  blurb: (workflowToolName: string) =>
+    `${workflowToolName} workflow automations, AI assistants and integrations, built and looked after for growing businesses.`,
+  navLabel: "Footer",
   quickLinks: "Quick Links",
   contact: "Contact",
   copyright: (companyName: string) => `© 2024 ${companyName}. All rights reserved.`,
 } as const;
+
+/** Where the 404, error and order-confirmation pages send the visitor on. */
+export const ONWARD = { home: "Back to home", services: "Browse services" } as const;
 
 export const NOT_FOUND = {
   title: "Page not found",

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { errorCode } from "~/lib/error-chain";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -153,14 +154,6 @@ const TRANSIENT_CODES = new Set([
   "40001",
   "40P01",
 ]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
 
 export function isTransientDbError(error: unknown): boolean {
   const code = errorCode(error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstMonthTotal, formatPrice, hasMonthlyPrice, sumPrices } from "./pricing";
+import { decimalPrice, firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice, sumPrices } from "./pricing";
 
 describe("pricing", () => {
   it("adds one month of the monthly price to the setup fee", () => {
@@ -19,6 +19,17 @@ describe("pricing", () => {
     expect(formatPrice(1499)).toBe("$1,499");
     expect(formatPrice(149.5)).toBe("$149.50");
     expect(formatPrice(0)).toBe("$0");
+  });
+
+  it("labels a monthly price per month", () => {
+    expect(formatMonthlyPrice(29)).toBe("$29/mo");
+    expect(formatMonthlyPrice(49.25)).toBe("$49.25/mo");
+  });
+
+  it("writes amounts for machines with two decimals", () => {
+    expect(decimalPrice(420)).toBe("420.00");
+    expect(decimalPrice(199.5)).toBe("199.50");
+    expect(decimalPrice(0)).toBe("0.00");
   });
 
   it("sums without floating-point drift", () => {

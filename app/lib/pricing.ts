@@ -23,6 +23,16 @@ export function formatPrice(amount: number): string {
   return toCents(amount) % 100 === 0 ? wholeDollars.format(amount) : withCents.format(amount);
 }
 
+/** "$29/mo": the monthly price wherever it is shown (cards, the order form's options, the admin). */
+export function formatMonthlyPrice(amount: number): string {
+  return `${formatPrice(amount)}/mo`;
+}
+
+/** "149.00": two decimals and no currency sign, for machines (schema.org offers, the CSV export). */
+export function decimalPrice(amount: number): string {
+  return amount.toFixed(2);
+}
+
 /** Sum of amounts, added in cents so that many orders do not drift by fractions of a cent. */
 export function sumPrices(amounts: Iterable<number>): number {
   let cents = 0;

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 
 // Search and sharing metadata for the public pages: title and description, canonical URL,
-// Open Graph and Twitter cards, and schema.org JSON-LD.
+// Open Graph and Twitter cards, and the text of their schema.org JSON-LD
+// (components/site/structured-data.ts builds it).
 
 export interface PageSeo {
   title: string;
@@ -44,85 +45,6 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
     ...(image ? [{ name: "twitter:image", content: image }] : []),
     ...(page.noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
-}
-
-interface OrganizationInput {
-  companyName: string;
-  supportEmail: string;
-  whatsappNumber?: string | null;
-  businessAddress?: string | null;
-  logoUrl?: string | null;
-  messengerLink?: string | null;
-}
-
-interface ServiceInput {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  setupPrice: number;
-  monthlyPrice: number;
-}
-
-function serviceJsonLd(service: ServiceInput, origin: string) {
-  const orderUrl = new URL(`/order?service=${encodeURIComponent(service.id)}`, origin).toString();
-  const offers: Record<string, unknown>[] = [
-    {
-      "@type": "Offer",
-      name: "Setup",
-      price: service.setupPrice.toFixed(2),
-      priceCurrency: "USD",
-      url: orderUrl,
-    },
-  ];
-  if (service.monthlyPrice > 0) {
-    offers.push({
-      "@type": "Offer",
-      name: "Ongoing Support",
-      price: service.monthlyPrice.toFixed(2),
-      priceCurrency: "USD",
-      url: orderUrl,
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price: service.monthlyPrice.toFixed(2),
-        priceCurrency: "USD",
-        unitCode: "MON",
-      },
-    });
-  }
-  return {
-    "@type": "Service",
-    name: service.name,
-    description: service.description,
-    category: service.category,
-    offers,
-  };
-}
-
-/** The organisation, with the listed services and their prices as its offer catalogue. */
-export function organizationJsonLd(settings: OrganizationInput, origin: string, services: ServiceInput[] = []) {
-  const logo = absoluteUrl(settings.logoUrl, origin);
-  const sameAs = absoluteUrl(settings.messengerLink, origin);
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: settings.companyName,
-    url: new URL("/", origin).toString(),
-    email: settings.supportEmail,
-    ...(settings.whatsappNumber ? { telephone: settings.whatsappNumber } : {}),
-    ...(settings.businessAddress ? { address: settings.businessAddress } : {}),
-    ...(logo ? { logo } : {}),
-    ...(sameAs ? { sameAs: [sameAs] } : {}),
-    ...(services.length
-      ? {
-          hasOfferCatalog: {
-            "@type": "OfferCatalog",
-            name: "Automation services",
-            itemListElement: services.map((service) => serviceJsonLd(service, origin)),
-          },
-        }
-      : {}),
-  };
 }
 
 /** JSON for a <script type="application/ld+json">: '<' escaped so no text can end the element. */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
+import { errorCode } from "~/lib/error-chain";
 import { hashPassword } from "~/lib/password.server";
 import { adminUsers, type AdminUser } from "~/db/schema";
 import { type AdminRole } from "~/lib/domain";
@@ -33,10 +34,7 @@ export class UsernameTakenError extends Error {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+  return errorCode(error) === "23505";
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

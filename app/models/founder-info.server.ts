@@ -4,6 +4,9 @@ import { founderInfo, type FounderInfo, type SocialLinks } from "~/db/schema";
 
 export type FounderInfoInput = Omit<typeof founderInfo.$inferInsert, "id" | "updatedAt">;
 
+/** The founder as the home page shows them. */
+export type PublicFounder = Omit<FounderInfo, "id" | "updatedAt">;
+
 /** The spec: social_links "may arrive as a JSON string"; anything unusable becomes {}. */
 export function normalizeSocialLinks(value: unknown): SocialLinks {
   let parsed = value;

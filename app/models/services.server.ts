@@ -7,6 +7,12 @@ export type ServiceInput = Pick<
   "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "imageUrl" | "isActive" | "featured"
 >;
 
+/** A service as the public pages show it: the cards, the order form and the search metadata. */
+export type PublicService = Pick<
+  Service,
+  "id" | "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "featured"
+>;
+
 // The spec's public order: featured first, then newest.
 const publicOrder = [desc(services.featured), desc(services.createdAt), asc(services.name)];
 

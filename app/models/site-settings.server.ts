@@ -1,24 +1,14 @@
 import { eq } from "drizzle-orm";
+import { DEFAULT_SETTINGS } from "~/copy/site";
 import { db, withReadRetry } from "~/db/client.server";
 import { siteSettings, type SiteSettings } from "~/db/schema";
 
 export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, "id" | "updatedAt">;
 
-// Shown when the single settings row is missing (a database set up outside the app's seed).
+/** What the site shows when the single settings row is missing (a database set up outside the app's seed). */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  ...DEFAULT_SETTINGS,
   id: 1,
-  companyName: "Automation Services",
-  workflowToolName: "n8n",
-  homepageHeadline: "Automate Your Business with n8n",
-  homepageSubtext: "We design, build and maintain workflow automations that save your team hours every week.",
-  whatsappNumber: null,
-  messengerLink: null,
-  supportEmail: "hello@example.com",
-  businessAddress: null,
-  logoUrl: null,
-  faviconUrl: null,
-  primaryColor: null,
-  secondaryColor: null,
   chatWebhookUrl: null,
   updatedAt: new Date(0),
 };

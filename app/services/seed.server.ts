@@ -1,14 +1,12 @@
+import { DEFAULT_SETTINGS } from "~/copy/site";
 import { countAdminUsers, createAdminUser, UsernameTakenError } from "~/models/admin-users.server";
 import { db } from "~/db/client.server";
 import { generatePassword } from "~/lib/password.server";
 import { founderInfo, integrations, services, siteSettings, type NewService } from "~/db/schema";
 
 const DEMO_SETTINGS = {
+  ...DEFAULT_SETTINGS,
   companyName: "FlowForge Automation",
-  workflowToolName: "n8n",
-  homepageHeadline: "Automate Your Business with n8n",
-  homepageSubtext:
-    "We design, build and look after the workflow automations that connect your tools, answer your customers and give your team back hours every week.",
   whatsappNumber: "+1 (555) 010-2030",
   messengerLink: "https://m.me/flowforge.automation",
   supportEmail: "hello@flowforge.example",
@@ -131,16 +129,7 @@ export async function seed(
   const seededContent = await db().transaction(async (tx) => {
     const inserted = await tx
       .insert(siteSettings)
-      .values(
-        demo
-          ? DEMO_SETTINGS
-          : {
-              companyName: "Automation Services",
-              homepageHeadline: DEMO_SETTINGS.homepageHeadline,
-              homepageSubtext: DEMO_SETTINGS.homepageSubtext,
-              supportEmail: "hello@example.com",
-            },
-      )
+      .values(demo ? DEMO_SETTINGS : DEFAULT_SETTINGS)
       .onConflictDoNothing()
       .returning({ id: siteSettings.id });
     if (inserted.length === 0) return false;

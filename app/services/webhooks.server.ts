@@ -1,4 +1,5 @@
 import type { WebhookMethod } from "~/lib/domain";
+import { codedError } from "~/lib/error-chain";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.
@@ -98,11 +99,10 @@ export async function sendWebhook(
       throw timeoutError(options.timeoutMs);
     }
     // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, bad port...).
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const coded = codedError(error);
+    const cause = (error as { cause?: { message?: string } }).cause;
     throw new WebhookError(
-      cause?.code
-        ? `${cause.code}: ${cause.message ?? "request failed"}`
-        : (cause?.message ?? (error as Error).message),
+      coded ? `${coded.code}: ${coded.message ?? "request failed"}` : (cause?.message ?? (error as Error).message),
     );
   }
   try {

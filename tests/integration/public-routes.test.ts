@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CONTACT, ORDER } from "~/copy/site";
-import { ENHANCED_FIELD } from "~/components/site/enhanced-flag";
+import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";

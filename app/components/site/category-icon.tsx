@@ -9,7 +9,9 @@ import {
   Workflow,
   Wrench,
   type LucideIcon,
+  type LucideProps,
 } from "lucide-react";
+import { createElement } from "react";
 
 // The spec's icon per category, and a default for any other.
 const ICONS: Record<string, LucideIcon> = {
@@ -28,6 +30,11 @@ export function categoryIcon(category: string): LucideIcon {
 }
 
 export function CategoryIcon({ category, className }: { category: string; className?: string }) {
-  const Icon = categoryIcon(category);
-  return <Icon aria-hidden className={className} data-category-icon={category} />;
+  // One of the module's fixed icons, picked by value: not a component made during render.
+  const props: LucideProps & { "data-category-icon": string } = {
+    "aria-hidden": true,
+    className,
+    "data-category-icon": category,
+  };
+  return createElement(categoryIcon(category), props);
 }

@@ -1,12 +1,5 @@
+import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { useHydrated } from "~/lib/hydrated";
-
-// Posted only by forms running with JavaScript. Their actions then answer with data (the page
-// stays, the form resets) instead of the Post/Redirect/Get that a plain form post needs.
-export const ENHANCED_FIELD = "enhanced";
-
-export function isEnhancedSubmission(formData: FormData): boolean {
-  return formData.get(ENHANCED_FIELD) === "true";
-}
 
 export function EnhancedFlag() {
   return useHydrated() ? <input type="hidden" name={ENHANCED_FIELD} value="true" /> : null;

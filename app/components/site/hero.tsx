@@ -1,8 +1,7 @@
-import { ArrowRight, Bot, MessagesSquare, Sparkles } from "lucide-react";
-import { WhatsAppIcon } from "~/components/ui/brand-icons";
-import { messengerUrl, whatsappUrl } from "~/lib/messaging";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { ArrowRight, Bot, Sparkles } from "lucide-react";
 import { HERO } from "~/copy/site";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { MessagingIcon, useMessagingLinks } from "./messaging-links";
 import { TypedHeadline } from "./typed-headline";
 import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
@@ -12,8 +11,7 @@ const ON_DARK_SECONDARY = buttonClasses("secondary", "lg", "border-white/30 bg-w
 
 export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
   const settings = useSiteSettings();
-  const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
-  const messenger = messengerUrl(settings.messengerLink);
+  const messaging = useMessagingLinks();
   return (
     <section className="relative overflow-hidden bg-slate-950 text-white">
       <div
@@ -29,7 +27,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-inset ring-white/20">
               <Sparkles aria-hidden className="size-4" />
-              {settings.workflowToolName} &amp; AI automation experts
+              {HERO.badge(settings.workflowToolName)}
             </p>
             <TypedHeadline
               text={headline}
@@ -50,18 +48,12 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                 <Bot aria-hidden className="size-5" />
                 {HERO.tryChat}
               </a>
-              {whatsapp ? (
-                <a href={whatsapp} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
-                  <WhatsAppIcon className="size-5" />
-                  {HERO.whatsapp}
+              {messaging.map(({ app, href }) => (
+                <a key={app} href={href} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
+                  <MessagingIcon app={app} className="size-5" />
+                  {HERO[app]}
                 </a>
-              ) : null}
-              {messenger ? (
-                <a href={messenger} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
-                  <MessagesSquare aria-hidden className="size-5" />
-                  {HERO.messenger}
-                </a>
-              ) : null}
+              ))}
             </div>
           </div>
           <WorkflowPreview workflowToolName={settings.workflowToolName} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { FEATURED, SERVICES } from "~/copy/site";
+import { FEATURED, LOADING, SERVICES } from "~/copy/site";
 
 // Pages arrive with their data from the server; the spec's loading texts show while a
 // client-side navigation waits for the next page's data, once it takes long enough to notice.
@@ -13,19 +13,18 @@ const LOADING_TEXTS: Record<string, string> = {
 
 export function NavigationStatus() {
   const navigation = useNavigation();
-  const pathname = navigation.state === "loading" ? navigation.location.pathname : null;
-  const [visibleFor, setVisibleFor] = useState<string | null>(null);
+  const loading = navigation.state === "loading" ? navigation.location : null;
+  const loadingKey = loading?.key ?? null;
+  // The navigation (its location's key) that has waited long enough to say so.
+  const [slowKey, setSlowKey] = useState<string | null>(null);
 
   useEffect(() => {
-    if (pathname === null) {
-      setVisibleFor(null);
-      return;
-    }
-    const timer = setTimeout(() => setVisibleFor(pathname), SHOW_AFTER_MS);
+    if (loadingKey === null) return;
+    const timer = setTimeout(() => setSlowKey(loadingKey), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [pathname]);
+  }, [loadingKey]);
 
-  const text = visibleFor === null ? "" : (LOADING_TEXTS[visibleFor] ?? "Loading...");
+  const text = loading && loading.key === slowKey ? (LOADING_TEXTS[loading.pathname] ?? LOADING) : "";
   return (
     <div
       role="status"

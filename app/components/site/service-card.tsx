@@ -1,27 +1,18 @@
 import { ArrowRight, Star } from "lucide-react";
-import { categoryLabel } from "~/lib/categories";
-import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { SERVICES } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { categoryLabel } from "~/lib/categories";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import type { PublicService } from "~/models/services.server";
 import { CategoryIcon } from "./category-icon";
-import { SERVICES } from "~/copy/site";
-
-export interface ServiceCardData {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  setupPrice: number;
-  monthlyPrice: number;
-  featured: boolean;
-}
 
 export function orderHref(serviceId: string): string {
   return `/order?service=${encodeURIComponent(serviceId)}`;
 }
 
 /** One service as a card: on the home page (featured) and in the catalogue. */
-export function ServiceCard({ service, orderLabel }: { service: ServiceCardData; orderLabel: string }) {
+export function ServiceCard({ service, orderLabel }: { service: PublicService; orderLabel: string }) {
   const headingId = `service-${service.id}`;
   return (
     <article
@@ -48,13 +39,13 @@ export function ServiceCard({ service, orderLabel }: { service: ServiceCardData;
       <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{service.description}</p>
       <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">
         <div className="flex items-baseline justify-between gap-2">
-          <dt className="text-slate-600">Setup</dt>
+          <dt className="text-slate-600">{SERVICES.setup}</dt>
           <dd className="text-2xl font-bold text-slate-900">{formatPrice(service.setupPrice)}</dd>
         </div>
         {hasMonthlyPrice(service.monthlyPrice) ? (
           <div className="flex items-baseline justify-between gap-2">
             <dt className="text-slate-600">{SERVICES.ongoingSupport}</dt>
-            <dd className="font-semibold text-slate-900">+ {formatPrice(service.monthlyPrice)}/mo</dd>
+            <dd className="font-semibold text-slate-900">+ {formatMonthlyPrice(service.monthlyPrice)}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
 import { NOT_FOUND, SERVER_ERROR } from "~/copy/site";
+import { OnwardLinks } from "./onward-links";
 
 /** The 404 and error page content, inside the site's header and footer. */
 export function SiteError({ error }: { error: unknown }) {
@@ -12,14 +12,8 @@ export function SiteError({ error }: { error: unknown }) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-3 text-slate-600">{detail}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href="/" className={buttonClasses("primary", "lg")}>
-          Back to home
-        </a>
-        <a href="/services" className={buttonClasses("secondary", "lg")}>
-          Browse services
-        </a>
-      </div>
+      {/* A whole new page: whatever went wrong here stays behind. */}
+      <OnwardLinks reloadDocument />
     </section>
   );
 }

@@ -14,8 +14,7 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} inverted />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
-            {settings.workflowToolName} workflow automations, AI assistants and integrations, built and looked after for
-            growing businesses.
+            {FOOTER.blurb(settings.workflowToolName)}
           </p>
           {settings.businessAddress ? (
             <p className="mt-4 flex items-start gap-2 text-sm">
@@ -24,7 +23,7 @@ export function SiteFooter() {
             </p>
           ) : null}
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={FOOTER.navLabel}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.quickLinks}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {NAV_LINKS.map((link) => (

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -16,11 +16,13 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const settings = useSiteSettings();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const [menu, setMenu] = useState({ open: false, pathname });
+  // Arriving on another page (a link, Back) closes the menu.
+  if (menu.pathname !== pathname) setMenu({ open: false, pathname });
+  const menuOpen = menu.open && menu.pathname === pathname;
+  const setMenuOpen = (open: boolean) => setMenu({ open, pathname });
   const closeMenu = () => setMenuOpen(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_COMPANY_NAME, withFallbacks } from "./use-site-settings";
+import { withFallbacks } from "./use-site-settings";
 
 describe("withFallbacks", () => {
   it("names the company with the generic label when no name is set", () => {
-    expect(withFallbacks(undefined).companyName).toBe(FALLBACK_COMPANY_NAME);
+    expect(withFallbacks(undefined)).toMatchObject({ companyName: "Automation Services", workflowToolName: "n8n" });
     const blank = withFallbacks({ ...withFallbacks(undefined), companyName: "  ", workflowToolName: "" });
     expect(blank.companyName).toBe("Automation Services");
     expect(blank.workflowToolName).toBe("n8n");

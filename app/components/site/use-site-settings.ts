@@ -1,31 +1,15 @@
 import { useRouteLoaderData } from "react-router";
+import { DEFAULT_SETTINGS } from "~/copy/site";
 import type { PublicSiteSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
 
-/** The spec's "generic automation-services label" when no company name is set. */
-export const FALLBACK_COMPANY_NAME = "Automation Services";
-
-const FALLBACK_SETTINGS: PublicSiteSettings = {
-  companyName: FALLBACK_COMPANY_NAME,
-  workflowToolName: "n8n",
-  homepageHeadline: "",
-  homepageSubtext: "",
-  whatsappNumber: null,
-  messengerLink: null,
-  supportEmail: "",
-  businessAddress: null,
-  logoUrl: null,
-  faviconUrl: null,
-  primaryColor: null,
-  secondaryColor: null,
-};
-
+/** The settings, with the spec's generic automation-services label when no company name is set. */
 export function withFallbacks(settings: PublicSiteSettings | undefined): PublicSiteSettings {
-  if (!settings) return FALLBACK_SETTINGS;
+  if (!settings) return DEFAULT_SETTINGS;
   return {
     ...settings,
-    companyName: settings.companyName.trim() || FALLBACK_COMPANY_NAME,
-    workflowToolName: settings.workflowToolName.trim() || FALLBACK_SETTINGS.workflowToolName,
+    companyName: settings.companyName.trim() || DEFAULT_SETTINGS.companyName,
+    workflowToolName: settings.workflowToolName.trim() || DEFAULT_SETTINGS.workflowToolName,
   };
 }
 

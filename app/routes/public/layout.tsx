@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { SKIP_LINK } from "~/copy/site";
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { FloatingMessagingButtons } from "~/components/site/floating-messaging";
 import { NavigationStatus } from "~/components/site/navigation-status";
@@ -55,7 +56,7 @@ function SkipLink() {
       href="#main"
       className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
     >
-      Skip to content
+      {SKIP_LINK}
     </a>
   );
 }

@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { ORDER } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
-import { ButtonLink } from "~/components/ui/button";
+import { OnwardLinks } from "~/components/site/onward-links";
 import type { Route } from "./+types/order-submitted";
 
 // Where a successful order lands without JavaScript (with it, the order page sends the visitor home).
@@ -13,14 +13,7 @@ export default function OrderSubmitted() {
       </span>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ORDER.success.message}</h1>
       <p className="mt-3 text-lg text-slate-600">{ORDER.success.description}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/" size="lg">
-          Back to home
-        </ButtonLink>
-        <ButtonLink to="/services" variant="secondary" size="lg">
-          Browse services
-        </ButtonLink>
-      </div>
+      <OnwardLinks />
     </section>
   );
 }

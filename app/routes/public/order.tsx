@@ -1,25 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, ClipboardList, Send } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useFormAction, useNavigate, useNavigation } from "react-router";
+import { useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { ORDER, ORDER_REDIRECT_MS } from "~/copy/site";
-import { EnhancedFlag, isEnhancedSubmission } from "~/components/site/enhanced-flag";
-import { HoneypotField } from "~/components/site/honeypot-field";
 import { publicPageMeta } from "~/components/site/page-meta";
+import { InputFields, MessageField, PublicForm, type InputSpec } from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { TitledSection } from "~/components/ui/titled-section";
+import { CheckboxField, SelectField } from "~/components/ui/field";
 import { getEnv } from "~/lib/env.server";
-import { isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/lib/hydrated";
-import { log } from "~/lib/log.server";
-import { firstMonthTotal, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
-import { hitRateLimit } from "~/models/rate-limits.server";
-import { clientIp } from "~/lib/request-context.server";
-import { dataWithError, dataWithSuccess, redirectWithSuccess } from "~/services/toast.server";
+import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
-import { listActiveServices } from "~/models/services.server";
+import { listActiveServices, type PublicService } from "~/models/services.server";
+import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
@@ -46,7 +42,11 @@ const OrderSchema = z.object({
 // missing there: the submit button waits for them.)
 const ClientOrderSchema = OrderSchema.extend({ serviceId: z.string().default("") });
 
-const HOUR_MS = 60 * 60 * 1000;
+const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "clientEmail">> = [
+  { name: "clientName", type: "text", autoComplete: "name" },
+  { name: "clientPhone", type: "tel", autoComplete: "tel" },
+  { name: "clientEmail", type: "email", autoComplete: "email", wide: true },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const services = await listActiveServices();
@@ -54,44 +54,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { services, preselected: services.find((service) => service.id === requested)?.id ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: OrderSchema });
-  if (submission.status !== "success") {
+export function action(args: Route.ActionArgs) {
+  return publicFormAction(args, {
+    name: "order",
+    schema: OrderSchema,
+    toasts: ORDER,
     // The spec checks the terms first, then the service.
-    const toast = submission.error?.terms
-      ? ORDER.termsRequired
-      : submission.error?.serviceId
-        ? ORDER.serviceRequired
-        : ORDER.failure;
-    return dataWithError({ result: submission.reply() }, toast, { status: 400 });
-  }
-  if (isHoneypotFilled(formData)) {
-    log.warn("order form honeypot filled", { ip: clientIp(context) });
-    return dataWithError({ result: submission.reply() }, ORDER.failure, { status: 400 });
-  }
-  const limit = await hitRateLimit(`orders:${clientIp(context)}`, getEnv().ORDERS_PER_HOUR, HOUR_MS);
-  if (!limit.allowed) {
-    return dataWithError({ result: submission.reply() }, ORDER.failure, {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
-  }
-  const { terms: _agreed, ...order } = submission.value;
-  try {
-    await createOrder(order);
-  } catch (error) {
-    if (error instanceof ServiceUnavailableError) {
-      const result = submission.reply({ fieldErrors: { serviceId: [ORDER.serviceUnavailable] } });
-      return dataWithError({ result }, ORDER.failure, { status: 400 });
-    }
-    log.error("storing an order failed", { error });
-    return dataWithError({ result: submission.reply() }, ORDER.failure, { status: 500 });
-  }
-  if (isEnhancedSubmission(formData)) {
-    return dataWithSuccess({ result: submission.reply({ resetForm: true }), submitted: true }, ORDER.success);
-  }
-  return redirectWithSuccess("/order/submitted", ORDER.success);
+    invalidToast: (errors) =>
+      errors.terms ? ORDER.termsRequired : errors.serviceId ? ORDER.serviceRequired : ORDER.failure,
+    rateLimit: { key: "orders", perHour: getEnv().ORDERS_PER_HOUR },
+    store: ({ terms: _agreed, ...order }) => createOrder(order),
+    refusedFields: (error) =>
+      error instanceof ServiceUnavailableError ? { serviceId: [ORDER.serviceUnavailable] } : undefined,
+    redirectTo: "/order/submitted",
+    stored: { submitted: true },
+  });
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
@@ -126,62 +103,29 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <div className="max-w-2xl">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{ORDER.heading}</h1>
-          <p className="mt-4 text-lg text-slate-600">
-            Tell us about your project. There is nothing to pay now: we confirm the details with you first.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">{ORDER.intro}</p>
         </div>
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            aria-labelledby="order-form-heading"
-            className="relative space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
+          <PublicForm {...getFormProps(form)} labelledBy="order-form-heading">
             <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
-              Your details
+              {ORDER.formHeading}
             </h2>
-            <HoneypotField />
-            <EnhancedFlag />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                label="Full Name"
-                errors={fields.clientName.errors}
-                inputProps={{ ...getInputProps(fields.clientName, { type: "text" }), autoComplete: "name" }}
-              />
-              <Field
-                label="Phone Number"
-                errors={fields.clientPhone.errors}
-                inputProps={{ ...getInputProps(fields.clientPhone, { type: "tel" }), autoComplete: "tel" }}
-              />
-            </div>
-            <Field
-              label="Email Address"
-              errors={fields.clientEmail.errors}
-              inputProps={{ ...getInputProps(fields.clientEmail, { type: "email" }), autoComplete: "email" }}
-            />
+            <InputFields fields={fields} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
             <SelectField
-              label="Select Service"
+              label={ORDER.fields.serviceId.label}
               errors={fields.serviceId.errors}
               selectProps={getSelectProps(fields.serviceId)}
             >
-              <option value="">Choose a service</option>
+              <option value="">{ORDER.fields.serviceId.placeholder}</option>
               {services.map((service) => (
                 <option key={service.id} value={service.id}>
                   {serviceOptionLabel(service)}
                 </option>
               ))}
             </SelectField>
-            <TextareaField
-              label="Project Details"
-              errors={fields.notes.errors}
-              textareaProps={{
-                ...getTextareaProps(fields.notes),
-                rows: 6,
-                placeholder: "Which tools do you use, and what should the automation do?",
-              }}
-            />
+            <MessageField field={fields.notes} rows={6} texts={ORDER.fields.notes} />
             <CheckboxField
-              label="I agree to the terms and conditions"
+              label={ORDER.fields.terms.label}
               errors={fields.terms.errors}
               inputProps={getInputProps(fields.terms, { type: "checkbox" })}
             />
@@ -189,17 +133,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <Send aria-hidden className="size-4" />
               {submitting ? ORDER.submitting : ORDER.submit}
             </Button>
-          </Form>
+          </PublicForm>
 
-          <aside aria-label="Order summary and next steps" className="space-y-6 lg:sticky lg:top-24">
+          <aside aria-label={ORDER.asideLabel} className="space-y-6 lg:sticky lg:top-24">
             <OrderSummary service={selected} />
-            <section
-              aria-labelledby="next-steps-heading"
+            <TitledSection
+              title={ORDER.nextHeading}
+              titleClassName="text-lg font-semibold text-white"
               className="rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8"
             >
-              <h2 id="next-steps-heading" className="text-lg font-semibold text-white">
-                {ORDER.nextHeading}
-              </h2>
               <ol className="mt-4 space-y-3">
                 {ORDER.nextSteps.map((step) => (
                   <li key={step} className="flex items-start gap-3">
@@ -208,7 +150,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   </li>
                 ))}
               </ol>
-            </section>
+            </TitledSection>
           </aside>
         </div>
       </div>
@@ -216,24 +158,24 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-type ServiceRow = Route.ComponentProps["loaderData"]["services"][number];
-
-function serviceOptionLabel(service: ServiceRow): string {
-  const monthly = hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatPrice(service.monthlyPrice)}/mo` : "";
+function serviceOptionLabel(service: PublicService): string {
+  const monthly = hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatMonthlyPrice(service.monthlyPrice)}` : "";
   return `${service.name} - ${formatPrice(service.setupPrice)}${monthly}`;
 }
 
-function OrderSummary({ service }: { service: ServiceRow | null }) {
+function OrderSummary({ service }: { service: PublicService | null }) {
   return (
-    <section
-      aria-labelledby="summary-heading"
+    <TitledSection
+      title={
+        <>
+          <ClipboardList aria-hidden className="size-5 text-brand" />
+          {ORDER.summaryHeading}
+        </>
+      }
+      titleClassName="flex items-center gap-2 text-lg font-semibold text-slate-900"
       aria-live="polite"
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
-      <h2 id="summary-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <ClipboardList aria-hidden className="size-5 text-brand" />
-        {ORDER.summaryHeading}
-      </h2>
       {service ? (
         <>
           <p className="mt-4 font-semibold text-slate-900">{service.name}</p>
@@ -260,14 +202,14 @@ function OrderSummary({ service }: { service: ServiceRow | null }) {
       ) : (
         <p className="mt-4 text-sm text-slate-600">{ORDER.summaryEmpty}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return publicPageMeta(matches, (settings) => ({
-    title: "Order a Service",
-    description: `Request a ${settings.workflowToolName} automation from ${settings.companyName}: choose a service, tell us about your project, and we reply within 24 hours.`,
+    title: ORDER.metaTitle,
+    description: ORDER.metaDescription(settings.companyName, settings.workflowToolName),
     path: "/order",
   }));
 }

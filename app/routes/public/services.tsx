@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import {
   Form,
   NavigationType,
+  useLocation,
   useNavigationType,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
@@ -11,13 +12,13 @@ import { faqItems, SERVICES } from "~/copy/site";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { ServiceCard } from "~/components/site/service-card";
+import { organizationJsonLd } from "~/components/site/structured-data";
 import { useSiteOrigin } from "~/components/site/use-site-origin";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { useHydrated } from "~/lib/hydrated";
 import { isSamePageQueryChange } from "~/lib/revalidation";
-import { organizationJsonLd } from "~/lib/seo";
 import {
   distinctCategories,
   filterServices,
@@ -46,14 +47,17 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const origin = useSiteOrigin();
   const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const navigationType = useNavigationType();
   const fromUrl = readServiceFilter(searchParams);
   // The box owns its text while the visitor types (the URL follows by replacing); a link or Back
   // changing the URL puts the URL's text back in the box.
-  const [query, setQuery] = useState(fromUrl.q);
-  useEffect(() => {
-    if (navigationType !== NavigationType.Replace) setQuery(fromUrl.q);
-  }, [fromUrl.q, navigationType]);
+  const [box, setBox] = useState({ text: fromUrl.q, locationKey: location.key });
+  let query = box.text;
+  if (box.locationKey !== location.key) {
+    if (navigationType !== NavigationType.Replace) query = fromUrl.q;
+    setBox({ text: query, locationKey: location.key });
+  }
   const pendingUrlUpdate = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(pendingUrlUpdate.current), []);
 
@@ -73,14 +77,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <section className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20 lg:px-8">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{SERVICES.heading}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            {settings.workflowToolName} automations for every part of your business, each with a clear setup fee and
-            optional ongoing support.
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{SERVICES.intro(settings.workflowToolName)}</p>
           <Form
             method="get"
             role="search"
-            aria-label="Filter services"
+            aria-label={SERVICES.filterLabel}
             preventScrollReset
             onSubmit={(event) => {
               if (hydrated) event.preventDefault();
@@ -99,12 +100,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 maxLength={100}
                 onChange={(event) => {
                   const next = { ...filter, q: event.target.value };
-                  setQuery(next.q);
+                  setBox({ text: next.q, locationKey: location.key });
                   clearTimeout(pendingUrlUpdate.current);
                   pendingUrlUpdate.current = setTimeout(() => updateUrl(next), URL_UPDATE_DELAY_MS);
                 }}
                 placeholder={SERVICES.searchPlaceholder}
-                aria-label="Search services"
+                aria-label={SERVICES.searchLabel}
                 className="h-12 w-full rounded-lg border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
               />
             </div>
@@ -113,7 +114,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 name="category"
                 value={category}
                 onChange={(event) => updateUrl({ ...filter, category: event.target.value })}
-                aria-label="Category"
+                aria-label={SERVICES.categoryLabel}
                 className="h-12 w-full appearance-none rounded-lg border border-slate-300 bg-white pl-3 pr-10 text-base text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
               >
                 <option value="">{SERVICES.allCategories}</option>
@@ -137,9 +138,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label="Services" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+      <section aria-label={SERVICES.listLabel} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <p role="status" className="sr-only">
-          {visible.length === 1 ? "1 service" : `${visible.length} services`}
+          {SERVICES.count(visible.length)}
         </p>
         {visible.length ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -184,7 +185,7 @@ function Faq({ workflowToolName }: { workflowToolName: string }) {
 export function meta({ matches }: Route.MetaArgs) {
   return publicPageMeta(matches, (settings) => ({
     title: SERVICES.heading,
-    description: `Browse ${settings.companyName}'s ${settings.workflowToolName} automation services: AI assistants, e-commerce, marketing and data workflows with clear setup and monthly prices.`,
+    description: SERVICES.metaDescription(settings.companyName, settings.workflowToolName),
     path: "/services",
   }));
 }

@@ -1,0 +1,16 @@
+import { ONWARD } from "~/copy/site";
+import { ButtonLink } from "~/components/ui/button";
+
+/** Where the error and confirmation pages send the visitor next. */
+export function OnwardLinks({ reloadDocument }: { reloadDocument?: boolean }) {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <ButtonLink to="/" size="lg" reloadDocument={reloadDocument}>
+        {ONWARD.home}
+      </ButtonLink>
+      <ButtonLink to="/services" variant="secondary" size="lg" reloadDocument={reloadDocument}>
+        {ONWARD.services}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { SERVICES } from "~/copy/site";
+import { decimalPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { absoluteUrl } from "~/lib/seo";
+import type { PublicService } from "~/models/services.server";
+import type { PublicSiteSettings } from "~/models/site-settings.server";
+import { orderHref } from "./service-card";
+
+// schema.org JSON-LD for search engines: the organisation, and the listed services with their prices.
+
+type OrganizationSettings = Pick<
+  PublicSiteSettings,
+  "companyName" | "supportEmail" | "whatsappNumber" | "businessAddress" | "logoUrl" | "messengerLink"
+>;
+
+function serviceJsonLd(service: PublicService, origin: string) {
+  const orderUrl = new URL(orderHref(service.id), origin).toString();
+  const offers: Record<string, unknown>[] = [
+    {
+      "@type": "Offer",
+      name: SERVICES.setup,
+      price: decimalPrice(service.setupPrice),
+      priceCurrency: "USD",
+      url: orderUrl,
+    },
+  ];
+  if (hasMonthlyPrice(service.monthlyPrice)) {
+    offers.push({
+      "@type": "Offer",
+      name: SERVICES.ongoingSupport,
+      price: decimalPrice(service.monthlyPrice),
+      priceCurrency: "USD",
+      url: orderUrl,
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price: decimalPrice(service.monthlyPrice),
+        priceCurrency: "USD",
+        unitCode: "MON",
+      },
+    });
+  }
+  return {
+    "@type": "Service",
+    name: service.name,
+    description: service.description,
+    category: service.category,
+    offers,
+  };
+}
+
+/** The organisation, with the listed services and their prices as its offer catalogue. */
+export function organizationJsonLd(settings: OrganizationSettings, origin: string, services: PublicService[] = []) {
+  const logo = absoluteUrl(settings.logoUrl, origin);
+  const sameAs = absoluteUrl(settings.messengerLink, origin);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: settings.companyName,
+    url: new URL("/", origin).toString(),
+    email: settings.supportEmail,
+    ...(settings.whatsappNumber ? { telephone: settings.whatsappNumber } : {}),
+    ...(settings.businessAddress ? { address: settings.businessAddress } : {}),
+    ...(logo ? { logo } : {}),
+    ...(sameAs ? { sameAs: [sameAs] } : {}),
+    ...(services.length
+      ? {
+          hasOfferCatalog: {
+            "@type": "OfferCatalog",
+            name: SERVICES.catalogName,
+            itemListElement: services.map((service) => serviceJsonLd(service, origin)),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { isEnhancedSubmission } from "~/lib/enhanced-submission";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { log } from "~/lib/log.server";
+import { clientIp } from "~/lib/request-context.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } from "~/services/toast.server";
+
+// The one path of a visitor's form post (the contact form and the order form): read, validate,
+// refuse bots and floods, store, answer with a toast. Every refusal keeps what was typed.
+
+const HOUR_MS = 60 * 60 * 1000;
+
+type FieldErrors = Record<string, string[]>;
+
+export interface PublicForm<Schema extends z.ZodType, Extra extends object> {
+  /** Names the form in the logs: "contact", "order". */
+  name: string;
+  schema: Schema;
+  /** The counter's key prefix (one counter per visitor address) and how many posts an hour it allows. */
+  rateLimit: { key: string; perHour: number };
+  toasts: { success: ToastText; failure: ToastText };
+  /** The toast for invalid fields; the failure toast when not given. */
+  invalidToast?: (errors: Record<string, string[] | null>) => ToastText;
+  store: (value: z.output<Schema>) => Promise<unknown>;
+  /** Field errors for a store failure that is the visitor's to fix (a service withdrawn meanwhile). */
+  refusedFields?: (error: unknown) => FieldErrors | undefined;
+  /** Where a post without JavaScript lands once stored (Post/Redirect/Get). */
+  redirectTo: string;
+  /** Added to the answer of a post with JavaScript once stored. */
+  stored?: Extra;
+}
+
+export async function publicFormAction<Schema extends z.ZodType, Extra extends object = Record<never, never>>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  form: PublicForm<Schema, Extra>,
+) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: form.schema });
+  const refuse = (toast: ToastText, init: ResponseInit, fieldErrors?: FieldErrors) =>
+    dataWithError({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
+
+  if (submission.status !== "success") {
+    const toast = form.invalidToast?.(submission.error ?? {}) ?? form.toasts.failure;
+    return refuse(toast, { status: 400 });
+  }
+  // A bot gets the answer of a refused post, nothing that tells it what gave it away.
+  if (isHoneypotFilled(formData)) {
+    log.warn(`${form.name} form honeypot filled`, { ip: clientIp(context) });
+    return refuse(form.toasts.failure, { status: 400 });
+  }
+  const limit = await hitRateLimit(`${form.rateLimit.key}:${clientIp(context)}`, form.rateLimit.perHour, HOUR_MS);
+  if (!limit.allowed) {
+    return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  try {
+    await form.store(submission.value);
+  } catch (error) {
+    const fieldErrors = form.refusedFields?.(error);
+    if (fieldErrors) return refuse(form.toasts.failure, { status: 400 }, fieldErrors);
+    log.error(`storing a ${form.name} form post failed`, { error });
+    return refuse(form.toasts.failure, { status: 500 });
+  }
+  if (isEnhancedSubmission(formData)) {
+    return dataWithSuccess({ result: submission.reply({ resetForm: true }), ...form.stored }, form.toasts.success);
+  }
+  return redirectWithSuccess(form.redirectTo, form.toasts.success);
+}
