@@ -3,16 +3,15 @@
 // product's words out, so that a wrong text here is caught.
 
 /**
- * The site before any settings are saved (docs/product.md §2: a generic automation-services label
- * as the company name, a default headline and subtext). The seed writes these into a new
- * database without demo content; the settings model and the browser fall back to them.
+ * The site before any settings are saved (docs/product.md §3 "Starting content" and §9): the seed
+ * writes these into a new database without demo content; the settings model and the browser fall
+ * back to them.
  */
 export const DEFAULT_SETTINGS = {
   companyName: "Automation Services",
   workflowToolName: "n8n",
   homepageHeadline: "Automate Your Business with n8n",
-  homepageSubtext:
-    "We design, build and look after the workflow automations that connect your tools, answer your customers and give your team back hours every week.",
+  homepageSubtext: "We design, build and maintain workflow automations that save your team hours every week.",
   supportEmail: "hello@example.com",
   whatsappNumber: null,
   messengerLink: null,

@@ -7,6 +7,8 @@ import { founderInfo, integrations, services, siteSettings, type NewService } fr
 const DEMO_SETTINGS = {
   ...DEFAULT_SETTINGS,
   companyName: "FlowForge Automation",
+  homepageSubtext:
+    "We design, build and look after the workflow automations that connect your tools, answer your customers and give your team back hours every week.",
   whatsappNumber: "+1 (555) 010-2030",
   messengerLink: "https://m.me/flowforge.automation",
   supportEmail: "hello@flowforge.example",

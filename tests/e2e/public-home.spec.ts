@@ -1,5 +1,3 @@
-import { CONTACT, FEATURED, FOUNDER, HERO } from "../../app/copy/site";
-import { whatsappMessage } from "../../app/lib/messaging";
 import { expect, test, unique } from "./fixtures";
 import { createService } from "./public-helpers";
 
@@ -13,25 +11,26 @@ test.describe("home page", () => {
     const headline = page.getByRole("heading", { level: 1 });
     await expect(headline).toHaveText(settings.homepage_headline, { timeout: 15_000 });
     await expect(page.getByText(settings.homepage_subtext)).toBeVisible();
-    await expect(page.getByRole("link", { name: HERO.viewServices })).toHaveAttribute("href", "/services");
-    const chat = page.getByRole("link", { name: HERO.tryChat });
+    await expect(page.getByText(`${settings.workflow_tool_name} & AI automation experts`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Services" })).toHaveAttribute("href", "/services");
+    const chat = page.getByRole("link", { name: "Try AI Chat Demo" });
     await expect(chat).toHaveAttribute("href", "/chat");
     await expect(chat).toHaveAttribute("data-open-chat", "");
-    const whatsapp = page.getByRole("link", { name: HERO.whatsapp });
-    await expect(whatsapp).toHaveAttribute(
+    const whatsappText = `Hi! I'm interested in your ${settings.workflow_tool_name} automation services. Can you help me?`;
+    await expect(page.getByRole("link", { name: "WhatsApp Chat" })).toHaveAttribute(
       "href",
-      new RegExp(`^https://wa\\.me/${settings.whatsapp_number.replace(/\D/g, "")}\\?text=`),
+      `https://wa.me/${settings.whatsapp_number.replace(/\D/g, "")}?text=${encodeURIComponent(whatsappText)}`,
     );
-    await expect(whatsapp).toHaveAttribute(
-      "href",
-      new RegExp(encodeURIComponent(whatsappMessage(settings.workflow_tool_name)).replace(/[()?.*+]/g, "\\$&")),
-    );
-    for (const stat of HERO.stats) {
-      await expect(page.getByText(stat.value, { exact: true }).first()).toBeVisible();
-      await expect(page.getByText(stat.label, { exact: true }).first()).toBeVisible();
+    for (const [value, label] of [
+      ["150+", "Projects Completed"],
+      ["80+", "Happy Clients"],
+      ["5+", "Years Experience"],
+    ]) {
+      await expect(page.getByText(value, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
 
-    const featuredSection = page.getByRole("region", { name: FEATURED.heading });
+    const featuredSection = page.getByRole("region", { name: "Featured Services" });
     const cards = featuredSection.getByRole("article");
     expect(await cards.count()).toBeLessThanOrEqual(6);
     const card = featuredSection.getByRole("article", { name: featured.name });
@@ -39,24 +38,32 @@ test.describe("home page", () => {
     await expect(card.getByText(featured.description)).toBeVisible();
     await expect(card.getByText("$1,234")).toBeVisible();
     await expect(card.getByText("+ $56/mo")).toBeVisible();
-    await expect(card.getByRole("link", { name: `${FEATURED.order}: ${featured.name}` })).toHaveAttribute(
+    await expect(card.getByRole("link", { name: `Order: ${featured.name}` })).toHaveAttribute(
       "href",
       `/order?service=${featured.id}`,
     );
-    await expect(featuredSection.getByRole("link", { name: FEATURED.viewAll })).toHaveAttribute("href", "/services");
+    await expect(featuredSection.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", "/services");
 
-    const [founder] = await sql`select name from founder_info where id = 1`;
+    const [founder] = await sql`select name, projects_completed from founder_info where id = 1`;
     if (founder) {
-      const founderSection = page.getByRole("region", { name: FOUNDER.heading });
+      const founderSection = page.getByRole("region", { name: "Meet the Founder" });
       await expect(founderSection.getByRole("heading", { name: founder.name })).toBeVisible();
-      await expect(founderSection.getByText(FOUNDER.stats.projectsCompleted)).toBeVisible();
+      const projects = founderSection.getByRole("definition").filter({ hasText: `${founder.projects_completed}+` });
+      await expect(projects).toBeVisible();
+      await expect(founderSection.getByText("Projects Completed")).toBeVisible();
     }
-    await expect(page.getByRole("region", { name: CONTACT.heading }).getByText(CONTACT.replyPromise)).toBeVisible();
+    const contact = page.getByRole("region", { name: "Get in Touch" });
+    await expect(
+      contact.getByText("Tell us what slows your team down. We will show you what can run on its own."),
+    ).toBeVisible();
+    await expect(contact.getByRole("complementary", { name: "Contact information" })).toContainText(
+      "We'll get back to you within 24 hours.",
+    );
 
     const order = await page
       .locator("h1, h2")
       .evaluateAll((headings) => headings.map((h) => h.textContent?.trim() ?? ""));
-    const positions = [FEATURED.heading, FOUNDER.heading, CONTACT.heading].map((text) => order.indexOf(text));
+    const positions = ["Featured Services", "Meet the Founder", "Get in Touch"].map((text) => order.indexOf(text));
     expect(positions[0]).toBeGreaterThan(0);
     expect(positions[2]).toBeGreaterThan(positions[0]);
     if (founder) expect(positions[1]).toBeGreaterThan(positions[0]);
@@ -100,20 +107,53 @@ test.describe("home page", () => {
     );
   }
 
-  test("with reduced motion the headline shows at once", { tag: "@js" }, async ({ page, sql }) => {
-    const [settings] = await sql`select homepage_headline from site_settings`;
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/");
-    const headline = page.getByRole("heading", { level: 1 });
-    await expect(headline).toHaveText(settings.homepage_headline);
-    await page.waitForTimeout(300);
-    await expect(headline).not.toHaveAttribute("data-typing");
-  });
+  test(
+    "with reduced motion the whole headline shows at once and stays while another page types it",
+    { tag: "@js" },
+    async ({ page, sql }) => {
+      const [settings] = await sql`select homepage_headline from site_settings`;
+      // Every state the headline goes through, from the first byte of the page on.
+      await page.addInitScript(() => {
+        const states: string[] = [];
+        Object.assign(window, { headlineStates: states });
+        const record = () => {
+          const h1 = document.querySelector("h1");
+          const state = h1 ? `${h1.hasAttribute("data-typing") ? "typing" : "still"}:${h1.textContent}` : "";
+          if (state && state !== states.at(-1)) states.push(state);
+        };
+        new MutationObserver(record).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto("/");
+      // Hydrated: the contact form gains the field only running forms post.
+      await expect(page.locator('input[name="enhanced"]')).toHaveCount(1);
+
+      // Meanwhile a page without the preference types the headline from start to end.
+      const typing = await page.context().newPage();
+      await typing.goto("/");
+      const typed = typing.getByRole("heading", { level: 1 });
+      await expect(typed).toHaveAttribute("data-typing", "");
+      await expect(typed).not.toHaveAttribute("data-typing", { timeout: 15_000 });
+      await typing.close();
+
+      const headline = page.getByRole("heading", { level: 1 });
+      await expect(headline).toHaveText(settings.homepage_headline);
+      await expect(headline).not.toHaveAttribute("data-typing");
+      expect(await page.evaluate(() => (window as unknown as { headlineStates: string[] }).headlineStates)).toEqual([
+        `still:${settings.homepage_headline}`,
+      ]);
+    },
+  );
 
   test("inactive featured services are not shown", async ({ page, sql }) => {
     const hidden = await createService(sql, { featured: true, isActive: false });
     await page.goto("/");
-    await expect(page.getByRole("region", { name: FEATURED.heading })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Featured Services" })).toBeVisible();
     await expect(page.getByText(hidden.name)).toHaveCount(0);
   });
 });
@@ -127,14 +167,14 @@ test.describe("contact form", () => {
     await page
       .locator("[role=status], [role=alert]")
       .evaluateAll((regions) => regions.forEach((region) => region.setAttribute("data-before-submit", "")));
-    const form = page.getByRole("form", { name: CONTACT.heading });
+    const form = page.getByRole("form", { name: "Get in Touch" });
     await form.getByLabel("Name").fill("Grace Hopper");
     await form.getByLabel("Email").fill("grace@example.com");
     await form.getByLabel("Message").fill(message);
-    await form.getByRole("button", { name: CONTACT.submit }).click();
+    await form.getByRole("button", { name: "Send Message" }).click();
 
-    const toast = page.getByRole("status").filter({ hasText: CONTACT.success.message });
-    await expect(toast).toContainText(CONTACT.success.description);
+    const toast = page.getByRole("status").filter({ hasText: "Message sent!" });
+    await expect(toast).toContainText("We'll get back to you within 24 hours.");
     const dismiss = toast.getByRole("button", { name: "Dismiss notification" });
     if (javaScript) {
       await expect(toast).toHaveAttribute("data-before-submit", "");
@@ -152,10 +192,10 @@ test.describe("contact form", () => {
   test("missing fields are named and what was typed stays", async ({ page, sql }) => {
     const name = unique("Incomplete");
     await page.goto("/");
-    const form = page.getByRole("form", { name: CONTACT.heading });
+    const form = page.getByRole("form", { name: "Get in Touch" });
     await form.getByLabel("Name").fill(name);
     await form.getByLabel("Email").fill("not-an-email");
-    await form.getByRole("button", { name: CONTACT.submit }).click();
+    await form.getByRole("button", { name: "Send Message" }).click();
 
     await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
     await expect(form.getByText("Please enter a message.")).toBeVisible();
@@ -167,7 +207,7 @@ test.describe("contact form", () => {
 
   test("the button reads 'Sending...' while the message is on its way", { tag: "@js" }, async ({ page }) => {
     await page.goto("/");
-    const form = page.getByRole("form", { name: CONTACT.heading });
+    const form = page.getByRole("form", { name: "Get in Touch" });
     await form.getByLabel("Name").fill("Katherine Johnson");
     await form.getByLabel("Email").fill("katherine@example.com");
     await form.getByLabel("Message").fill(unique("Slow network"));
@@ -177,11 +217,11 @@ test.describe("contact form", () => {
       if (route.request().method() === "POST") await held;
       await route.continue();
     });
-    await form.getByRole("button", { name: CONTACT.submit }).click();
-    await expect(form.getByRole("button", { name: CONTACT.sending })).toBeDisabled();
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
     release();
-    await expect(form.getByRole("button", { name: CONTACT.submit })).toBeEnabled();
-    const toast = page.getByRole("status").filter({ hasText: CONTACT.success.message });
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    const toast = page.getByRole("status").filter({ hasText: "Message sent!" });
     await expect(toast).toBeVisible();
     await expect(toast).toHaveCount(0, { timeout: 10_000 });
   });
