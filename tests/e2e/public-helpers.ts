@@ -45,3 +45,9 @@ export async function createService(
 export function uniqueCategory(): string {
   return `e2e-${unique("").trim().replace(/\s+/g, "").toLowerCase()}`;
 }
+
+/** How the site names a category from uniqueCategory: dashes as spaces, each word capitalised. */
+export function categoryShownAs(category: string): string {
+  const suffix = category.replace(/^e2e-/, "");
+  return `E2e ${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+}

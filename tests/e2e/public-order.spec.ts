@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { ORDER } from "../../app/copy/site";
 import { expect, test, unique } from "./fixtures";
 import { createService } from "./public-helpers";
 
@@ -23,10 +22,10 @@ test.describe("order page", () => {
     await page.goto(`/order?service=${service.id}`);
 
     await expect(orderForm(page).getByLabel("Select Service")).toHaveValue(service.id);
-    const summary = page.getByRole("region", { name: ORDER.summaryHeading });
+    const summary = page.getByRole("region", { name: "Order Summary" });
     await expect(summary.getByText(service.name, { exact: true })).toBeVisible();
-    await expect(summary.getByText(ORDER.setupFee)).toBeVisible();
-    await expect(summary.getByText(ORDER.firstMonth)).toBeVisible();
+    await expect(summary.getByText("Setup Fee")).toBeVisible();
+    await expect(summary.getByText("First Month")).toBeVisible();
     await expect(summary.getByText("$398")).toBeVisible();
 
     await fillClient(page, notes);
@@ -47,10 +46,10 @@ test.describe("order page", () => {
       }
     });
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
-    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+    await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: ORDER.success.message })).toContainText(
-      ORDER.success.description,
+    await expect(page.getByRole("status").filter({ hasText: "Order Submitted!" })).toContainText(
+      "We'll contact you within 24 hours to discuss your project and payment.",
     );
     if (javaScript) {
       const answered = Date.now();
@@ -61,7 +60,7 @@ test.describe("order page", () => {
       expect(Date.now() - answered).toBeGreaterThan(2_500);
     } else {
       await expect(page).toHaveURL(/\/order\/submitted$/);
-      await expect(page.getByRole("heading", { level: 1, name: ORDER.success.message })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Order Submitted!" })).toBeVisible();
     }
 
     const rows = await sql`
@@ -90,10 +89,10 @@ test.describe("order page", () => {
       const notes = unique("No terms");
       await page.goto(`/order?service=${service.id}`);
       await fillClient(page, notes);
-      await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+      await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
 
-      const toast = page.getByRole("alert").filter({ hasText: ORDER.termsRequired.message });
-      await expect(toast).toContainText(ORDER.termsRequired.description);
+      const toast = page.getByRole("alert").filter({ hasText: "Terms Required" });
+      await expect(toast).toContainText("Please agree to the terms and conditions to proceed.");
       const form = orderForm(page);
       await expect(form.getByLabel("Full Name")).toHaveValue("Ada Lovelace");
       await expect(form.getByLabel("Phone Number")).toHaveValue("+44 20 7946 0000");
@@ -105,14 +104,14 @@ test.describe("order page", () => {
       // Shown with the page that answered the post, not again on the next one.
       await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByText(ORDER.termsRequired.message)).toHaveCount(0);
+      await expect(page.getByText("Terms Required")).toHaveCount(0);
     },
   );
 
   test("the submit button waits for the terms to be ticked", { tag: "@js" }, async ({ page, sql }) => {
     const service = await createService(sql);
     await page.goto(`/order?service=${service.id}`);
-    const submit = orderForm(page).getByRole("button", { name: ORDER.submit });
+    const submit = orderForm(page).getByRole("button", { name: "Submit Order" });
     await expect(submit).toBeDisabled();
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
     await expect(submit).toBeEnabled();
@@ -123,15 +122,17 @@ test.describe("order page", () => {
   test("without a service the order is refused", async ({ page, sql }) => {
     const notes = unique("No service");
     await page.goto("/order");
-    await expect(page.getByRole("region", { name: ORDER.summaryHeading })).toContainText(ORDER.summaryEmpty);
+    await expect(page.getByRole("region", { name: "Order Summary" })).toContainText(
+      "Select a service to see pricing details",
+    );
     await fillClient(page, notes);
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
-    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+    await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
 
-    await expect(page.getByRole("alert").filter({ hasText: ORDER.serviceRequired.message })).toContainText(
-      ORDER.serviceRequired.description,
+    await expect(page.getByRole("alert").filter({ hasText: "Service Required" })).toContainText(
+      "Please select a service to proceed.",
     );
-    await expect(orderForm(page).getByText(ORDER.serviceRequired.description)).toBeVisible();
+    await expect(orderForm(page).getByText("Please select a service to proceed.")).toBeVisible();
     await expect(orderForm(page).getByLabel("Select Service")).toHaveAttribute("aria-invalid", "true");
     await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
     expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
@@ -141,23 +142,23 @@ test.describe("order page", () => {
     const withMonthly = await createService(sql, { setupPrice: 300, monthlyPrice: 25 });
     const oneOff = await createService(sql, { setupPrice: 599, monthlyPrice: 0 });
     await page.goto("/order");
-    const summary = page.getByRole("region", { name: ORDER.summaryHeading });
+    const summary = page.getByRole("region", { name: "Order Summary" });
     const select = orderForm(page).getByLabel("Select Service");
     await expect(select.locator(`option[value="${withMonthly.id}"]`)).toHaveText(`${withMonthly.name} - $300 + $25/mo`);
     await expect(select.locator(`option[value="${oneOff.id}"]`)).toHaveText(`${oneOff.name} - $599`);
 
     await select.selectOption(withMonthly.id);
     await expect(summary.getByText(withMonthly.name, { exact: true })).toBeVisible();
-    await expect(summary.getByText(ORDER.firstMonth)).toBeVisible();
+    await expect(summary.getByText("First Month")).toBeVisible();
     await expect(summary.getByText("$325")).toBeVisible();
 
     await select.selectOption(oneOff.id);
     await expect(summary.getByText(oneOff.name, { exact: true })).toBeVisible();
-    await expect(summary.getByText(ORDER.firstMonth)).toHaveCount(0);
-    await expect(summary.getByText(ORDER.total)).toBeVisible();
+    await expect(summary.getByText("First Month")).toHaveCount(0);
+    await expect(summary.getByText("Total")).toBeVisible();
 
     await select.selectOption("");
-    await expect(summary).toContainText(ORDER.summaryEmpty);
+    await expect(summary).toContainText("Select a service to see pricing details");
   });
 
   test("an inactive service cannot be preselected or ordered", async ({ page, sql }) => {
@@ -177,10 +178,12 @@ test.describe("order page", () => {
     await fillClient(page, notes);
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
     await sql`update services set is_active = false where id = ${service.id}`;
-    await orderForm(page).getByRole("button", { name: ORDER.submit }).click();
+    await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
 
-    await expect(page.getByRole("alert").filter({ hasText: ORDER.failure.message })).toBeVisible();
-    await expect(orderForm(page).getByText(ORDER.serviceUnavailable)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Submission Error" })).toBeVisible();
+    await expect(
+      orderForm(page).getByText("This service is no longer available. Please choose another one."),
+    ).toBeVisible();
     await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
     await expect(orderForm(page).getByLabel("Full Name")).toHaveValue("Ada Lovelace");
     expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);

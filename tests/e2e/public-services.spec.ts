@@ -1,7 +1,5 @@
-import { SERVICES, faqItems } from "../../app/copy/site";
-import { categoryLabel } from "../../app/lib/categories";
 import { expect, test, unique } from "./fixtures";
-import { createService, uniqueCategory } from "./public-helpers";
+import { categoryShownAs, createService, uniqueCategory } from "./public-helpers";
 
 test.describe("services page", () => {
   test("lists active services as cards with icon, badge, prices and an order link", async ({ page, sql }) => {
@@ -11,34 +9,41 @@ test.describe("services page", () => {
     const inactive = await createService(sql, { category, isActive: false });
     await page.goto("/services");
 
-    await expect(page.getByRole("heading", { level: 1, name: SERVICES.heading })).toBeVisible();
-    await expect(page.getByPlaceholder(SERVICES.searchPlaceholder)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Automation Services" })).toBeVisible();
+    await expect(page.getByPlaceholder("Search services...")).toBeVisible();
     const categories = page.getByRole("combobox", { name: "Category" });
-    await expect(categories.locator("option").first()).toHaveText(SERVICES.allCategories);
-    await expect(categories.locator("option", { hasText: categoryLabel(category) })).toHaveCount(1);
+    await expect(categories.locator("option").first()).toHaveText("All Categories");
+    await expect(categories.locator("option", { hasText: categoryShownAs(category) })).toHaveCount(1);
 
     const first = page.getByRole("article", { name: supported.name });
-    await expect(first.getByText(SERVICES.featured, { exact: true })).toBeVisible();
+    await expect(first.getByText("Featured", { exact: true })).toBeVisible();
     await expect(first.getByText("$450")).toBeVisible();
     await expect(first.getByText("+ $35/mo")).toBeVisible();
-    await expect(first.getByText(SERVICES.ongoingSupport)).toBeVisible();
+    await expect(first.getByText("Ongoing Support")).toBeVisible();
     await expect(first.locator("[data-category-icon]")).toHaveAttribute("data-category-icon", category);
-    await expect(first.getByRole("link", { name: `${SERVICES.orderNow}: ${supported.name}` })).toHaveAttribute(
+    await expect(first.getByRole("link", { name: `Order Now: ${supported.name}` })).toHaveAttribute(
       "href",
       `/order?service=${supported.id}`,
     );
 
     const second = page.getByRole("article", { name: oneOff.name });
     await expect(second.getByText("$199.50")).toBeVisible();
-    await expect(second.getByText(SERVICES.ongoingSupport)).toHaveCount(0);
-    await expect(second.getByText(SERVICES.featured, { exact: true })).toHaveCount(0);
+    await expect(second.getByText("Ongoing Support")).toHaveCount(0);
+    await expect(second.getByText("Featured", { exact: true })).toHaveCount(0);
     await expect(second.locator("svg.lucide-shopping-cart")).toHaveCount(1);
 
     await expect(page.getByText(inactive.name)).toHaveCount(0);
     const [settings] = await sql`select workflow_tool_name from site_settings`;
-    for (const item of faqItems(settings.workflow_tool_name)) {
-      await expect(page.getByRole("heading", { name: item.question })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Frequently Asked Questions" })).toBeVisible();
+    for (const question of [
+      `What is ${settings.workflow_tool_name}?`,
+      "How long does setup take?",
+      "Do I need technical knowledge?",
+      "What does ongoing support include?",
+    ]) {
+      await expect(page.getByRole("heading", { level: 3, name: question })).toBeVisible();
     }
+    await expect(page.getByText("Most automations are set up within 3-7 business days.")).toBeVisible();
   });
 
   test("searching and choosing a category filter the grid and the URL", async ({ page, sql }, testInfo) => {
@@ -50,24 +55,24 @@ test.describe("services page", () => {
     const elsewhere = await createService(sql, { category: "notifications", name: `${word} Alerts` });
     await page.goto("/services");
 
-    const search = page.getByPlaceholder(SERVICES.searchPlaceholder);
+    const search = page.getByPlaceholder("Search services...");
     await search.fill(word);
-    if (!javaScript) await page.getByRole("button", { name: SERVICES.applyFilters }).click();
+    if (!javaScript) await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
     await expect(page.getByRole("article", { name: match.name })).toBeVisible();
     await expect(page.getByRole("article", { name: elsewhere.name })).toBeVisible();
     await expect(page.getByRole("article", { name: sameCategory.name })).toHaveCount(0);
     await expect(page.getByRole("article")).toHaveCount(2);
 
-    await page.getByRole("combobox", { name: "Category" }).selectOption({ label: categoryLabel(category) });
-    if (!javaScript) await page.getByRole("button", { name: SERVICES.applyFilters }).click();
+    await page.getByRole("combobox", { name: "Category" }).selectOption({ label: categoryShownAs(category) });
+    if (!javaScript) await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`category=${category}`));
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("article", { name: match.name })).toBeVisible();
 
     await search.fill(`${word} nothing-matches-this`);
-    if (!javaScript) await page.getByRole("button", { name: SERVICES.applyFilters }).click();
-    await expect(page.getByText(SERVICES.empty)).toBeVisible();
+    if (!javaScript) await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page.getByText("No services found matching your criteria.")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(0);
   });
 
@@ -82,17 +87,21 @@ test.describe("services page", () => {
       page.on("request", (request) => {
         if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
       });
-      // Slow answers are what let an older URL overwrite newer keystrokes.
+      // Answers held until the last key are what would let an older URL overwrite newer keystrokes.
+      let typingDone: () => void = () => {};
+      const afterTyping = new Promise<void>((resolve) => (typingDone = resolve));
       await page.route(/\.data(\?|$)/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await afterTyping;
         await route.continue();
       });
 
-      const search = page.getByPlaceholder(SERVICES.searchPlaceholder);
+      const search = page.getByPlaceholder("Search services...");
       const typed = `${word} order sync`;
       await search.pressSequentially(typed.slice(0, 6), { delay: 30 });
-      await page.waitForTimeout(350);
+      // Typing pauses: the address follows, and more keys come after it.
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${typed.slice(0, 6)}$`));
       await search.pressSequentially(typed.slice(6), { delay: 60 });
+      typingDone();
 
       await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(typed).replace(/%20/g, "\\+")}$`));
       await expect(search).toHaveValue(typed);
@@ -107,7 +116,7 @@ test.describe("services page", () => {
     await page.goto("/services?category=no-such-category");
     await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("");
     await expect(page.getByRole("article", { name: service.name })).toBeVisible();
-    await expect(page.getByText(SERVICES.empty)).toHaveCount(0);
+    await expect(page.getByText("No services found matching your criteria.")).toHaveCount(0);
   });
 
   test("a filtered view can be linked", async ({ page, sql }) => {
@@ -118,7 +127,7 @@ test.describe("services page", () => {
     await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue(category);
     await expect(page.getByRole("article")).toHaveCount(2);
     await page.goto(`/services?category=${category}&q=${encodeURIComponent(two.name)}`);
-    await expect(page.getByPlaceholder(SERVICES.searchPlaceholder)).toHaveValue(two.name);
+    await expect(page.getByPlaceholder("Search services...")).toHaveValue(two.name);
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("article", { name: two.name })).toBeVisible();
     await expect(page.getByRole("article", { name: one.name })).toHaveCount(0);
@@ -153,8 +162,8 @@ test("while the catalogue loads after a click, the spec's loading text shows", {
     await route.continue();
   });
   await page.getByRole("banner").getByRole("link", { name: "Services", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: SERVICES.loading })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading services..." })).toBeVisible();
   release();
-  await expect(page.getByRole("heading", { level: 1, name: SERVICES.heading })).toBeVisible();
-  await expect(page.getByText(SERVICES.loading)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Our Automation Services" })).toBeVisible();
+  await expect(page.getByText("Loading services...")).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db, withReadRetry } from "~/db/client.server";
+import { codedError } from "~/lib/error-chain";
 import { migrate, readMigrations } from "~/db/migrate.server";
 import { verifyPassword } from "~/lib/password.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/models/rate-limits.server";
@@ -14,6 +15,7 @@ import * as ordersModel from "~/models/orders.server";
 import * as servicesModel from "~/models/services.server";
 import * as settingsModel from "~/models/site-settings.server";
 import * as webhooksModel from "~/models/webhooks.server";
+import { seed } from "~/services/seed.server";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 const TABLES = [
@@ -45,11 +47,8 @@ async function dbError(promise: Promise<unknown>): Promise<{ code?: string; mess
   try {
     await promise;
   } catch (error) {
-    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-      const code = (e as { code?: unknown }).code;
-      if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String(e) };
-    }
-    return { message: String(error) };
+    const coded = codedError(error);
+    return coded ? { code: coded.code, message: String(coded) } : { message: String(error) };
   }
   throw new Error("Expected the statement to be refused");
 }
@@ -450,7 +449,9 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
     it("starts a new window once the old one has passed", async () => {
       const key = uniqueName("window");
       await hitRateLimit(key, 1, 50);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect((await peekRateLimit(key, 1, 50)).allowed).toBe(false);
+      // The database's clock says when the window ends.
+      await vi.waitFor(async () => expect((await peekRateLimit(key, 1, 50)).allowed).toBe(true), { interval: 10 });
       expect(await hitRateLimit(key, 1, 50)).toMatchObject({ allowed: true, hits: 1 });
     });
   });
@@ -477,5 +478,35 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       ).rejects.toThrow("syntax");
       expect(failing).toBe(1);
     });
+  });
+});
+
+describe.each(BACKENDS)("a new database on %s", (backend) => {
+  useTestDatabase(backend);
+
+  it("shows the default settings, and without demo content is seeded with them and nothing else, once", async () => {
+    const defaults = {
+      companyName: "Automation Services",
+      workflowToolName: "n8n",
+      homepageHeadline: "Automate Your Business with n8n",
+      homepageSubtext: "We design, build and maintain workflow automations that save your team hours every week.",
+      supportEmail: "hello@example.com",
+      whatsappNumber: null,
+      messengerLink: null,
+      businessAddress: null,
+      logoUrl: null,
+    };
+    expect(await settingsModel.getSiteSettings()).toMatchObject(defaults);
+
+    const result = await seed({ demoContent: false, adminUsername: "first", adminPassword: "first-password-1" });
+    expect(result).toEqual({ seededContent: true, createdAdmin: "first" });
+    expect(await settingsModel.getSiteSettings()).toMatchObject({ ...defaults, id: 1, chatWebhookUrl: null });
+    expect(await integrationsModel.getIntegrations()).toMatchObject({ id: 1, stripeSecretKey: null });
+    expect(await servicesModel.listAllServices()).toEqual([]);
+    expect(await founderModel.getFounderInfo()).toBeNull();
+    expect(await adminModel.listAdminUsers()).toMatchObject([{ username: "first", role: "super_admin" }]);
+
+    expect(await seed({ demoContent: false })).toEqual({ seededContent: false });
+    expect(await adminModel.listAdminUsers()).toHaveLength(1);
   });
 });

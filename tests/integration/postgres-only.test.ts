@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase, withReadRetry } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
@@ -69,10 +69,15 @@ describe("on a real PostgreSQL server", () => {
         return database.db.execute<{ n: number }>(sql`select pg_sleep(0.5), 1 as n`);
       };
       const pending = withReadRetry(read);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const [{ killed }] = await killer`select count(pg_terminate_backend(pid))::int as killed from pg_stat_activity
+      // Cut once the query is running on the server.
+      await vi.waitFor(
+        async () => {
+          const [{ killed }] = await killer`select count(pg_terminate_backend(pid))::int as killed from pg_stat_activity
                    where datname = ${name} and application_name = 'agency-site' and state = 'active'`;
-      expect(killed).toBe(1);
+          expect(killed).toBe(1);
+        },
+        { interval: 10 },
+      );
       const result = (await pending) as unknown as { n: number }[];
       expect(result[0].n).toBe(1);
       // The retry, plus the one that only receives the dropped connection's goodbye.

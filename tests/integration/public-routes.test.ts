@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CONTACT, ORDER } from "~/copy/site";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
@@ -18,11 +17,28 @@ import * as services from "~/routes/public/services";
 import * as robots from "~/routes/robots";
 import * as sitemap from "~/routes/sitemap";
 import { saveIntegrations } from "~/models/integrations.server";
-import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 // Loaders and actions of the public pages, called with real Requests on both databases.
 
 const ORIGIN = "http://agency.test";
+
+// docs/product.md §8, word for word.
+const TOASTS = {
+  contactSent: { message: "Message sent!", description: "We'll get back to you within 24 hours." },
+  contactFailed: { message: "Error", description: "Failed to send message. Please try again." },
+  orderSubmitted: {
+    message: "Order Submitted!",
+    description: "We'll contact you within 24 hours to discuss your project and payment.",
+  },
+  orderFailed: {
+    message: "Submission Error",
+    description: "Failed to submit your order. Please try again or contact us directly.",
+  },
+  termsRequired: { message: "Terms Required", description: "Please agree to the terms and conditions to proceed." },
+  serviceRequired: { message: "Service Required", description: "Please select a service to proceed." },
+};
+const SERVICE_UNAVAILABLE = "This service is no longer available. Please choose another one.";
 
 function args(request: Request, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
   // The route functions read only these; the cast stands in for React Router's internals.
@@ -74,7 +90,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       expect(result).toMatchObject({
         status: 302,
         location: "/#contact",
-        toast: { type: "success", ...CONTACT.success },
+        toast: { type: "success", ...TOASTS.contactSent },
       });
       const rows = await db().select().from(contactMessages).where(eq(contactMessages.message, message));
       expect(rows).toMatchObject([{ name: "Ada Lovelace", email: "ada@example.com", isRead: false }]);
@@ -85,7 +101,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const result = await outcome(
         await home.action(args(post("/?index", { ...valid, message, [ENHANCED_FIELD]: "true" }))),
       );
-      expect(result).toMatchObject({ status: 200, toast: { type: "success", ...CONTACT.success } });
+      expect(result).toMatchObject({ status: 200, toast: { type: "success", ...TOASTS.contactSent } });
       expect(result.body?.result).toMatchObject({ initialValue: null });
       expect(await db().select().from(contactMessages).where(eq(contactMessages.message, message))).toHaveLength(1);
     });
@@ -95,7 +111,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const result = await outcome(
         await home.action(args(post("/?index", { name, email: "not-an-email", message: "   " }))),
       );
-      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...CONTACT.failure } });
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.contactFailed } });
       expect(result.body?.result.error).toMatchObject({
         email: ["Please enter a valid email address."],
         message: ["Please enter a message."],
@@ -117,8 +133,20 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const result = await outcome(
         await home.action(args(post("/?index", { ...valid, message, [HONEYPOT_FIELD]: "x" }))),
       );
-      expect(result).toMatchObject({ status: 400, toast: CONTACT.failure });
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.contactFailed });
       expect(await db().select().from(contactMessages).where(eq(contactMessages.message, message))).toHaveLength(0);
+    });
+
+    it("answers a storage failure with the failure toast, keeping what was typed", async () => {
+      const message = uniqueName("Disk full");
+      const restore = await breakWrites("contact_messages", "disk full");
+      try {
+        const result = await outcome(await home.action(args(post("/?index", { ...valid, message }))));
+        expect(result).toMatchObject({ status: 500, toast: { type: "error", ...TOASTS.contactFailed } });
+        expect(result.body?.result.initialValue).toMatchObject({ message });
+      } finally {
+        await restore();
+      }
     });
 
     it("limits messages per visitor address (CONTACT_MESSAGES_PER_HOUR, 5 by default)", async () => {
@@ -127,7 +155,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         expect((await outcome(await home.action(args(post("/?index", valid), ip)))).status).toBe(302);
       }
       const refused = await outcome(await home.action(args(post("/?index", { ...valid, message: "sixth" }), ip)));
-      expect(refused).toMatchObject({ status: 429, toast: CONTACT.failure });
+      expect(refused).toMatchObject({ status: 429, toast: TOASTS.contactFailed });
       expect(Number(refused.headers?.get("Retry-After"))).toBeGreaterThan(0);
       expect(refused.body?.result.initialValue).toMatchObject({ message: "sixth" });
       expect((await outcome(await home.action(args(post("/?index", valid))))).status).toBe(302);
@@ -165,7 +193,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       expect(result).toMatchObject({
         status: 302,
         location: "/order/submitted",
-        toast: { type: "success", ...ORDER.success },
+        toast: { type: "success", ...TOASTS.orderSubmitted },
       });
       const rows = await db().select().from(orders).where(eq(orders.notes, notes));
       expect(rows).toMatchObject([
@@ -189,7 +217,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const result = await outcome(
         await order.action(args(post("/order", { ...client, serviceId: service.id, notes, [ENHANCED_FIELD]: "true" }))),
       );
-      expect(result).toMatchObject({ status: 200, toast: ORDER.success, body: { submitted: true } });
+      expect(result).toMatchObject({ status: 200, toast: TOASTS.orderSubmitted, body: { submitted: true } });
       expect(result.body?.result).toMatchObject({ initialValue: null });
       expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(1);
     });
@@ -199,23 +227,23 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const notes = uniqueName("No terms");
       const { terms: _terms, ...withoutTerms } = client;
       const result = await outcome(await order.action(args(post("/order", { ...withoutTerms, notes }))));
-      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...ORDER.termsRequired } });
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.termsRequired } });
       expect(result.body?.result.error).toMatchObject({
-        terms: [ORDER.termsRequired.description],
-        serviceId: [ORDER.serviceRequired.description],
+        terms: [TOASTS.termsRequired.description],
+        serviceId: [TOASTS.serviceRequired.description],
       });
       expect(result.body?.result.initialValue).toEqual({ ...withoutTerms, notes });
 
       const withService = await outcome(
         await order.action(args(post("/order", { ...withoutTerms, serviceId: service.id, notes }))),
       );
-      expect(withService.toast).toMatchObject(ORDER.termsRequired);
+      expect(withService.toast).toMatchObject(TOASTS.termsRequired);
       expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
     });
 
     it("asks for a service when none is chosen", async () => {
       const result = await outcome(await order.action(args(post("/order", { ...client, serviceId: "" }))));
-      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...ORDER.serviceRequired } });
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.serviceRequired } });
     });
 
     it("reports other invalid fields as a submission error", async () => {
@@ -225,7 +253,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
           args(post("/order", { ...client, clientName: " ", clientEmail: "nope", serviceId: service.id })),
         ),
       );
-      expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.orderFailed });
       expect(result.body?.result.error).toMatchObject({
         clientName: ["Please enter your full name."],
         clientEmail: ["Please enter a valid email address."],
@@ -237,8 +265,8 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       for (const serviceId of [inactive.id, randomUUID()]) {
         const notes = uniqueName("Unavailable");
         const result = await outcome(await order.action(args(post("/order", { ...client, serviceId, notes }))));
-        expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
-        expect(result.body?.result.error).toMatchObject({ serviceId: [ORDER.serviceUnavailable] });
+        expect(result).toMatchObject({ status: 400, toast: TOASTS.orderFailed });
+        expect(result.body?.result.error).toMatchObject({ serviceId: [SERVICE_UNAVAILABLE] });
         expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
       }
     });
@@ -249,8 +277,23 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const result = await outcome(
         await order.action(args(post("/order", { ...client, serviceId: service.id, notes, [HONEYPOT_FIELD]: "bot" }))),
       );
-      expect(result).toMatchObject({ status: 400, toast: ORDER.failure });
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.orderFailed });
       expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(0);
+    });
+
+    it("answers a storage failure with the failure toast, keeping what was typed", async () => {
+      const service = await newService();
+      const notes = uniqueName("Disk full");
+      const restore = await breakWrites("orders", "disk full");
+      try {
+        const result = await outcome(
+          await order.action(args(post("/order", { ...client, serviceId: service.id, notes }))),
+        );
+        expect(result).toMatchObject({ status: 500, toast: { type: "error", ...TOASTS.orderFailed } });
+        expect(result.body?.result.initialValue).toMatchObject({ notes, serviceId: service.id });
+      } finally {
+        await restore();
+      }
     });
 
     it("limits orders per visitor address (ORDERS_PER_HOUR, 10 by default)", async () => {
@@ -263,7 +306,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         expect(result.status).toBe(302);
       }
       const refused = await outcome(await order.action(args(post("/order", { ...client, serviceId: service.id }), ip)));
-      expect(refused).toMatchObject({ status: 429, toast: ORDER.failure });
+      expect(refused).toMatchObject({ status: 429, toast: TOASTS.orderFailed });
     });
 
     it("lists active services only and preselects an active one from ?service=", async () => {
