@@ -1,9 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { FOOTER, HEADER, NAV_LINKS, NOT_FOUND } from "../../app/copy/site";
-import { whatsappMessage } from "../../app/lib/messaging";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test } from "./fixtures";
+
+// docs/product.md §2, "Header and navigation" and "Footer".
+const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/services", label: "Services" },
+  { to: "/order", label: "Order Now" },
+];
 
 test.describe("public layout", () => {
   test("the header, footer and messaging buttons come from the site settings", async ({ page, sql }) => {
@@ -19,11 +24,17 @@ test.describe("public layout", () => {
     for (const link of NAV_LINKS) {
       await expect(main.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
     }
-    await expect(header.getByRole("link", { name: HEADER.admin, exact: true })).toHaveAttribute("href", "/admin");
-    await expect(header.getByRole("link", { name: HEADER.getStarted })).toHaveAttribute("href", "/order");
+    await expect(header.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main");
+    await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/order");
 
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByText(FOOTER.copyright(settings.company_name))).toBeVisible();
+    await expect(
+      footer.getByText(
+        `${settings.workflow_tool_name} workflow automations, AI assistants and integrations, built and looked after for growing businesses.`,
+      ),
+    ).toBeVisible();
+    await expect(footer.getByText(`© 2024 ${settings.company_name}. All rights reserved.`)).toBeVisible();
     await expect(footer.getByText(settings.business_address)).toBeVisible();
     await expect(footer.getByRole("link", { name: settings.support_email })).toHaveAttribute(
       "href",
@@ -38,7 +49,7 @@ test.describe("public layout", () => {
     const digits = settings.whatsapp_number.replace(/\D/g, "");
     await expect(whatsapp).toHaveAttribute(
       "href",
-      `https://wa.me/${digits}?text=${encodeURIComponent(whatsappMessage(settings.workflow_tool_name))}`,
+      `https://wa.me/${digits}?text=${encodeURIComponent(`Hi! I'm interested in your ${settings.workflow_tool_name} automation services. Can you help me?`)}`,
     );
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     await expect(whatsapp).toHaveAttribute("rel", "noopener");
@@ -70,10 +81,10 @@ test.describe("public layout", () => {
     await expect(banner.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(mobileNav).toBeHidden();
 
-    await banner.locator("summary", { hasText: HEADER.menu }).click();
+    await banner.locator("summary", { hasText: "Menu" }).click();
     await expect(mobileNav).toBeVisible();
-    await expect(mobileNav.getByRole("link", { name: HEADER.adminMobile })).toHaveAttribute("href", "/admin");
-    await expect(mobileNav.getByRole("link", { name: HEADER.getStarted })).toHaveAttribute("href", "/order");
+    await expect(mobileNav.getByRole("link", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
+    await expect(mobileNav.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/order");
 
     await mobileNav.getByRole("link", { name: "Services", exact: true }).click();
     await expect(page).toHaveURL(/\/services$/);
@@ -84,10 +95,13 @@ test.describe("public layout", () => {
   test("an unknown page is a 404 inside the site's header and footer", async ({ page }) => {
     const response = await page.goto("/no-such-page/at-all");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page).toHaveTitle(NOT_FOUND.title);
+    await expect(page).toHaveTitle("Page not found");
+    await expect(page.getByText("The page you are looking for does not exist or has moved.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Browse services" })).toHaveAttribute("href", "/services");
   });
 });
 
