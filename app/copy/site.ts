@@ -31,6 +31,8 @@ export const NAV_LINKS = [
 ] as const;
 
 export const HEADER = {
+  mainNav: "Main",
+  mobileNav: "Mobile",
   admin: "Admin",
   adminMobile: "Admin Panel",
   getStarted: "Get Started",
@@ -39,6 +41,9 @@ export const HEADER = {
 
 /** While a client-side navigation waits for a page without a loading text of its own. */
 export const LOADING = "Loading...";
+
+/** The hidden field only bots fill in (docs/product.md §6). */
+export const HONEYPOT_LABEL = "Please leave this field empty";
 
 export const MESSAGING = {
   whatsapp: "Chat with us on WhatsApp",
@@ -56,6 +61,19 @@ export const HERO = {
     { value: "80+", label: "Happy Clients" },
     { value: "5+", label: "Years Experience" },
   ],
+} as const;
+
+/** The hero's decorative workflow card on wide screens. */
+export const WORKFLOW_PREVIEW = {
+  title: (workflowToolName: string) => `${workflowToolName} workflow`,
+  active: "Active",
+  steps: [
+    { title: "New lead captured", detail: "Website form" },
+    { title: "AI qualifies the lead", detail: "OpenAI" },
+    { title: "CRM record updated", detail: "HubSpot" },
+    { title: "Sales team notified", detail: "Slack" },
+  ],
+  footnote: "Runs around the clock, with no manual steps.",
 } as const;
 
 /** The spec's typing speed: one more character of the headline every 100 ms. */
@@ -80,6 +98,13 @@ export const FOUNDER = {
   },
 } as const;
 
+/** Field errors the contact and order forms share (docs/product.md §5). */
+export const VISITOR_FIELD_ERRORS = {
+  emailMissing: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address.",
+  nameTooLong: (max: number) => `Please keep your name under ${max} characters.`,
+} as const;
+
 export const CONTACT = {
   heading: "Get in Touch",
   intro: "Tell us what slows your team down. We will show you what can run on its own.",
@@ -87,6 +112,11 @@ export const CONTACT = {
     name: { label: "Name", placeholder: "Your name" },
     email: { label: "Email", placeholder: "you@company.com" },
     message: { label: "Message", placeholder: "What would you like to automate?" },
+  },
+  errors: {
+    nameMissing: "Please enter your name.",
+    messageMissing: "Please enter a message.",
+    messageTooLong: (max: number) => `Please keep your message under ${max} characters.`,
   },
   infoHeading: "Contact information",
   infoLines: { email: "Email", whatsapp: "WhatsApp", address: "Address" },
@@ -136,6 +166,11 @@ export const ORDER = {
     serviceId: { label: "Select Service", placeholder: "Choose a service" },
     notes: { label: "Project Details", placeholder: "Which tools do you use, and what should the automation do?" },
     terms: { label: "I agree to the terms and conditions" },
+  },
+  errors: {
+    clientNameMissing: "Please enter your full name.",
+    clientPhoneTooLong: (max: number) => `Please enter a phone number of at most ${max} characters.`,
+    notesTooLong: (max: number) => `Please keep the project details under ${max} characters.`,
   },
   asideLabel: "Order summary and next steps",
   submit: "Submit Order",

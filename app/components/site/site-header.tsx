@@ -29,7 +29,7 @@ export function SiteHeader() {
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} onNavigate={closeMenu} />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={HEADER.mainNav} className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end className={desktopLink}>
               {link.label}
@@ -66,7 +66,7 @@ export function SiteHeader() {
             <span className="sr-only">{HEADER.menu}</span>
           </summary>
           <nav
-            aria-label="Mobile"
+            aria-label={HEADER.mobileNav}
             className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg"
           >
             <ul className="flex flex-col gap-1">

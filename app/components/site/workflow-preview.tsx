@@ -1,11 +1,8 @@
 import { Bell, Bot, CircleCheck, Database, Webhook } from "lucide-react";
+import { WORKFLOW_PREVIEW } from "~/copy/site";
 
-const STEPS = [
-  { icon: Webhook, title: "New lead captured", detail: "Website form" },
-  { icon: Bot, title: "AI qualifies the lead", detail: "OpenAI" },
-  { icon: Database, title: "CRM record updated", detail: "HubSpot" },
-  { icon: Bell, title: "Sales team notified", detail: "Slack" },
-];
+const STEP_ICONS = [Webhook, Bot, Database, Bell];
+const STEPS = WORKFLOW_PREVIEW.steps.map((step, index) => ({ ...step, icon: STEP_ICONS[index] }));
 
 /** Decoration for the hero on wide screens: what a running workflow looks like. */
 export function WorkflowPreview({ workflowToolName }: { workflowToolName: string }) {
@@ -13,10 +10,10 @@ export function WorkflowPreview({ workflowToolName }: { workflowToolName: string
     <div aria-hidden className="hidden lg:block">
       <div className="rounded-2xl bg-white/10 p-6 shadow-2xl ring-1 ring-white/20 backdrop-blur">
         <div className="flex items-center justify-between text-sm">
-          <span className="font-medium text-white">{workflowToolName} workflow</span>
+          <span className="font-medium text-white">{WORKFLOW_PREVIEW.title(workflowToolName)}</span>
           <span className="flex items-center gap-1.5 text-emerald-300">
             <span className="size-2 animate-pulse rounded-full bg-emerald-400" />
-            Active
+            {WORKFLOW_PREVIEW.active}
           </span>
         </div>
         <ol className="mt-5">
@@ -36,9 +33,7 @@ export function WorkflowPreview({ workflowToolName }: { workflowToolName: string
             </li>
           ))}
         </ol>
-        <p className="mt-5 border-t border-white/15 pt-4 text-sm text-slate-300">
-          Runs around the clock, with no manual steps.
-        </p>
+        <p className="mt-5 border-t border-white/15 pt-4 text-sm text-slate-300">{WORKFLOW_PREVIEW.footnote}</p>
       </div>
     </div>
   );

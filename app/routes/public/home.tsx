@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, MessageCircle, Send } from "lucide-react";
 import { useFormAction, useNavigation } from "react-router";
 import { z } from "zod";
-import { CONTACT, FEATURED } from "~/copy/site";
+import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { FounderSection } from "~/components/site/founder-section";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
@@ -17,31 +17,25 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import { whatsappUrl } from "~/lib/messaging";
+import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { getFounderInfo } from "~/models/founder-info.server";
 import { listFeaturedServices } from "~/models/services.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
 
-const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
 const ContactSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters.`),
-  email: z
-    .email({
-      error: (issue) =>
-        issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address.",
-    })
-    .max(CONTACT_LIMITS.email, "Please enter a valid email address."),
-  message: z
-    .string({ error: "Please enter a message." })
-    .trim()
-    .min(1, "Please enter a message.")
-    .max(CONTACT_LIMITS.message, `Please keep your message under ${CONTACT_LIMITS.message} characters.`),
+  name: requiredText(CONTACT_LIMITS.name, {
+    missing: CONTACT.errors.nameMissing,
+    tooLong: VISITOR_FIELD_ERRORS.nameTooLong(CONTACT_LIMITS.name),
+  }),
+  email: visitorEmail(),
+  message: requiredText(CONTACT_LIMITS.message, {
+    missing: CONTACT.errors.messageMissing,
+    tooLong: CONTACT.errors.messageTooLong(CONTACT_LIMITS.message),
+  }),
 });
 
 const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [

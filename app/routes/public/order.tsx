@@ -4,7 +4,7 @@ import { CheckCircle2, ClipboardList, Send } from "lucide-react";
 import { useEffect } from "react";
 import { useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
-import { ORDER, ORDER_REDIRECT_MS } from "~/copy/site";
+import { ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { InputFields, MessageField, PublicForm, type InputSpec } from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { TitledSection } from "~/components/ui/titled-section";
 import { CheckboxField, SelectField } from "~/components/ui/field";
 import { getEnv } from "~/lib/env.server";
 import { useHydrated } from "~/lib/hydrated";
+import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { listActiveServices, type PublicService } from "~/models/services.server";
@@ -19,21 +20,21 @@ import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
+const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
+
 const OrderSchema = z.object({
-  clientName: z
-    .string({ error: "Please enter your full name." })
+  clientName: requiredText(ORDER_LIMITS.clientName, {
+    missing: ORDER.errors.clientNameMissing,
+    tooLong: VISITOR_FIELD_ERRORS.nameTooLong(ORDER_LIMITS.clientName),
+  }),
+  clientPhone: z
+    .string()
     .trim()
-    .min(1, "Please enter your full name.")
-    .max(100, "Please keep your name under 100 characters."),
-  clientPhone: z.string().trim().max(40, "Please enter a phone number of at most 40 characters.").optional(),
-  clientEmail: z
-    .email({
-      error: (issue) =>
-        issue.input === undefined ? "Please enter your email address." : "Please enter a valid email address.",
-    })
-    .max(254, "Please enter a valid email address."),
+    .max(ORDER_LIMITS.clientPhone, ORDER.errors.clientPhoneTooLong(ORDER_LIMITS.clientPhone))
+    .optional(),
+  clientEmail: visitorEmail(),
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
-  notes: z.string().trim().max(5000, "Please keep the project details under 5000 characters.").optional(),
+  notes: z.string().trim().max(ORDER_LIMITS.notes, ORDER.errors.notesTooLong(ORDER_LIMITS.notes)).optional(),
   terms: z.boolean({ error: ORDER.termsRequired.description }),
 });
 
