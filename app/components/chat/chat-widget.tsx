@@ -160,7 +160,7 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number }) {
                   disabled={locked || !state.text.trim()}
                   aria-label={CHAT_TEXT.send}
                   title={CHAT_TEXT.send}
-                  className="size-10 rounded-full"
+                  className="size-10"
                 >
                   <Send aria-hidden className="size-4" />
                 </Button>

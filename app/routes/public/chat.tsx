@@ -148,7 +148,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
               placeholder={CHAT_TEXT.placeholder}
               className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500 sm:text-sm"
             />
-            <Button type="submit" disabled={sending} className="rounded-full">
+            <Button type="submit" disabled={sending}>
               <Send aria-hidden className="size-4" />
               {CHAT_TEXT.send}
             </Button>
