@@ -1,21 +1,20 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
@@ -47,29 +46,24 @@ const SkillSchema = z.object({
 
 const FOUNDER_PATH = "/admin/founder";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { founder: await getFounderInfo() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = readIntent(formData, ["save", "add-skill", "remove-skill"]);
 
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: FounderSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      await saveFounderInfo({ ...submission.value, profileImageUrl: submission.value.profileImageUrl ?? null });
-    } catch (error) {
-      return dataWithError(
-        { intent, result: submission.reply() },
-        { message: TOASTS.founderUpdateError, description: errorDescription(error) },
-        { status: 500 },
-      );
-    }
-    return redirectWithSuccess(FOUNDER_PATH, TOASTS.founderUpdated);
+    return saveForm(context, formData, {
+      schema: FounderSchema,
+      extra: { intent },
+      async save(value) {
+        await saveFounderInfo({ ...value, profileImageUrl: value.profileImageUrl ?? null });
+        return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
+      },
+      failed: (error) => failure(error, TOASTS.founderUpdateError),
+    });
   }
 
   const submission = parseWithZod(formData, { schema: SkillSchema });
@@ -78,6 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "add-skill" && ((await getFounderInfo())?.skills.length ?? 0) >= MAX_SKILLS) {
       return dataWithError(
+        context,
         { intent, result: submission.reply({ fieldErrors: { skill: [`At most ${MAX_SKILLS} skills`] } }) },
         { message: TOASTS.founderUpdateError, description: `At most ${MAX_SKILLS} skills can be listed.` },
         { status: 400 },
@@ -202,9 +197,9 @@ function Skills({
   });
   const skillList = skills?.join("\u0000");
   // The list changed (a skill was saved): empty the box, keeping the cursor there for the next one.
-  useEffect(() => {
-    form.reset();
-  }, [skillList]);
+  // Only a change of the list resets it, not a new `form` object from a render in between.
+  const resetBox = useEffectEvent(() => form.reset());
+  useEffect(() => resetBox(), [skillList]);
   return (
     <section aria-labelledby="skills-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="skills-title" className="text-base font-semibold text-slate-900">
@@ -267,8 +262,4 @@ function Skills({
 
 export function meta() {
   return [{ title: "Founder Information | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

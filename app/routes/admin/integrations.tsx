@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -10,11 +9,10 @@ import { SecretField } from "~/components/admin/secret-field";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireSuperAdmin } from "~/services/auth.server";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
-import { errorDescription } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";
 
 const IntegrationsSchema = z.object({
@@ -36,29 +34,25 @@ const SECRET_FIELDS = { stripeSecretKey: "Stripe secret key", airtableToken: "Ai
 
 const INTEGRATIONS_PATH = "/admin/integrations";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSuperAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSuperAdmin(context);
   const revealed = new URL(request.url).searchParams.get("reveal") === "1";
   return { integrations: await getIntegrations(), revealed };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireSuperAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: IntegrationsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const values = Object.fromEntries(
-    Object.keys(IntegrationsSchema.shape).map((key) => [key, submission.value[key as keyof IntegrationsForm] ?? null]),
-  ) as { [K in keyof IntegrationsForm]-?: string | null };
-  try {
-    await saveIntegrations(values);
-  } catch (error) {
-    return dataWithError(
-      { result: submission.reply() },
-      { message: TOASTS.integrationsUpdateError, description: errorDescription(error) },
-      { status: 500 },
-    );
-  }
-  return redirectWithSuccess(INTEGRATIONS_PATH, TOASTS.integrationsUpdated);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSuperAdmin(context);
+  return saveForm(context, await request.formData(), {
+    schema: IntegrationsSchema,
+    async save(value) {
+      const values = Object.fromEntries(
+        Object.keys(IntegrationsSchema.shape).map((key) => [key, value[key as keyof IntegrationsForm] ?? null]),
+      ) as { [K in keyof IntegrationsForm]-?: string | null };
+      await saveIntegrations(values);
+      return { redirectTo: INTEGRATIONS_PATH, toast: TOASTS.integrationsUpdated };
+    },
+    failed: (error) => failure(error, TOASTS.integrationsUpdateError),
+  });
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
@@ -137,8 +131,4 @@ export default function Integrations({ loaderData, actionData }: Route.Component
 
 export function meta() {
   return [{ title: "Integrations | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -46,12 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const toast = TOASTS.loginLimited(Math.ceil(result.retryAfterSeconds / 60));
       log.warn("sign-in limited", { username, ip: clientIp(context) });
       return dataWithError(
+        context,
         { result: submission.reply({ formErrors: [toast.description!], hideFields: ["password"] }) },
         toast,
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
     return dataWithError(
+      context,
       { result: submission.reply({ formErrors: [TOASTS.loginFailed.description], hideFields: ["password"] }) },
       TOASTS.loginFailed,
       { status: 401 },
@@ -59,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error("sign-in failed", { error });
     return dataWithError(
+      context,
       { result: submission.reply({ formErrors: [TOASTS.loginError.description], hideFields: ["password"] }) },
       TOASTS.loginError,
       { status: 500 },

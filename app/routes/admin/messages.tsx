@@ -1,13 +1,11 @@
 import { Mail, MailOpen } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteContactMessage, listContactMessages, setContactMessageRead } from "~/models/contact-messages.server";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
@@ -15,13 +13,11 @@ import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { messages: await listContactMessages() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   const intent = readIntent(formData, ["read", "unread", "delete"]);
   const messageId = requireId(formData.get("messageId"), "message");
@@ -112,8 +108,4 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "Contact Messages | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

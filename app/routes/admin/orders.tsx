@@ -1,6 +1,5 @@
 import { Download, Eye } from "lucide-react";
 import { data, Form, Link, useNavigate, useSubmit } from "react-router";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -11,7 +10,6 @@ import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { requireAdmin } from "~/services/auth.server";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
@@ -22,7 +20,6 @@ import { errorDescription, readIntent, requireId } from "./+shared/route-helpers
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const url = new URL(request.url);
   const status = statusFilter(url);
   const [orders, stats] = await Promise.all([listOrders({ status }), getOrderStats()]);
@@ -31,7 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   readIntent(formData, ["status"]);
   const orderId = requireId(formData.get("orderId"), "order");
@@ -256,8 +252,4 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 
 export function meta() {
   return [{ title: `${ORDER_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,20 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/services/auth.server";
 import { isHexColor } from "~/lib/theme";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
-import { errorDescription } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
@@ -40,36 +37,29 @@ const SettingsSchema = z.object({
   chatWebhookUrl: httpUrl("Chat webhook URL").optional(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { settings: await getSiteSettings() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  try {
-    await saveSiteSettings({
-      ...value,
-      whatsappNumber: value.whatsappNumber ?? null,
-      messengerLink: value.messengerLink ?? null,
-      businessAddress: value.businessAddress ?? null,
-      logoUrl: value.logoUrl ?? null,
-      faviconUrl: value.faviconUrl ?? null,
-      primaryColor: value.primaryColor ?? null,
-      secondaryColor: value.secondaryColor ?? null,
-      chatWebhookUrl: value.chatWebhookUrl ?? null,
-    });
-  } catch (error) {
-    return dataWithError(
-      { result: submission.reply() },
-      { message: TOASTS.settingsUpdateError, description: errorDescription(error) },
-      { status: 500 },
-    );
-  }
-  return redirectWithSuccess("/admin/settings", TOASTS.settingsUpdated);
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveForm(context, await request.formData(), {
+    schema: SettingsSchema,
+    async save(value) {
+      await saveSiteSettings({
+        ...value,
+        whatsappNumber: value.whatsappNumber ?? null,
+        messengerLink: value.messengerLink ?? null,
+        businessAddress: value.businessAddress ?? null,
+        logoUrl: value.logoUrl ?? null,
+        faviconUrl: value.faviconUrl ?? null,
+        primaryColor: value.primaryColor ?? null,
+        secondaryColor: value.secondaryColor ?? null,
+        chatWebhookUrl: value.chatWebhookUrl ?? null,
+      });
+      return { redirectTo: "/admin/settings", toast: TOASTS.settingsUpdated };
+    },
+    failed: (error) => failure(error, TOASTS.settingsUpdateError),
+  });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -196,8 +186,4 @@ function ColorField({
 
 export function meta() {
   return [{ title: "Site Settings | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { Pencil, Plus, Shield, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useDialogOutlet } from "~/components/admin/route-dialog";
@@ -9,7 +8,7 @@ import { ActiveBadge } from "~/components/admin/status-badge";
 import { ADMIN_USERS_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireSuperAdmin } from "~/services/auth.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { log } from "~/lib/log.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteAdminUserAs, listAdminUsers } from "~/models/admin-users.server";
@@ -17,13 +16,13 @@ import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireSuperAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireSuperAdmin(context);
   return { admins: await listAdminUsers(), currentAdminId: actor.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireSuperAdmin(context);
   const formData = await request.formData();
   readIntent(formData, ["delete"]);
   const adminId = requireId(formData.get("adminId"), "admin user");
@@ -123,8 +122,4 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: `${ADMIN_USERS_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,14 +1,12 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useDialogOutlet } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
 import { categoryLabel } from "~/lib/categories";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -17,13 +15,11 @@ import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/
 import { SERVICES_PATH } from "./+shared/service-editor";
 import type { Route } from "./+types/list";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { services: await listAllServices() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   readIntent(formData, ["delete"]);
   const serviceId = requireId(formData.get("serviceId"), "service");
@@ -108,8 +104,4 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: `${SERVICE_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { FlaskConical, Pencil, Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDate } from "~/components/admin/format";
 import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -10,7 +9,6 @@ import { ActiveBadge } from "~/components/admin/status-badge";
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import type { Webhook } from "~/db/schema";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
@@ -35,8 +33,7 @@ const SAMPLE_PAYLOAD = chatPayload({
 });
 const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return {
     webhooks: await listWebhooks(),
     samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
@@ -46,8 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string });
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = readIntent(formData, ["delete", "test"]);
   const webhookId = requireId(formData.get("webhookId"), "webhook");
@@ -62,11 +58,11 @@ export async function action({ request }: Route.ActionArgs) {
         origin: getEnv().SITE_URL ?? new URL(request.url).origin,
       });
       const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: answer.body };
-      return dataWithSuccess({ testResult }, TOASTS.webhookTested(answer.status));
+      return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
       const message = error instanceof WebhookError ? error.message : errorDescription(error);
       const testResult: TestResult = { webhookName: webhook.name, error: message };
-      return dataWithError({ testResult }, TOASTS.webhookTestFailed(message));
+      return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(message));
     }
   }
 
@@ -242,8 +238,4 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
 
 export function meta() {
   return [{ title: `${WEBHOOK_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }
