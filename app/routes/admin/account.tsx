@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { changeOwnPassword } from "~/services/auth.server";
 import { PasswordSchema } from "~/lib/password";
@@ -52,13 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: "change-password", lastResult: actionData?.result });
   return (
     <>
       <PageHeader
@@ -67,27 +61,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       />
       <Card className="max-w-lg">
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <Field
+          <InputField
             label="Current password"
-            errors={fields.currentPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.currentPassword, { type: "password" }),
-              autoComplete: "current-password",
-            }}
+            field={fields.currentPassword}
+            type="password"
+            autoComplete="current-password"
           />
-          <Field
+          <InputField
             label="New password"
             hint="At least 10 characters."
-            errors={fields.newPassword.errors}
-            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            field={fields.newPassword}
+            type="password"
+            autoComplete="new-password"
           />
-          <Field
+          <InputField
             label="Repeat new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
+            field={fields.confirmPassword}
+            type="password"
+            autoComplete="new-password"
           />
           <Button type="submit" disabled={submitting}>
             Change password

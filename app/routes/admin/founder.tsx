@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
 import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
@@ -97,12 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Founder({ loaderData, actionData }: Route.ComponentProps) {
   const { founder } = loaderData;
   const saving = useIsSubmitting({ intent: "save" });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(FounderSchema, {
     id: "founder",
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-    constraint: getZodConstraint(FounderSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FounderSchema }),
     defaultValue: founder
       ? { ...founder, profileImageUrl: founder.profileImageUrl ?? "" }
       : { experienceYears: 0, projectsCompleted: 0, clientsServed: 0 },
@@ -114,62 +111,23 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
       <div className="space-y-6">
         <Form method="post" className="space-y-6" {...getFormProps(form)}>
           <FormSection title="Profile">
-            <Field label="Name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
-            <Field
-              label="Profile image URL"
-              errors={fields.profileImageUrl.errors}
-              inputProps={{ ...getInputProps(fields.profileImageUrl, { type: "url" }), placeholder: "https://" }}
-            />
-            <TextareaField
-              className="sm:col-span-2"
-              label="Bio"
-              errors={fields.bio.errors}
-              textareaProps={{ ...getTextareaProps(fields.bio), rows: 5 }}
-            />
+            <InputField label="Name" field={fields.name} type="text" />
+            <InputField label="Profile image URL" field={fields.profileImageUrl} type="url" placeholder="https://" />
+            <TextField className="sm:col-span-2" label="Bio" field={fields.bio} rows={5} />
           </FormSection>
           <FormSection title="Stats" description="Shown with a plus sign, e.g. 5+.">
-            <Field
-              label="Years of experience"
-              errors={fields.experienceYears.errors}
-              inputProps={{ ...getInputProps(fields.experienceYears, { type: "number" }), min: 0, step: 1 }}
-            />
-            <Field
-              label="Projects completed"
-              errors={fields.projectsCompleted.errors}
-              inputProps={{ ...getInputProps(fields.projectsCompleted, { type: "number" }), min: 0, step: 1 }}
-            />
-            <Field
-              label="Clients served"
-              errors={fields.clientsServed.errors}
-              inputProps={{ ...getInputProps(fields.clientsServed, { type: "number" }), min: 0, step: 1 }}
-            />
+            <InputField label="Years of experience" field={fields.experienceYears} type="number" min={0} step={1} />
+            <InputField label="Projects completed" field={fields.projectsCompleted} type="number" min={0} step={1} />
+            <InputField label="Clients served" field={fields.clientsServed} type="number" min={0} step={1} />
           </FormSection>
           <FormSection title="Social links" description="Each is shown only when set.">
-            <Field
-              label="LinkedIn"
-              errors={social.linkedin.errors}
-              inputProps={{
-                ...getInputProps(social.linkedin, { type: "url" }),
-                placeholder: "https://linkedin.com/in/...",
-              }}
-            />
-            <Field
-              label="Twitter"
-              errors={social.twitter.errors}
-              inputProps={{ ...getInputProps(social.twitter, { type: "url" }), placeholder: "https://twitter.com/..." }}
-            />
-            <Field
-              label="GitHub"
-              errors={social.github.errors}
-              inputProps={{ ...getInputProps(social.github, { type: "url" }), placeholder: "https://github.com/..." }}
-            />
+            <InputField label="LinkedIn" field={social.linkedin} type="url" placeholder="https://linkedin.com/in/..." />
+            <InputField label="Twitter" field={social.twitter} type="url" placeholder="https://twitter.com/..." />
+            <InputField label="GitHub" field={social.github} type="url" placeholder="https://github.com/..." />
           </FormSection>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <div className="flex justify-end">
-            <Button type="submit" name="intent" value="save" disabled={saving}>
-              Save Founder Info
-            </Button>
-          </div>
+          <FormFooter form={form} submitting={saving} intent="save">
+            Save Founder Info
+          </FormFooter>
         </Form>
         <Skills
           skills={founder?.skills ?? null}
@@ -236,11 +194,12 @@ function Skills({
             ))}
           </ul>
           <Form method="post" preventScrollReset className="mt-4 flex items-start gap-2" {...getFormProps(form)}>
-            <Field
+            <InputField
               className="flex-1"
               label={<span className="sr-only">New skill</span>}
-              errors={fields.skill.errors}
-              inputProps={{ ...getInputProps(fields.skill, { type: "text" }), placeholder: "Add a skill, e.g. n8n" }}
+              field={fields.skill}
+              type="text"
+              placeholder="Add a skill, e.g. n8n"
             />
             <Button
               type="submit"

@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SecretField } from "~/components/admin/secret-field";
 import { TOASTS } from "~/copy/admin";
-import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
@@ -58,38 +56,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, revealed } = loaderData;
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(IntegrationsSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IntegrationsSchema }),
     defaultValue: Object.fromEntries(Object.entries(integrations ?? {}).map(([key, value]) => [key, value ?? ""])),
   });
   const revealHref = revealed ? INTEGRATIONS_PATH : `${INTEGRATIONS_PATH}?reveal=1`;
   const text = (name: keyof IntegrationsForm, label: string) => (
-    <Field
-      label={label}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), spellCheck: false }}
-    />
+    <InputField label={label} field={fields[name]} type="text" spellCheck={false} />
   );
   const secret = (name: keyof typeof SECRET_FIELDS) => (
-    <SecretField
-      label={SECRET_FIELDS[name]}
-      errors={fields[name].errors}
-      inputProps={getInputProps(fields[name], { type: "text" })}
-      revealed={revealed}
-      revealHref={revealHref}
-    />
+    <SecretField label={SECRET_FIELDS[name]} field={fields[name]} revealed={revealed} revealHref={revealHref} />
   );
   const code = (name: keyof IntegrationsForm, label: string, hint: string) => (
-    <TextareaField
+    <TextField
       className="sm:col-span-2"
       label={label}
       hint={hint}
-      errors={fields[name].errors}
-      textareaProps={{ ...getTextareaProps(fields[name]), rows: 5, spellCheck: false, className: "font-mono text-xs" }}
+      field={fields[name]}
+      rows={5}
+      spellCheck={false}
+      textareaClassName="font-mono text-xs"
     />
   );
   return (
@@ -118,12 +105,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {code("customCss", "Custom CSS", "Added to every public page.")}
           {code("customJs", "Custom JavaScript", "Run on every public page.")}
         </FormSection>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={submitting}>
-            Save Integrations
-          </Button>
-        </div>
+        <FormFooter form={form} submitting={submitting}>
+          Save Integrations
+        </FormFooter>
       </Form>
     </>
   );

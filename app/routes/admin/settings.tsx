@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
-import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { isHexColor } from "~/lib/theme";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
@@ -65,21 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SettingsSchema, {
     id: "site-settings",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SettingsSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
     defaultValue: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
   });
-  const text = (name: keyof typeof fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field
-      label={label}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), ...extra }}
-    />
-  );
   return (
     <>
       <PageHeader
@@ -88,71 +76,45 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       />
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
         <FormSection title="Company">
-          {text("companyName", "Company name")}
-          {text("workflowToolName", "Workflow tool name", { placeholder: "n8n" })}
+          <InputField label="Company name" field={fields.companyName} type="text" />
+          <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
         </FormSection>
         <FormSection title="Home page">
-          <div className="sm:col-span-2">{text("homepageHeadline", "Homepage headline")}</div>
-          <TextareaField
-            className="sm:col-span-2"
-            label="Homepage subtext"
-            errors={fields.homepageSubtext.errors}
-            textareaProps={{ ...getTextareaProps(fields.homepageSubtext), rows: 3 }}
-          />
+          <div className="sm:col-span-2">
+            <InputField label="Homepage headline" field={fields.homepageHeadline} type="text" />
+          </div>
+          <TextField className="sm:col-span-2" label="Homepage subtext" field={fields.homepageSubtext} rows={3} />
         </FormSection>
         <FormSection title="Contact">
-          <Field
-            label="Support email"
-            errors={fields.supportEmail.errors}
-            inputProps={{ ...getInputProps(fields.supportEmail, { type: "email" }), autoComplete: "email" }}
-          />
-          <Field
-            label="WhatsApp number"
-            errors={fields.whatsappNumber.errors}
-            inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }), placeholder: "+1 555 010 0100" }}
-          />
-          <Field
+          <InputField label="Support email" field={fields.supportEmail} type="email" autoComplete="email" />
+          <InputField label="WhatsApp number" field={fields.whatsappNumber} type="tel" placeholder="+1 555 010 0100" />
+          <InputField
             label="Messenger link"
-            errors={fields.messengerLink.errors}
-            inputProps={{
-              ...getInputProps(fields.messengerLink, { type: "url" }),
-              placeholder: "https://m.me/yourpage",
-            }}
+            field={fields.messengerLink}
+            type="url"
+            placeholder="https://m.me/yourpage"
           />
-          {text("businessAddress", "Business address")}
+          <InputField label="Business address" field={fields.businessAddress} type="text" />
         </FormSection>
         <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
-          <Field
-            label="Logo URL"
-            errors={fields.logoUrl.errors}
-            inputProps={{ ...getInputProps(fields.logoUrl, { type: "url" }), placeholder: "https://" }}
-          />
-          <Field
-            label="Favicon URL"
-            errors={fields.faviconUrl.errors}
-            inputProps={{ ...getInputProps(fields.faviconUrl, { type: "url" }), placeholder: "https://" }}
-          />
+          <InputField label="Logo URL" field={fields.logoUrl} type="url" placeholder="https://" />
+          <InputField label="Favicon URL" field={fields.faviconUrl} type="url" placeholder="https://" />
           <ColorField label="Primary colour" field={fields.primaryColor} />
           <ColorField label="Secondary colour" field={fields.secondaryColor} />
         </FormSection>
         <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
           <div className="sm:col-span-2">
-            <Field
+            <InputField
               label="Chat webhook URL"
-              errors={fields.chatWebhookUrl.errors}
-              inputProps={{
-                ...getInputProps(fields.chatWebhookUrl, { type: "url" }),
-                placeholder: "https://your-n8n.example/webhook/chat",
-              }}
+              field={fields.chatWebhookUrl}
+              type="url"
+              placeholder="https://your-n8n.example/webhook/chat"
             />
           </div>
         </FormSection>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={submitting}>
-            Save Settings
-          </Button>
-        </div>
+        <FormFooter form={form} submitting={submitting}>
+          Save Settings
+        </FormFooter>
       </Form>
     </>
   );
@@ -163,18 +125,13 @@ function ColorField({
   field,
 }: {
   label: string;
-  field: Parameters<typeof getInputProps>[0] & { errors?: string[]; initialValue?: unknown };
+  field: Parameters<typeof InputField>[0]["field"] & { initialValue?: unknown };
 }) {
   const initial =
     typeof field.initialValue === "string" && isHexColor(field.initialValue) ? field.initialValue : undefined;
   return (
     <div className="flex items-end gap-3">
-      <Field
-        className="flex-1"
-        label={label}
-        errors={field.errors}
-        inputProps={{ ...getInputProps(field, { type: "text" }), placeholder: "#4f46e5", autoComplete: "off" }}
-      />
+      <InputField className="flex-1" label={label} field={field} type="text" placeholder="#4f46e5" autoComplete="off" />
       <span
         aria-hidden
         className="mb-1 size-8 shrink-0 rounded-md border border-slate-300"
