@@ -1,15 +1,14 @@
 import { Download, Eye } from "lucide-react";
-import { data, Form, Link, useNavigate, useSubmit } from "react-router";
+import { data, Form, Link, useSubmit } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { useDialogMode } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
 import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
@@ -178,10 +177,15 @@ function OrderCard({ order, viewTo }: { order: Order; viewTo: string }) {
 }
 
 function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
-  const dialog = useDialogMode();
-  const navigate = useNavigate();
-  const body = (
-    <>
+  return (
+    <RouteDialog
+      title={ORDER_TEXTS.detailsTitle}
+      backTo={closeTo}
+      id="order-details-title"
+      className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
+      headingClassName="mb-4 text-lg font-semibold"
+      dialogClassName="max-w-2xl"
+    >
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Detail label="Client" value={order.clientName} />
         <Detail
@@ -217,27 +221,7 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
           Close
         </Link>
       </div>
-    </>
-  );
-  if (!dialog) {
-    return (
-      <section
-        aria-labelledby="order-details-title"
-        className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
-      >
-        <h2 id="order-details-title" className="mb-4 text-lg font-semibold">
-          {ORDER_TEXTS.detailsTitle}
-        </h2>
-        {body}
-      </section>
-    );
-  }
-  return (
-    <Dialog open onOpenChange={(open) => (open ? null : navigate(closeTo, { preventScrollReset: true }))}>
-      <DialogContent title={ORDER_TEXTS.detailsTitle} className="max-w-2xl">
-        {body}
-      </DialogContent>
-    </Dialog>
+    </RouteDialog>
   );
 }
 

@@ -1,14 +1,14 @@
-import { FlaskConical, Pencil, Plus } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FlaskConical } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate } from "~/components/admin/format";
-import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
+import { Card, EmptyState } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import type { Webhook } from "~/db/schema";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
@@ -69,35 +69,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!(await deleteWebhook(webhookId))) {
       return redirectWithError(WEBHOOKS_PATH, {
-        message: TOASTS.webhookDeleteError,
+        message: TOASTS.webhook.deleteError,
         description: TOASTS.webhookFailed("delete", "it no longer exists."),
       });
     }
   } catch (error) {
     return redirectWithError(WEBHOOKS_PATH, {
-      message: TOASTS.webhookDeleteError,
+      message: TOASTS.webhook.deleteError,
       description: errorDescription(error, TOASTS.webhookFailed("delete")),
     });
   }
-  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookDeleted);
+  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhook.deleted);
 }
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, dialog } = useDialogOutlet();
-  if (page) return page;
   const { webhooks, samplePayload, expectedResponse } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={WEBHOOK_TEXTS.heading}
-        description="Where the website's chat messages are sent for AI answers."
-      >
-        <ButtonLink to="new" preventScrollReset>
-          <Plus aria-hidden className="size-4" />
-          {WEBHOOK_TEXTS.add}
-        </ButtonLink>
-      </PageHeader>
-
+    <ListScreen
+      title={WEBHOOK_TEXTS.heading}
+      description="Where the website's chat messages are sent for AI answers."
+      addLabel={WEBHOOK_TEXTS.add}
+    >
       <Card aria-labelledby="webhook-configuration" className="mb-6">
         <h2 id="webhook-configuration" className="text-lg font-semibold">
           Webhook Configuration
@@ -150,8 +142,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <TestResultCard result={actionData?.testResult} />
-      {dialog}
-    </>
+    </ListScreen>
   );
 }
 
@@ -187,16 +178,9 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
               <span className="sr-only"> {webhook.name}</span>
             </Button>
           </Form>
-          <Link
-            to={`${webhook.id}/edit`}
-            preventScrollReset
-            aria-label={`Edit ${webhook.name}`}
-            className={buttonClasses("ghost", "icon")}
-          >
-            <Pencil aria-hidden className="size-4" />
-          </Link>
-          <ConfirmDelete
-            label={`Delete ${webhook.name}`}
+          <EditAndDelete
+            name={webhook.name}
+            editTo={`${webhook.id}/edit`}
             question={`Delete the webhook "${webhook.name}"? Chat messages will no longer be sent to it.`}
             fields={{ webhookId: webhook.id }}
             action={WEBHOOKS_PATH}

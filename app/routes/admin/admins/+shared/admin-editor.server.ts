@@ -20,18 +20,18 @@ export async function adminEditorAction({ request, params, context }: ActionFunc
       if (!adminId) {
         const created = await createAdminUser({ ...fields, password: password! });
         log.info("admin user created", { by: actor.id, adminId: created.id, role: created.role });
-        return { redirectTo: ADMINS_PATH, toast: TOASTS.adminCreated };
+        return { redirectTo: ADMINS_PATH, toast: TOASTS.admin.created };
       }
       if (!(await updateAdminUserAs(actor.id, adminId, fields))) return null;
       log.info("admin user updated", { by: actor.id, adminId, role: fields.role, isActive: fields.isActive });
       // An admin who gave up their own super admin role can no longer open this screen.
       const back = adminId === actor.id && fields.role !== "super_admin" ? "/admin" : ADMINS_PATH;
-      return { redirectTo: back, toast: TOASTS.adminUpdated };
+      return { redirectTo: back, toast: TOASTS.admin.updated };
     },
     failed(error) {
       const refused = adminId
-        ? failure(error, TOASTS.adminUpdateError)
-        : failure(error, TOASTS.adminCreateError, TOASTS.adminCreateFallback);
+        ? failure(error, TOASTS.admin.updateError)
+        : failure(error, TOASTS.admin.createError, TOASTS.admin.createFallback);
       // A taken username is the username field's error; anything else is the form's.
       if (error instanceof UsernameTakenError)
         return { ...refused, status: 409, fieldErrors: { username: [error.message] } };

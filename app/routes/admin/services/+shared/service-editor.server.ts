@@ -15,11 +15,11 @@ export async function serviceEditorAction({ request, params, context }: ActionFu
       const input = { ...value, imageUrl: value.imageUrl ?? null };
       if (!serviceId) {
         await createService(input);
-        return { redirectTo: SERVICES_PATH, toast: TOASTS.serviceCreated };
+        return { redirectTo: SERVICES_PATH, toast: TOASTS.service.created };
       }
       if (!(await updateService(serviceId, input))) return null;
-      return { redirectTo: SERVICES_PATH, toast: TOASTS.serviceUpdated };
+      return { redirectTo: SERVICES_PATH, toast: TOASTS.service.updated };
     },
-    failed: (error) => failure(error, serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError),
+    failed: (error) => failure(error, serviceId ? TOASTS.service.updateError : TOASTS.service.createError),
   });
 }

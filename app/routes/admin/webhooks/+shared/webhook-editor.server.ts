@@ -21,14 +21,14 @@ export async function webhookEditorAction({ request, params, context }: ActionFu
       const input = { ...value, headers };
       if (!webhookId) {
         await createWebhook(input);
-        return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhookCreated };
+        return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhook.created };
       }
       if (!(await updateWebhook(webhookId, input))) return null;
-      return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhookUpdated };
+      return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhook.updated };
     },
     failed: (error) =>
       webhookId
-        ? failure(error, TOASTS.webhookUpdateError, TOASTS.webhookFailed("update"))
-        : failure(error, TOASTS.webhookCreateError, TOASTS.webhookFailed("create")),
+        ? failure(error, TOASTS.webhook.updateError, TOASTS.webhookFailed("update"))
+        : failure(error, TOASTS.webhook.createError, TOASTS.webhookFailed("create")),
   });
 }
