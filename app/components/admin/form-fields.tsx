@@ -1,12 +1,15 @@
 import {
+  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
   type DefaultValue,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
@@ -130,5 +133,29 @@ export function FormFooter({
         </Button>
       </div>
     </>
+  );
+}
+
+/** The form of a settings screen: its titled sections (FormSection), then its own errors and Save. */
+export function SectionsForm<Schema extends Record<string, unknown>>({
+  form,
+  submitting,
+  intent,
+  submitLabel,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  submitting: boolean;
+  intent?: string;
+  submitLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-6" {...getFormProps(form)}>
+      {children}
+      <FormFooter form={form} submitting={submitting} intent={intent}>
+        {submitLabel}
+      </FormFooter>
+    </Form>
   );
 }

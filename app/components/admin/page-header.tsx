@@ -25,6 +25,49 @@ export function Card({ className, ...props }: React.HTMLAttributes<HTMLElement>)
   );
 }
 
+/**
+ * One record in a list: its name with its badges and the details under them, its actions on the
+ * right (below on narrow screens), and `after` across the whole card. `highlight` marks a new one.
+ */
+export function ListCard({
+  label,
+  title,
+  heading: Heading = "h2",
+  badges,
+  actions,
+  after,
+  highlight = false,
+  children,
+}: {
+  label: string;
+  title: React.ReactNode;
+  heading?: "h2" | "h3";
+  badges: React.ReactNode;
+  actions: React.ReactNode;
+  after?: React.ReactNode;
+  highlight?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <li
+      aria-label={label}
+      className={`rounded-xl border bg-white p-4 shadow-sm ${highlight ? "border-brand/40" : "border-slate-200"}`}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <Heading className="font-semibold text-slate-900">{title}</Heading>
+            {badges}
+          </div>
+          {children}
+        </div>
+        {actions}
+      </div>
+      {after}
+    </li>
+  );
+}
+
 export function EmptyState({ title, description }: { title: string; description?: string }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">

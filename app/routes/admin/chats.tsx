@@ -1,5 +1,5 @@
 import { Bot, MessagesSquare, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -30,16 +30,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">
               {sessions.map((session) => (
                 <li key={session.sessionId}>
-                  <Link
+                  <ChoiceLink
+                    look="entry"
                     to={`?session=${encodeURIComponent(session.sessionId)}`}
                     preventScrollReset
-                    aria-current={session.sessionId === selected ? "page" : undefined}
-                    className={cn(
-                      "block rounded-lg border px-3 py-2 text-sm",
-                      session.sessionId === selected
-                        ? "border-brand bg-brand/5"
-                        : "border-slate-200 bg-white hover:bg-slate-50",
-                    )}
+                    current={session.sessionId === selected}
                   >
                     <span className="flex items-center gap-2 font-medium text-slate-900">
                       <MessagesSquare aria-hidden className="size-4 text-slate-400" />
@@ -48,7 +43,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                     <span className="mt-0.5 block truncate text-xs text-slate-600">
                       {session.messageCount} messages · {session.sessionId}
                     </span>
-                  </Link>
+                  </ChoiceLink>
                 </li>
               ))}
             </ul>

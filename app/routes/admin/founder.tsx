@@ -4,7 +4,7 @@ import { Plus, X } from "lucide-react";
 import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -109,7 +109,7 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title="Founder Information" description="The founder section of the home page." />
       <div className="space-y-6">
-        <Form method="post" className="space-y-6" {...getFormProps(form)}>
+        <SectionsForm form={form} submitting={saving} submitLabel="Save Founder Info" intent="save">
           <FormSection title="Profile">
             <InputField label="Name" field={fields.name} type="text" />
             <InputField label="Profile image URL" field={fields.profileImageUrl} type="url" placeholder="https://" />
@@ -125,10 +125,7 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
             <InputField label="Twitter" field={social.twitter} type="url" placeholder="https://twitter.com/..." />
             <InputField label="GitHub" field={social.github} type="url" placeholder="https://github.com/..." />
           </FormSection>
-          <FormFooter form={form} submitting={saving} intent="save">
-            Save Founder Info
-          </FormFooter>
-        </Form>
+        </SectionsForm>
         <Skills
           skills={founder?.skills ?? null}
           lastResult={actionData?.intent === "add-skill" ? actionData.result : undefined}

@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { z } from "zod";
-import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -85,7 +83,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         title="Integrations"
         description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
       />
-      <Form method="post" className="space-y-6" {...getFormProps(form)}>
+      <SectionsForm form={form} submitting={submitting} submitLabel="Save Integrations">
         <FormSection title="Payments">
           {text("stripePublishableKey", "Stripe publishable key")}
           {secret("stripeSecretKey")}
@@ -105,10 +103,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {code("customCss", "Custom CSS", "Added to every public page.")}
           {code("customJs", "Custom JavaScript", "Run on every public page.")}
         </FormSection>
-        <FormFooter form={form} submitting={submitting}>
-          Save Integrations
-        </FormFooter>
-      </Form>
+      </SectionsForm>
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { z } from "zod";
-import { FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -74,7 +72,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         title="Site Settings"
         description="Company details, home page texts, contact channels and brand colours."
       />
-      <Form method="post" className="space-y-6" {...getFormProps(form)}>
+      <SectionsForm form={form} submitting={submitting} submitLabel="Save Settings">
         <FormSection title="Company">
           <InputField label="Company name" field={fields.companyName} type="text" />
           <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
@@ -112,10 +110,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
         </FormSection>
-        <FormFooter form={form} submitting={submitting}>
-          Save Settings
-        </FormFooter>
-      </Form>
+      </SectionsForm>
     </>
   );
 }

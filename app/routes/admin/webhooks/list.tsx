@@ -2,7 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate } from "~/components/admin/format";
-import { Card, EmptyState } from "~/components/admin/page-header";
+import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
@@ -100,29 +100,16 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           tried, and finally a canned reply is used.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <div className="min-w-0">
-            <h3 className="text-sm font-semibold text-slate-700">Sample outgoing payload</h3>
-            <p className="text-xs text-slate-500">media_url is optional (null for text messages).</p>
-            {/* Focusable: keyboard users can scroll a long line sideways. */}
-            <pre
-              tabIndex={0}
-              aria-label="Sample outgoing payload"
-              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-            >
-              <code>{samplePayload}</code>
-            </pre>
-          </div>
-          <div className="min-w-0">
-            <h3 className="text-sm font-semibold text-slate-700">Expected response</h3>
-            <p className="text-xs text-slate-500">The reply text in response (or message), and a success flag.</p>
-            <pre
-              tabIndex={0}
-              aria-label="Expected response"
-              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-            >
-              <code>{expectedResponse}</code>
-            </pre>
-          </div>
+          <CodeSample
+            title="Sample outgoing payload"
+            note="media_url is optional (null for text messages)."
+            code={samplePayload}
+          />
+          <CodeSample
+            title="Expected response"
+            note="The reply text in response (or message), and a success flag."
+            code={expectedResponse}
+          />
         </div>
       </Card>
 
@@ -146,29 +133,34 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+function CodeSample({ title, note, code }: { title: string; note: string; code: string }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+      <p className="text-xs text-slate-500">{note}</p>
+      {/* Focusable: keyboard users can scroll a long line sideways. */}
+      <pre
+        tabIndex={0}
+        aria-label={title}
+        className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+      >
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
 function WebhookRow({ webhook }: { webhook: Webhook }) {
   const navigation = useNavigation();
   const anyTesting = useIsSubmitting({ intent: "test" });
   const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;
   return (
-    <li aria-label={webhook.name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">{webhook.name}</h3>
-            <ActiveBadge active={webhook.isActive} />
-          </div>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-            <dt className="text-slate-500">URL:</dt>
-            <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
-            <dt className="text-slate-500">Method:</dt>
-            <dd>
-              <Badge>{webhook.method}</Badge>
-            </dd>
-            <dt className="text-slate-500">Created:</dt>
-            <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
-          </dl>
-        </div>
+    <ListCard
+      label={webhook.name}
+      title={webhook.name}
+      heading="h3"
+      badges={<ActiveBadge active={webhook.isActive} />}
+      actions={
         <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="webhookId" value={webhook.id} />
@@ -186,8 +178,19 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
             action={WEBHOOKS_PATH}
           />
         </div>
-      </div>
-    </li>
+      }
+    >
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+        <dt className="text-slate-500">URL:</dt>
+        <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
+        <dt className="text-slate-500">Method:</dt>
+        <dd>
+          <Badge>{webhook.method}</Badge>
+        </dd>
+        <dt className="text-slate-500">Created:</dt>
+        <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
+      </dl>
+    </ListCard>
   );
 }
 
