@@ -13,6 +13,8 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { PageHeader } from "./page-header";
+import { useIsSubmitting } from "./pending";
 
 // The admin forms' fields, bound to conform: each takes the field's metadata (its errors, the
 // constraints of its schema, what was typed) and only the attributes that differ.
@@ -136,20 +138,22 @@ export function FormFooter({
   );
 }
 
-/** The form of a settings screen: its titled sections (FormSection), then its own errors and Save. */
-export function SectionsForm<Schema extends Record<string, unknown>>({
-  form,
-  submitting,
-  intent,
-  submitLabel,
-  children,
-}: {
+type SectionsFormProps<Schema extends Record<string, unknown>> = {
   form: FormMetadata<Schema, string[]>;
-  submitting: boolean;
+  /** The Save button's intent, on a screen with several forms. */
   intent?: string;
   submitLabel: string;
   children: React.ReactNode;
-}) {
+};
+
+/** The form of a settings screen: its titled sections (FormSection), then its own errors and Save. */
+export function SectionsForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  submitLabel,
+  children,
+}: SectionsFormProps<Schema>) {
+  const submitting = useIsSubmitting({ intent });
   return (
     <Form method="post" className="space-y-6" {...getFormProps(form)}>
       {children}
@@ -157,5 +161,19 @@ export function SectionsForm<Schema extends Record<string, unknown>>({
         {submitLabel}
       </FormFooter>
     </Form>
+  );
+}
+
+/** A screen that is one settings form: its heading, then the form. */
+export function SettingsScreen<Schema extends Record<string, unknown>>({
+  title,
+  description,
+  ...form
+}: { title: string; description: string } & SectionsFormProps<Schema>) {
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <SectionsForm {...form} />
+    </>
   );
 }

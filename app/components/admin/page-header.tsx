@@ -1,3 +1,5 @@
+import { cn } from "~/components/ui/cn";
+
 /** The heading of an admin screen, with its main actions on the right. */
 export function PageHeader({
   title,
@@ -19,10 +21,13 @@ export function PageHeader({
   );
 }
 
-export function Card({ className, ...props }: React.HTMLAttributes<HTMLElement>) {
-  return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className ?? ""}`} {...props} />
-  );
+/** A white card: a section of a screen, or (`as="li"`) an item of a list of cards. */
+export function Card({
+  as: Tag = "section",
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLElement> & { as?: "section" | "li" }) {
+  return <Tag className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
 }
 
 /**

@@ -49,23 +49,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map((card) => {
-          const Icon = CARD_ICONS[card.title];
-          return (
-            <li
-              key={card.title}
-              aria-label={card.title}
-              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-            >
-              <div className="flex items-center justify-between">
-                <p className="text-sm font-medium text-slate-600">{card.title}</p>
-                <Icon aria-hidden className="size-5 text-brand" />
-              </div>
-              <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>
-              <p className="mt-1 text-xs text-slate-500">{card.detail}</p>
-            </li>
-          );
-        })}
+        {cards.map((card) => (
+          <StatCard key={card.title} card={card} />
+        ))}
       </ul>
 
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
@@ -131,6 +117,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </>
+  );
+}
+
+function StatCard({ card }: { card: DashboardCard }) {
+  const Icon = CARD_ICONS[card.title];
+  return (
+    <Card as="li" aria-label={card.title}>
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-slate-600">{card.title}</p>
+        <Icon aria-hidden className="size-5 text-brand" />
+      </div>
+      <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>
+      <p className="mt-1 text-xs text-slate-500">{card.detail}</p>
+    </Card>
   );
 }
 

@@ -96,7 +96,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Founder({ loaderData, actionData }: Route.ComponentProps) {
   const { founder } = loaderData;
-  const saving = useIsSubmitting({ intent: "save" });
   const [form, fields] = useSchemaForm(FounderSchema, {
     id: "founder",
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
@@ -109,7 +108,7 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title="Founder Information" description="The founder section of the home page." />
       <div className="space-y-6">
-        <SectionsForm form={form} submitting={saving} submitLabel="Save Founder Info" intent="save">
+        <SectionsForm form={form} submitLabel="Save Founder Info" intent="save">
           <FormSection title="Profile">
             <InputField label="Name" field={fields.name} type="text" />
             <InputField label="Profile image URL" field={fields.profileImageUrl} type="url" placeholder="https://" />

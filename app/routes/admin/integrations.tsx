@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { PageHeader } from "~/components/admin/page-header";
-import { useIsSubmitting } from "~/components/admin/pending";
 import { SecretField } from "~/components/admin/secret-field";
 import { TOASTS } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
@@ -53,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, revealed } = loaderData;
-  const submitting = useIsSubmitting();
   const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
@@ -78,33 +75,32 @@ export default function Integrations({ loaderData, actionData }: Route.Component
     />
   );
   return (
-    <>
-      <PageHeader
-        title="Integrations"
-        description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
-      />
-      <SectionsForm form={form} submitting={submitting} submitLabel="Save Integrations">
-        <FormSection title="Payments">
-          {text("stripePublishableKey", "Stripe publishable key")}
-          {secret("stripeSecretKey")}
-          {text("paypalClientId", "PayPal client ID")}
-        </FormSection>
-        <FormSection title="Airtable">
-          {secret("airtableToken")}
-          {text("airtableBaseId", "Airtable base ID")}
-          {text("airtableTableId", "Airtable table ID")}
-        </FormSection>
-        <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
-          {code(
-            "voiceAgentEmbedCode",
-            "Voice agent embed code",
-            "The HTML snippet of your voice agent; shown on every public page when set.",
-          )}
-          {code("customCss", "Custom CSS", "Added to every public page.")}
-          {code("customJs", "Custom JavaScript", "Run on every public page.")}
-        </FormSection>
-      </SectionsForm>
-    </>
+    <SettingsScreen
+      title="Integrations"
+      description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
+      form={form}
+      submitLabel="Save Integrations"
+    >
+      <FormSection title="Payments">
+        {text("stripePublishableKey", "Stripe publishable key")}
+        {secret("stripeSecretKey")}
+        {text("paypalClientId", "PayPal client ID")}
+      </FormSection>
+      <FormSection title="Airtable">
+        {secret("airtableToken")}
+        {text("airtableBaseId", "Airtable base ID")}
+        {text("airtableTableId", "Airtable table ID")}
+      </FormSection>
+      <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
+        {code(
+          "voiceAgentEmbedCode",
+          "Voice agent embed code",
+          "The HTML snippet of your voice agent; shown on every public page when set.",
+        )}
+        {code("customCss", "Custom CSS", "Added to every public page.")}
+        {code("customJs", "Custom JavaScript", "Run on every public page.")}
+      </FormSection>
+    </SettingsScreen>
   );
 }
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { PageHeader } from "~/components/admin/page-header";
-import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
@@ -60,58 +58,56 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const submitting = useIsSubmitting();
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: "site-settings",
     lastResult: actionData?.result,
     defaultValue: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
   });
   return (
-    <>
-      <PageHeader
-        title="Site Settings"
-        description="Company details, home page texts, contact channels and brand colours."
-      />
-      <SectionsForm form={form} submitting={submitting} submitLabel="Save Settings">
-        <FormSection title="Company">
-          <InputField label="Company name" field={fields.companyName} type="text" />
-          <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
-        </FormSection>
-        <FormSection title="Home page">
-          <div className="sm:col-span-2">
-            <InputField label="Homepage headline" field={fields.homepageHeadline} type="text" />
-          </div>
-          <TextField className="sm:col-span-2" label="Homepage subtext" field={fields.homepageSubtext} rows={3} />
-        </FormSection>
-        <FormSection title="Contact">
-          <InputField label="Support email" field={fields.supportEmail} type="email" autoComplete="email" />
-          <InputField label="WhatsApp number" field={fields.whatsappNumber} type="tel" placeholder="+1 555 010 0100" />
+    <SettingsScreen
+      title="Site Settings"
+      description="Company details, home page texts, contact channels and brand colours."
+      form={form}
+      submitLabel="Save Settings"
+    >
+      <FormSection title="Company">
+        <InputField label="Company name" field={fields.companyName} type="text" />
+        <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
+      </FormSection>
+      <FormSection title="Home page">
+        <div className="sm:col-span-2">
+          <InputField label="Homepage headline" field={fields.homepageHeadline} type="text" />
+        </div>
+        <TextField className="sm:col-span-2" label="Homepage subtext" field={fields.homepageSubtext} rows={3} />
+      </FormSection>
+      <FormSection title="Contact">
+        <InputField label="Support email" field={fields.supportEmail} type="email" autoComplete="email" />
+        <InputField label="WhatsApp number" field={fields.whatsappNumber} type="tel" placeholder="+1 555 010 0100" />
+        <InputField
+          label="Messenger link"
+          field={fields.messengerLink}
+          type="url"
+          placeholder="https://m.me/yourpage"
+        />
+        <InputField label="Business address" field={fields.businessAddress} type="text" />
+      </FormSection>
+      <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
+        <InputField label="Logo URL" field={fields.logoUrl} type="url" placeholder="https://" />
+        <InputField label="Favicon URL" field={fields.faviconUrl} type="url" placeholder="https://" />
+        <ColorField label="Primary colour" field={fields.primaryColor} />
+        <ColorField label="Secondary colour" field={fields.secondaryColor} />
+      </FormSection>
+      <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
+        <div className="sm:col-span-2">
           <InputField
-            label="Messenger link"
-            field={fields.messengerLink}
+            label="Chat webhook URL"
+            field={fields.chatWebhookUrl}
             type="url"
-            placeholder="https://m.me/yourpage"
+            placeholder="https://your-n8n.example/webhook/chat"
           />
-          <InputField label="Business address" field={fields.businessAddress} type="text" />
-        </FormSection>
-        <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
-          <InputField label="Logo URL" field={fields.logoUrl} type="url" placeholder="https://" />
-          <InputField label="Favicon URL" field={fields.faviconUrl} type="url" placeholder="https://" />
-          <ColorField label="Primary colour" field={fields.primaryColor} />
-          <ColorField label="Secondary colour" field={fields.secondaryColor} />
-        </FormSection>
-        <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
-          <div className="sm:col-span-2">
-            <InputField
-              label="Chat webhook URL"
-              field={fields.chatWebhookUrl}
-              type="url"
-              placeholder="https://your-n8n.example/webhook/chat"
-            />
-          </div>
-        </FormSection>
-      </SectionsForm>
-    </>
+        </div>
+      </FormSection>
+    </SettingsScreen>
   );
 }
 
