@@ -16,8 +16,9 @@ import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/c
 import { PageHeader } from "./page-header";
 import { useIsSubmitting } from "./pending";
 
-// The admin forms' fields, bound to conform: each takes the field's metadata (its errors, the
-// constraints of its schema, what was typed) and only the attributes that differ.
+// The admin forms, built on conform: one hook to set a form up, fields that each take their
+// field's metadata (its errors, the constraints of its schema, what was typed) and only the
+// attributes that differ, and the end of a form with its errors and buttons.
 
 /**
  * An admin form validated by its zod schema: in the browser as the admin types (each field once
