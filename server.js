@@ -1,5 +1,6 @@
 // The process entry: static files, the app from the server build (or from Vite in development),
-// start-up work before listening, and a graceful shutdown on SIGTERM.
+// start-up work before listening, and a graceful shutdown on SIGTERM. What a request meets after
+// the static files is listed in order at the top of server/app.ts.
 import compression from "compression";
 import express from "express";
 

@@ -15,11 +15,16 @@ import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
-import { getToast } from "~/services/toast.server";
+import { toastScope } from "~/middleware/toast-scope.server";
+import { getPageToast } from "~/services/toast.server";
 import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getToast(request)]);
+// Every request, after the Express middleware of server/app.ts: the toast scope. The admin
+// layout adds the admin guard (app/routes/admin/layout.tsx).
+export const middleware: Route.MiddlewareFunction[] = [toastScope];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getPageToast(request, context)]);
   return data({ settings: toPublicSiteSettings(settings), toast }, { headers });
 }
 

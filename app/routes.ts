@@ -14,10 +14,10 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
 
-  // Admin panel: its own layout, every loader and action guarded on the server.
+  // Admin panel: signing in and out outside it; everything else under the layout, whose middleware
+  // guards every loader and action (tests/integration/admin-route-table.test.ts walks this table).
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
-  route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("services", "routes/admin/services/list.tsx", [
@@ -25,6 +25,8 @@ export default [
       route(":serviceId/edit", "routes/admin/services/edit.tsx"),
     ]),
     route("orders", "routes/admin/orders.tsx"),
+    // A resource route: only its own loader runs, after the layout's middleware.
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("messages", "routes/admin/messages.tsx"),
     route("chats", "routes/admin/chats.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -5,19 +5,18 @@ import { pingDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
-import { runInToastScope } from "~/services/toast.server";
 
 export { start, stop } from "~/services/startup.server";
 export { runAdminCommand } from "./admin-command";
 
-const HEALTH_TIMEOUT_MS = 2000;
+// Where a request enters, in order:
+//   1. server.js: compression, static files, then this app;
+//   2. the Express middleware below, in the order of the `app.use` calls at the end of this file;
+//   3. React Router, with the request context (client address, CSP nonce), runs the route
+//      middleware: the toast scope on every route (app/root.tsx), then the admin guard under
+//      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
 
-export const app = express();
-app.disable("x-powered-by");
-// With TRUST_PROXY, one hop (Fly's proxy, or a load balancer) is trusted: its X-Forwarded-*
-// values count, not what a visitor put further left in the chain. Read lazily, so that a bad
-// configuration is reported by start-up rather than thrown while this module loads.
-app.set("trust proxy", (_address: string, hop: number) => hop === 0 && getEnv().TRUST_PROXY);
+const HEALTH_TIMEOUT_MS = 2000;
 
 function clientIp(req: Request): string {
   // Fly's proxy sets Fly-Client-IP and overwrites any value a visitor sent.
@@ -25,7 +24,7 @@ function clientIp(req: Request): string {
   return flyIp ?? req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
-app.use((req: Request, res: Response, next: NextFunction) => {
+function logRequest(req: Request, res: Response, next: NextFunction) {
   const startedAt = performance.now();
   res.on("finish", () => {
     log.info("request", {
@@ -37,9 +36,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     });
   });
   next();
-});
+}
 
-app.get("/healthz", async (_req, res) => {
+async function healthCheck(_req: Request, res: Response) {
   try {
     await Promise.race([
       pingDatabase(),
@@ -50,16 +49,16 @@ app.get("/healthz", async (_req, res) => {
     log.error("health check failed", { error });
     res.status(503).json({ status: "unavailable" });
   }
-});
+}
 
 // Admin pages, their .data requests (/admin.data for the dashboard) and the CSV export carry
 // personal data and, on Integrations, secrets: no copy may stay in the browser's cache, where
 // Back after logging out would show it, or in a proxy's.
 const ADMIN_PATH = /^\/admin(?:$|\/|\.data$)/;
-app.use((req: Request, res: Response, next: NextFunction) => {
+function noStoreForAdmin(req: Request, res: Response, next: NextFunction) {
   if (ADMIN_PATH.test(req.path)) res.setHeader("Cache-Control", "no-store");
   next();
-});
+}
 
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -72,7 +71,7 @@ function hostOf(url: string | undefined): string | undefined {
 
 // Cross-site form posts are refused before any action runs. Browsers send Origin with every
 // POST; we compare hosts only, because behind Fly's TLS proxy the scheme we see is http.
-app.use((req: Request, res: Response, next: NextFunction) => {
+function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const sourceHost = hostOf(req.get("origin") ?? req.get("referer"));
   if (!sourceHost) return next();
@@ -80,9 +79,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (ownHosts.includes(sourceHost)) return next();
   log.warn("cross-origin request refused", { path: req.path, origin: req.get("origin") });
   res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
-});
+}
 
-app.use((_req: Request, res: Response, next: NextFunction) => {
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -107,15 +106,23 @@ app.use((_req: Request, res: Response, next: NextFunction) => {
     }
   }
   next();
+}
+
+const reactRouter = createRequestHandler({
+  build: () => import("virtual:react-router/server-build"),
+  getLoadContext: (req, res) => requestContext({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
 });
 
-// React Router's data requests end in .data; anything else renders a whole page, and a toast set
-// by an action then belongs to that page (see runInToastScope).
-app.use((req: Request, _res: Response, next: NextFunction) => runInToastScope(!req.path.endsWith(".data"), next));
+export const app = express();
+app.disable("x-powered-by");
+// With TRUST_PROXY, one hop (Fly's proxy, or a load balancer) is trusted: its X-Forwarded-*
+// values count, not what a visitor put further left in the chain. Read lazily, so that a bad
+// configuration is reported by start-up rather than thrown while this module loads.
+app.set("trust proxy", (_address: string, hop: number) => hop === 0 && getEnv().TRUST_PROXY);
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => requestContext({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
-  }),
-);
+app.use(logRequest);
+app.get("/healthz", healthCheck);
+app.use(noStoreForAdmin);
+app.use(refuseCrossSitePosts);
+app.use(securityHeaders);
+app.use(reactRouter);

@@ -18,15 +18,16 @@ const STYLES = {
  */
 export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   const [visible, setVisible] = useState(toast);
+  const [latest, setLatest] = useState(toast);
   const hydrated = useHydrated();
   const dismiss = () => setVisible(undefined);
 
   // A later page load without a toast (a revalidation, the redirect home after an order) must
   // not cut the visible one short: only a new toast replaces it, only its timer removes it.
-  useEffect(() => {
-    if (!toast) return;
+  if (toast && toast !== latest) {
+    setLatest(toast);
     setVisible(toast);
-  }, [toast]);
+  }
   useEffect(() => {
     if (!visible) return;
     const timer = setTimeout(() => setVisible(undefined), visible.duration ?? DEFAULT_DURATION_MS);

@@ -1,6 +1,6 @@
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { createHash } from "node:crypto";
-import { createCookieSessionStorage, data, redirect, type Session } from "react-router";
+import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import {
@@ -63,10 +63,6 @@ async function adminFromSession(session: Session<SessionData>): Promise<Admin | 
   return found.admin;
 }
 
-export async function getAdmin(request: Request): Promise<Admin | null> {
-  return adminFromSession(await getSession(request));
-}
-
 /** Only same-site paths under /admin: an open redirect would send a fresh session elsewhere. */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
   if (typeof value !== "string" || !value.startsWith(ADMIN_HOME) || value.startsWith(LOGIN_PATH)) return ADMIN_HOME;
@@ -75,8 +71,8 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
 }
 
 /**
- * The guard: the first line of every admin loader and action. Without a valid session it throws
- * a redirect to the login page (clearing a session that is no longer valid).
+ * The check behind the admin guard (app/middleware/admin-guard.server.ts): the signed-in admin, or
+ * a thrown redirect to the login page (clearing a session that is no longer valid).
  */
 export async function requireAdmin(request: Request): Promise<Admin> {
   const session = await getSession(request);
@@ -91,18 +87,9 @@ export async function requireAdmin(request: Request): Promise<Admin> {
   throw redirect(loginUrl, { headers });
 }
 
-const FORBIDDEN_MESSAGE = "Only super admins can open this page.";
-
-/** Admin users and integrations: super admins only. Others get a 403 in the admin's look. */
-export async function requireSuperAdmin(request: Request): Promise<Admin> {
-  const admin = await requireAdmin(request);
-  if (admin.role !== "super_admin") throw data(FORBIDDEN_MESSAGE, { status: 403 });
-  return admin;
-}
-
 /** For the login page: signed-in admins go straight to the panel. */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  if (await getAdmin(request)) throw redirect(ADMIN_HOME);
+  if (await adminFromSession(await getSession(request))) throw redirect(ADMIN_HOME);
 }
 
 class InvalidCredentialsError extends Error {

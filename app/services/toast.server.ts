@@ -1,6 +1,5 @@
 import { signedCookieOptions } from "~/lib/cookie-options.server";
-import { AsyncLocalStorage } from "node:async_hooks";
-import { createCookieSessionStorage, data } from "react-router";
+import { createContext, createCookieSessionStorage, data, type RouterContextProvider } from "react-router";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
 
 // The one toast helper: every success and error message of the site goes through here.
@@ -19,35 +18,58 @@ function toastUtils() {
 
 export type ToastText = { message: string; description?: string };
 
-// A form posted without JavaScript gets its answer page from the same request as the action, so
-// a toast put in the cookie by dataWith* would only show on the *next* page. In such a document
-// request the toast is kept here instead, for the root loader of this very request.
-const documentRequest = new AsyncLocalStorage<{ toast?: ToastMessage }>();
+type Context = Readonly<RouterContextProvider>;
 
-/** Runs a request; `isDocument` is false for React Router's data requests (paths ending in .data). */
-export function runInToastScope<T>(isDocument: boolean, handle: () => T): T {
-  return isDocument ? documentRequest.run({}, handle) : handle();
+// A form posted without JavaScript gets its answer page from the same request as the action, so
+// a toast put in the cookie would only show on the *next* page. The root middleware opens a scope
+// for every request (app/middleware/toast-scope.server.ts): a toast set by an action waits there,
+// the root loader shows it on the page it renders, and only a toast no page has shown (the answer
+// to a data request, which renders no page) goes into the flash cookie for the next request.
+export type ToastScope = { toast?: ToastMessage; shown: boolean };
+export const toastScopeContext = createContext<ToastScope | null>(null);
+
+/** The Set-Cookie that carries a toast no page has shown to the next request, if there is one. */
+export async function unshownToastCookie(scope: ToastScope): Promise<string | null> {
+  if (!scope.toast || scope.shown) return null;
+  // remix-toast writes its flash cookie only into answers it builds: this one is built for it.
+  const carrier = await toastUtils().redirectWithToast("/", scope.toast);
+  return carrier.headers.get("Set-Cookie");
 }
 
-function dataWithToast<T>(type: ToastMessage["type"], value: T, toast: ToastText | string, init?: ResponseInit) {
-  const scope = documentRequest.getStore();
+function dataWithToast<T>(
+  context: Context,
+  type: ToastMessage["type"],
+  value: T,
+  toast: ToastText | string,
+  init?: ResponseInit,
+) {
   const message = typeof toast === "string" ? { message: toast } : toast;
+  const scope = context.get(toastScopeContext);
+  // Outside the root middleware (a route function called on its own) the cookie carries it.
   if (!scope) return toastUtils().dataWithToast(value, { ...message, type }, init);
   scope.toast = { ...message, type };
   return Promise.resolve(data(value, init));
 }
 
-export async function getToast(request: Request) {
-  const fromCookie = await toastUtils().getToast(request);
-  const fromThisRequest = documentRequest.getStore()?.toast;
-  return fromThisRequest ? { ...fromCookie, toast: fromThisRequest } : fromCookie;
+/** The flash cookie's toast, and the headers that clear the cookie once it is read. */
+export function getToast(request: Request) {
+  return toastUtils().getToast(request);
+}
+
+/** The toast of the page being rendered: one set during this very request, else the cookie's. */
+export async function getPageToast(request: Request, context: Context) {
+  const fromCookie = await getToast(request);
+  const scope = context.get(toastScopeContext);
+  if (!scope?.toast) return fromCookie;
+  scope.shown = true;
+  return { ...fromCookie, toast: scope.toast };
 }
 
 export const redirectWithSuccess = (url: string, toast: ToastText | string, init?: ResponseInit) =>
   toastUtils().redirectWithSuccess(url, toast, init);
 export const redirectWithError = (url: string, toast: ToastText | string, init?: ResponseInit) =>
   toastUtils().redirectWithError(url, toast, init);
-export const dataWithSuccess = <T>(value: T, toast: ToastText | string, init?: ResponseInit) =>
-  dataWithToast("success", value, toast, init);
-export const dataWithError = <T>(value: T, toast: ToastText | string, init?: ResponseInit) =>
-  dataWithToast("error", value, toast, init);
+export const dataWithSuccess = <T>(context: Context, value: T, toast: ToastText | string, init?: ResponseInit) =>
+  dataWithToast(context, "success", value, toast, init);
+export const dataWithError = <T>(context: Context, value: T, toast: ToastText | string, init?: ResponseInit) =>
+  dataWithToast(context, "error", value, toast, init);

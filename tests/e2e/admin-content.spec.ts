@@ -1,4 +1,3 @@
-import { TOASTS } from "../../app/copy/admin";
 import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -17,7 +16,7 @@ test.describe("site settings", () => {
         await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
         await page.getByLabel("Business address").fill(address);
         await page.getByRole("button", { name: "Save Settings" }).click();
-        await expect(page.getByText(TOASTS.settingsUpdated.message)).toBeVisible();
+        await expect(page.getByText("Settings updated successfully!")).toBeVisible();
         await expect(page.getByLabel("Business address")).toHaveValue(address);
         const [stored] = await sql`select business_address from site_settings`;
         expect(stored.business_address).toBe(address);
@@ -52,7 +51,7 @@ test.describe("founder information", () => {
         await openAdmin(page, "/admin/founder");
         await page.getByLabel("GitHub").fill(github);
         await page.getByRole("button", { name: "Save Founder Info" }).click();
-        await expect(page.getByText(TOASTS.founderUpdated.message)).toBeVisible();
+        await expect(page.getByText("Founder information updated successfully!")).toBeVisible();
         const [stored] = await sql`select social_links from founder_info`;
         expect(stored.social_links.github).toBe(github);
         expect(stored.social_links.linkedin).toBe(original.social_links.linkedin);
@@ -83,7 +82,7 @@ test.describe("founder information", () => {
         const box = page.getByLabel("New skill");
         await box.fill(`  ${skill}  `);
         await box.press("Enter");
-        await expect(page.getByText(TOASTS.founderUpdated.message)).toBeVisible();
+        await expect(page.getByText("Founder information updated successfully!")).toBeVisible();
         const skills = page.getByRole("list", { name: "Skills" });
         await expect(skills.getByText(skill, { exact: true })).toBeVisible();
         await expect(page.getByLabel("New skill")).toHaveValue("");
@@ -125,7 +124,7 @@ test.describe("integrations", () => {
         await openAdmin(page, "/admin/integrations");
         await page.getByLabel("Airtable base ID").fill(baseId);
         await page.getByRole("button", { name: "Save Integrations" }).click();
-        await expect(page.getByText(TOASTS.integrationsUpdated.message)).toBeVisible();
+        await expect(page.getByText("Integrations updated successfully!")).toBeVisible();
         expect((await sql`select airtable_base_id from integrations`)[0].airtable_base_id).toBe(baseId);
       } finally {
         await sql`update integrations set airtable_base_id = ${original.airtable_base_id}`;

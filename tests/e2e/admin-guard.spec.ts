@@ -1,10 +1,17 @@
-import { createTestAdmin, createTestOrder, createTestService, deleteTestAdmin } from "./admin-helpers";
+import {
+  createTestAdmin,
+  createTestOrder,
+  createTestService,
+  deleteTestAdmin,
+  guardedAdminPaths,
+} from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // The guard is on the server: requests without a session (or from another site) change nothing,
-// whatever a browser's page would have allowed. Browser-independent, so run once.
+// whatever a browser's page would have allowed. The admin paths come from the route table
+// (app/routes.ts). Browser-independent, so run once.
 
-test("a POST to any admin action without a session changes nothing", { tag: "@js" }, async ({ request, sql }) => {
+test("a POST to any admin route without a session changes nothing", { tag: "@js" }, async ({ request, sql }) => {
   const service = await createTestService(sql);
   const order = await createTestOrder(sql, { status: "pending" });
   const admin = await createTestAdmin(sql);
@@ -14,58 +21,50 @@ test("a POST to any admin action without a session changes nothing", { tag: "@js
     insert into webhooks (name, url, is_active) values (${unique("E2E Guard Hook")}, 'http://127.0.0.1:1/hook', false)
     returning id`;
   const marker = unique("intruder").replace(/\s+/g, "-");
+  const ids: Record<string, string> = { serviceId: service.id, webhookId: webhook.id, adminId: admin.id };
+  const serviceForm = { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" };
+  const webhookForm = { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" };
+  // What a form on each admin route would send: every route of the table has an entry (an empty
+  // form where there is no action), so that a route added later is attacked too.
+  const attacks: Record<string, Record<string, string>> = {
+    admin: {},
+    "admin/services": { intent: "delete", serviceId: service.id },
+    "admin/services/new": serviceForm,
+    "admin/services/:serviceId/edit": serviceForm,
+    "admin/orders": { intent: "status", orderId: order.id, status: "paid" },
+    "admin/orders/export.csv": {},
+    "admin/messages": { intent: "delete", messageId: message.id },
+    "admin/chats": {},
+    "admin/settings": {
+      companyName: marker,
+      workflowToolName: "n8n",
+      homepageHeadline: marker,
+      homepageSubtext: marker,
+      supportEmail: "x@example.com",
+    },
+    "admin/founder": { intent: "add-skill", skill: marker },
+    "admin/integrations": { airtableBaseId: marker },
+    "admin/webhooks": { intent: "delete", webhookId: webhook.id },
+    "admin/webhooks/new": webhookForm,
+    "admin/webhooks/:webhookId/edit": webhookForm,
+    "admin/admins": { intent: "delete", adminId: admin.id },
+    "admin/admins/new": {
+      username: marker,
+      email: "i@example.com",
+      role: "super_admin",
+      password: "intruder-password",
+      isActive: "on",
+    },
+    "admin/admins/:adminId/edit": { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" },
+    "admin/account": { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" },
+  };
   try {
-    const attempts: [string, Record<string, string>][] = [
-      [
-        "/admin/services/new",
-        { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" },
-      ],
-      [
-        `/admin/services/${service.id}/edit`,
-        { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" },
-      ],
-      ["/admin/services", { intent: "delete", serviceId: service.id }],
-      ["/admin/orders", { intent: "status", orderId: order.id, status: "paid" }],
-      ["/admin/messages", { intent: "delete", messageId: message.id }],
-      [
-        "/admin/settings",
-        {
-          companyName: marker,
-          workflowToolName: "n8n",
-          homepageHeadline: marker,
-          homepageSubtext: marker,
-          supportEmail: "x@example.com",
-        },
-      ],
-      ["/admin/founder", { intent: "add-skill", skill: marker }],
-      ["/admin/integrations", { airtableBaseId: marker }],
-      ["/admin/webhooks/new", { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
-      [`/admin/webhooks/${webhook.id}/edit`, { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" }],
-      ["/admin/webhooks", { intent: "delete", webhookId: webhook.id }],
-      [
-        "/admin/admins/new",
-        {
-          username: marker,
-          email: "i@example.com",
-          role: "super_admin",
-          password: "intruder-password",
-          isActive: "on",
-        },
-      ],
-      [
-        `/admin/admins/${admin.id}/edit`,
-        { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" },
-      ],
-      ["/admin/admins", { intent: "delete", adminId: admin.id }],
-      [
-        "/admin/account",
-        { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" },
-      ],
-    ];
-    for (const [path, form] of attempts) {
-      const response = await request.post(path, { form, maxRedirects: 0 });
-      expect(response.status(), path).toBe(302);
-      expect(response.headers().location, path).toMatch(/^\/admin\/login/);
+    expect(Object.keys(attacks).sort()).toEqual(guardedAdminPaths().sort());
+    for (const [routePath, form] of Object.entries(attacks)) {
+      const url = `/${routePath.replace(/:(\w+)/g, (_, name: string) => ids[name])}`;
+      const response = await request.post(url, { form, maxRedirects: 0 });
+      expect(response.status(), url).toBe(302);
+      expect(response.headers().location, url).toBe("/admin/login");
     }
 
     expect(await sql`select 1 from services where name = ${marker}`).toHaveLength(0);
@@ -94,24 +93,14 @@ test("a POST to any admin action without a session changes nothing", { tag: "@js
   }
 });
 
-test("admin pages and the CSV export need a session", { tag: "@js" }, async ({ request }) => {
-  for (const path of [
-    "/admin",
-    "/admin/services",
-    "/admin/orders",
-    "/admin/orders/export.csv",
-    "/admin/messages",
-    "/admin/chats",
-    "/admin/settings",
-    "/admin/founder",
-    "/admin/integrations",
-    "/admin/webhooks",
-    "/admin/admins",
-    "/admin/account",
-  ]) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(302);
-    expect(response.headers().location, path).toMatch(/^\/admin\/login/);
+test("every admin page, and the CSV export, needs a session", { tag: "@js" }, async ({ request }) => {
+  for (const routePath of guardedAdminPaths()) {
+    const url = `/${routePath.replace(/:\w+/g, "00000000-0000-4000-8000-000000000000")}`;
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+    expect(response.headers().location, url).toBe(
+      url === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(url)}`,
+    );
   }
 });
 

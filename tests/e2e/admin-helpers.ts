@@ -1,6 +1,8 @@
 import { hash } from "@node-rs/argon2";
 import type { Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type postgres from "postgres";
+import routeTable from "../../app/routes";
 import { expect, test, unique } from "./fixtures";
 
 // Data the admin specs arrange directly in the database, each test with its own unique rows.
@@ -109,4 +111,18 @@ export async function withRecordLock<T>(
     await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
     connection.release();
   }
+}
+
+/** Signing in and signing out: the admin paths open to visitors. */
+export const OPEN_ADMIN_PATHS = ["admin/login", "admin/logout"];
+
+/** Every admin path of the route table (app/routes.ts) but signing in and out, like "admin/services/:serviceId/edit". */
+export function guardedAdminPaths(entries: RouteConfigEntry[] = routeTable, parent = ""): string[] {
+  return entries
+    .flatMap((entry) => {
+      const path = [parent, entry.path].filter(Boolean).join("/");
+      const own = path === "admin" || path.startsWith("admin/") ? [path] : [];
+      return [...own, ...guardedAdminPaths(entry.children ?? [], path)];
+    })
+    .filter((path, index, all) => !OPEN_ADMIN_PATHS.includes(path) && all.indexOf(path) === index);
 }

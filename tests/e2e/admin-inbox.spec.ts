@@ -1,5 +1,3 @@
-import { CONFIRM_DELETE_LABEL } from "../../app/components/admin/confirm-delete";
-import { TOASTS } from "../../app/copy/admin";
 import { deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -24,7 +22,7 @@ test("contact messages: newest first, mark read and unread, delete after confirm
     const card = page.getByRole("listitem", { name: `Message from ${newer}` });
     await expect(card.getByText("New", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: `Mark as read the message from ${newer}` }).click();
-    await expect(page.getByText(TOASTS.messageRead.message)).toBeVisible();
+    await expect(page.getByText("Message marked as read.")).toBeVisible();
     await expect(card.getByText("Read", { exact: true })).toBeVisible();
     expect((await sql`select is_read from contact_messages where name = ${newer}`)[0].is_read).toBe(true);
 
@@ -32,8 +30,8 @@ test("contact messages: newest first, mark read and unread, delete after confirm
     await expect(card.getByText("New", { exact: true })).toBeVisible();
 
     await deleteTrigger(page, `Delete the message from ${newer}`).click();
-    await page.getByRole("button", { name: CONFIRM_DELETE_LABEL }).click();
-    await expect(page.getByText(TOASTS.messageDeleted.message)).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Message deleted.")).toBeVisible();
     await expect(card).toHaveCount(0);
     expect(await sql`select 1 from contact_messages where name = ${newer}`).toHaveLength(0);
   } finally {

@@ -1,51 +1,50 @@
 import { describe, expect, it, vi } from "vitest";
-import { TOASTS } from "~/copy/admin";
-import { requireAdmin, requireSuperAdmin, safeRedirectTo } from "~/services/auth.server";
+import { safeRedirectTo } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/password";
-import { createAdminUser, getAdminUser, updateAdminUser } from "~/models/admin-users.server";
-import * as account from "~/routes/admin/account";
-import * as login from "~/routes/admin/login";
-import * as logout from "~/routes/admin/logout";
-import { cookiesFrom, getRequest, postRequest, routeArgs, settle, statusOf, toastOf } from "../support/route-args";
+import { getAdminUser, updateAdminUser } from "~/models/admin-users.server";
+import {
+  cookiesFrom,
+  getRequest,
+  newAdmin,
+  postRequest,
+  send,
+  sessionFor,
+  TEST_PASSWORD,
+  type Answer,
+} from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
-const PASSWORD = "correct horse battery";
-
-async function newAdmin(role: "admin" | "super_admin" = "admin", password = PASSWORD) {
-  const username = uniqueName("admin").replace(" ", "_");
-  return createAdminUser({ username, email: `${username}@example.com`, role, isActive: true, password });
+function signIn(username: string, password = TEST_PASSWORD, options: { ip?: string; redirectTo?: string } = {}) {
+  const form = { username, password, redirectTo: options.redirectTo ?? "" };
+  return send(postRequest("/admin/login", form), { ip: options.ip ?? "127.0.0.1" });
 }
 
-async function signIn(username: string, password = PASSWORD, ip = "127.0.0.1", redirectTo = "", loginRoute = login) {
-  return settle(() =>
-    loginRoute.action(routeArgs(postRequest("/admin/login", { username, password, redirectTo }), { ip })),
-  );
-}
+const sessionCookie = (answer: Answer) => answer.headers.getSetCookie().find((c) => c.startsWith("__session="));
 
-/** The session cookie after a successful sign-in. */
-async function sessionCookie(username: string): Promise<string> {
-  const response = await signIn(username);
-  expect(statusOf(response)).toBe(302);
-  return cookiesFrom(response as Response);
-}
+type FormAnswer = { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
 
 describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   useTestDatabase(backend);
 
   it("signs in an active admin, sets a hardened session cookie and records last_login", async () => {
     const admin = await newAdmin();
-    const response = (await signIn(admin.username.toUpperCase())) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/admin");
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    const answer = await signIn(admin.username.toUpperCase());
+    expect([answer.status, answer.location]).toEqual([302, "/admin"]);
+    expect(answer.toast).toEqual({
+      type: "success",
+      message: "Login successful",
+      description: "Welcome to the admin panel!",
+    });
+    const session = sessionCookie(answer);
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
     expect(session).toMatch(/Max-Age=43200/);
     expect(session).not.toMatch(/Secure/i);
     expect((await getAdminUser(admin.id))?.lastLogin).toBeInstanceOf(Date);
-    const signedIn = await requireAdmin(getRequest("/admin", cookiesFrom(response)));
-    expect(signedIn.id).toBe(admin.id);
+    const panel = await send(getRequest("/admin", cookiesFrom(answer)));
+    expect(panel.status).toBe(200);
+    expect(panel.loaderData["routes/admin/layout"]).toMatchObject({ admin: { id: admin.id } });
   });
 
   it("marks the session cookie Secure in production", async () => {
@@ -56,12 +55,16 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
       return { ...actual, getEnv: () => ({ ...actual.getEnv(), NODE_ENV: "production" }) };
     });
     try {
-      const productionLogin = await import("~/routes/admin/login");
-      const response = (await signIn(admin.username, PASSWORD, "10.5.0.1", "", productionLogin)) as Response;
-      expect(response.status).toBe(302);
-      const session = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-      expect(session).toMatch(/; Secure/i);
-      expect(session).toMatch(/HttpOnly/i);
+      const production = await import("../support/route-args");
+      const answer = await production.send(
+        postRequest("/admin/login", { username: admin.username, password: TEST_PASSWORD }),
+        {
+          ip: "10.5.0.1",
+        },
+      );
+      expect(answer.status).toBe(302);
+      expect(sessionCookie(answer)).toMatch(/; Secure/i);
+      expect(sessionCookie(answer)).toMatch(/HttpOnly/i);
     } finally {
       vi.doUnmock("~/lib/env.server");
       vi.resetModules();
@@ -70,15 +73,14 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
 
   it("ends a session after SESSION_MAX_AGE_HOURS on the server, whatever the browser still sends", async () => {
     const admin = await newAdmin();
-    const cookie = await sessionCookie(admin.username);
+    const cookie = await sessionFor(admin);
     const maxAgeMs = getEnv().SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + maxAgeMs - 60_000 });
     try {
-      expect((await requireAdmin(getRequest("/admin", cookie))).id).toBe(admin.id);
+      expect((await send(getRequest("/admin", cookie))).status).toBe(200);
       vi.setSystemTime(Date.now() + 2 * 60_000);
-      const expired = (await settle(() => requireAdmin(getRequest("/admin/services", cookie)))) as Response;
-      expect(expired.status).toBe(302);
-      expect(expired.headers.get("Location")).toMatch(/^\/admin\/login/);
+      const expired = await send(getRequest("/admin/services", cookie));
+      expect([expired.status, expired.location]).toEqual([302, "/admin/login?redirectTo=%2Fadmin%2Fservices"]);
       expect(expired.headers.get("Set-Cookie")).toMatch(/__session=;/);
     } finally {
       vi.useRealTimers();
@@ -87,23 +89,53 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
 
   it("goes back to the guarded page that sent the admin to the login", async () => {
     const admin = await newAdmin();
-    const response = (await signIn(admin.username, PASSWORD, "127.0.0.1", "/admin/orders?status=paid")) as Response;
-    expect(response.headers.get("Location")).toBe("/admin/orders?status=paid");
+    const answer = await signIn(admin.username, TEST_PASSWORD, { redirectTo: "/admin/orders?status=paid" });
+    expect(answer.location).toBe("/admin/orders?status=paid");
   });
 
-  it("answers a wrong password, an unknown username and an inactive admin alike", async () => {
+  it("answers a wrong password, an unknown username and an inactive admin alike, with or without JavaScript", async () => {
     const admin = await newAdmin();
     const inactive = await newAdmin();
     await updateAdminUser(inactive.id, { ...inactive, isActive: false });
-    for (const [username, password] of [
+    const attempts = [
       [admin.username, "wrong password"],
-      [uniqueName("nobody"), PASSWORD],
-      [inactive.username, PASSWORD],
-    ]) {
-      const result = await signIn(username, password);
-      expect(statusOf(result)).toBe(401);
-      expect(result).not.toBeInstanceOf(Response);
-      expect((result as { init: ResponseInit }).init.headers).toBeDefined();
+      [uniqueName("nobody").replace(" ", "_"), TEST_PASSWORD],
+      [inactive.username, TEST_PASSWORD],
+    ];
+    for (const javaScript of [false, true]) {
+      const answers = [];
+      for (const [username, password] of attempts) {
+        const answer = await send(postRequest("/admin/login", { username, password, redirectTo: "" }), {
+          ip: `10.6.${javaScript ? 1 : 0}.${answers.length}`,
+          javaScript,
+        });
+        answers.push({
+          status: answer.status,
+          location: answer.location,
+          toast: answer.toast,
+          // The form comes back with the username typed (and no password): the same form but for that.
+          form: JSON.parse(JSON.stringify(answer.actionData).replaceAll(username, "USERNAME")),
+          page: JSON.stringify(answer.loaderData).replaceAll(username, "USERNAME"),
+          cookies: answer.headers
+            .getSetCookie()
+            .map((cookie) => cookie.split("=")[0])
+            .sort(),
+        });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[0]).toMatchObject({
+        status: 401,
+        location: null,
+        toast: { type: "error", message: "Login failed", description: "Invalid username or password" },
+        form: {
+          result: {
+            error: { "": ["Invalid username or password"] },
+            initialValue: { username: "USERNAME" },
+          },
+        },
+        cookies: ["toast"],
+      });
     }
     expect((await getAdminUser(admin.id))?.lastLogin).toBeNull();
   });
@@ -115,10 +147,12 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     for (let i = 0; i < 10; i++) {
       // Alternating which goes first, so that neither kind always meets the same moment.
       for (const kind of i % 2 ? (["unknown", "wrong"] as const) : (["wrong", "unknown"] as const)) {
+        const form = { username: kind === "unknown" ? unknown : admin.username, password: `wrong-${i}` };
         const started = performance.now();
-        const result = await signIn(kind === "unknown" ? unknown : admin.username, `wrong-${i}`, `10.2.${i}.2`);
+        // A data request: the action alone, without the page's loaders around it.
+        const answer = await send(postRequest("/admin/login", form), { ip: `10.2.${i}.2`, javaScript: true });
         timings[kind].push(performance.now() - started);
-        expect(statusOf(result)).toBe(401);
+        expect(answer.status).toBe(401);
       }
     }
     // Compared by the fastest attempt of each kind: a busy machine only ever adds time (medians
@@ -134,29 +168,37 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   it("answers a password longer than any that can be set as wrong credentials, even if it matches", async () => {
     // Stored directly: every form, ADMIN_PASSWORD and `npm run admin` refuse such a password.
     const tooLong = "x".repeat(MAX_PASSWORD_LENGTH + 1);
-    const admin = await newAdmin("admin", tooLong);
-    const result = await signIn(admin.username, tooLong, "10.3.0.1");
-    expect(statusOf(result)).toBe(401);
-    expect(await toastOf(result)).toMatchObject({ type: "error", ...TOASTS.loginFailed });
+    const admin = await newAdmin({ password: tooLong });
+    const answer = await signIn(admin.username, tooLong, { ip: "10.3.0.1" });
+    expect(answer.status).toBe(401);
+    expect(answer.toast).toEqual({
+      type: "error",
+      message: "Login failed",
+      description: "Invalid username or password",
+    });
   });
 
   it("answers a database failure during sign-in with the spec's login error, without its details", async () => {
     const admin = await newAdmin();
     const restore = await breakWrites("rate_limits", "internal detail: disk full");
     try {
-      const result = await signIn(admin.username, PASSWORD, "10.4.0.1");
-      expect(statusOf(result)).toBe(500);
-      expect(await toastOf(result)).toMatchObject({ type: "error", ...TOASTS.loginError });
-      expect(JSON.stringify(result)).not.toContain("disk full");
+      const answer = await signIn(admin.username, TEST_PASSWORD, { ip: "10.4.0.1" });
+      expect(answer.status).toBe(500);
+      expect(answer.toast).toEqual({
+        type: "error",
+        message: "Login error",
+        description: "An error occurred during login",
+      });
+      expect(JSON.stringify([answer.actionData, answer.loaderData])).not.toContain("disk full");
     } finally {
       await restore();
     }
   });
 
   it("refuses empty fields with field errors and keeps the username", async () => {
-    const result = (await signIn("  ", "")) as { data: { result: { error: Record<string, string[]> } } };
-    expect(statusOf(result)).toBe(400);
-    expect(result.data.result.error).toMatchObject({
+    const answer = await signIn("  ", "");
+    expect(answer.status).toBe(400);
+    expect((answer.actionData as FormAnswer).result.error).toMatchObject({
       username: ["Username is required"],
       password: ["Password is required"],
     });
@@ -164,84 +206,86 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
 
   it("limits failed sign-ins per username and address, even with the right password", async () => {
     const admin = await newAdmin();
-    for (let i = 0; i < 5; i++) expect(statusOf(await signIn(admin.username, "wrong", "10.1.1.1"))).toBe(401);
-    expect(statusOf(await signIn(admin.username, PASSWORD, "10.1.1.1"))).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await signIn(admin.username, "wrong", { ip: "10.1.1.1" })).status).toBe(401);
+    const limited = await signIn(admin.username, TEST_PASSWORD, { ip: "10.1.1.1" });
+    expect(limited.status).toBe(429);
+    expect(limited.toast).toMatchObject({ type: "error", message: "Too many sign-in attempts" });
     // Another address is not affected.
-    expect(statusOf(await signIn(admin.username, PASSWORD, "10.1.1.2"))).toBe(302);
+    expect((await signIn(admin.username, TEST_PASSWORD, { ip: "10.1.1.2" })).status).toBe(302);
   });
 
   it("sends signed-in admins from the login page to the panel", async () => {
-    const admin = await newAdmin();
-    const cookie = await sessionCookie(admin.username);
-    const response = await settle(() => login.loader(routeArgs(getRequest("/admin/login", cookie))));
-    expect((response as Response).headers.get("Location")).toBe("/admin");
+    const cookie = await sessionFor(await newAdmin());
+    const answer = await send(getRequest("/admin/login", cookie));
+    expect([answer.status, answer.location]).toEqual([302, "/admin"]);
   });
 
   it("redirects requests without a session to the login page, remembering the page", async () => {
-    const response = await settle(() => requireAdmin(getRequest("/admin/orders?status=paid")));
-    expect((response as Response).headers.get("Location")).toBe(
-      "/admin/login?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dpaid",
-    );
-    const forged = await settle(() => requireAdmin(getRequest("/admin", "__session=forged")));
-    expect((forged as Response).headers.get("Location")).toBe("/admin/login");
+    const answer = await send(getRequest("/admin/orders?status=paid"));
+    expect(answer.location).toBe("/admin/login?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dpaid");
+    const forged = await send(getRequest("/admin", "__session=forged"));
+    expect(forged.location).toBe("/admin/login");
   });
 
   it("signs out a deactivated or deleted admin at the next request", async () => {
     const admin = await newAdmin();
-    const cookie = await sessionCookie(admin.username);
+    const cookie = await sessionFor(admin);
     await updateAdminUser(admin.id, { ...admin, isActive: false });
-    const response = (await settle(() => requireAdmin(getRequest("/admin/services", cookie)))) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toMatch(/^\/admin\/login/);
-    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    const answer = await send(getRequest("/admin/services", cookie));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/admin\/login/);
+    expect(answer.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  it("keeps admin users and integrations to super admins", async () => {
-    const admin = await newAdmin("admin");
-    const superAdmin = await newAdmin("super_admin");
-    const adminCookie = await sessionCookie(admin.username);
-    const forbidden = await settle(() => requireSuperAdmin(getRequest("/admin/admins", adminCookie)));
-    expect(statusOf(forbidden)).toBe(403);
-    const allowed = await requireSuperAdmin(getRequest("/admin/admins", await sessionCookie(superAdmin.username)));
-    expect(allowed.id).toBe(superAdmin.id);
+  it("keeps admin users and integrations to super admins, in the admin layout", async () => {
+    const adminCookie = await sessionFor(await newAdmin({ role: "admin" }));
+    const superAdminCookie = await sessionFor(await newAdmin({ role: "super_admin" }));
+    for (const path of ["/admin/admins", "/admin/admins/new", "/admin/integrations"]) {
+      const forbidden = await send(getRequest(path, adminCookie));
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.error).toEqual({
+        boundary: "routes/admin/layout",
+        status: 403,
+        message: "Only super admins can open this page.",
+      });
+      // The layout's own data is there: the 403 shows with the sidebar.
+      expect(forbidden.loaderData).toHaveProperty("routes/admin/layout");
+      expect((await send(getRequest(path, superAdminCookie))).status).toBe(200);
+    }
   });
 
   it("logs out: the session cookie is cleared and the login page follows", async () => {
-    const admin = await newAdmin();
-    const cookie = await sessionCookie(admin.username);
-    const response = await logout.action(routeArgs(postRequest("/admin/logout", {}, cookie)));
-    expect(response.headers.get("Location")).toBe("/admin/login");
-    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;/);
+    const cookie = await sessionFor(await newAdmin());
+    const answer = await send(postRequest("/admin/logout", {}, cookie));
+    expect(answer.location).toBe("/admin/login");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/__session=;/);
   });
 
   it("changes the admin's own password and ends their other sessions", async () => {
     const admin = await newAdmin();
-    const current = await sessionCookie(admin.username);
-    const other = await sessionCookie(admin.username);
-    const wrong = await account.action(
-      routeArgs(
+    const current = await sessionFor(admin);
+    const other = await sessionFor(admin);
+    const change = (currentPassword: string) =>
+      send(
         postRequest(
           "/admin/account",
-          { currentPassword: "not it", newPassword: "a brand new password", confirmPassword: "a brand new password" },
+          { currentPassword, newPassword: "a brand new password", confirmPassword: "a brand new password" },
           current,
         ),
-      ),
-    );
-    expect(statusOf(wrong)).toBe(400);
-    const changed = (await account.action(
-      routeArgs(
-        postRequest(
-          "/admin/account",
-          { currentPassword: PASSWORD, newPassword: "a brand new password", confirmPassword: "a brand new password" },
-          current,
-        ),
-      ),
-    )) as Response;
-    expect(changed.status).toBe(302);
-    const refreshed = cookiesFrom(changed);
-    expect((await requireAdmin(getRequest("/admin", refreshed))).id).toBe(admin.id);
-    expect(statusOf(await settle(() => requireAdmin(getRequest("/admin", other))))).toBe(302);
-    expect(statusOf(await signIn(admin.username, "a brand new password"))).toBe(302);
+      );
+    const wrong = await change("not it");
+    expect(wrong.status).toBe(400);
+    expect(wrong.toast).toEqual({
+      type: "error",
+      message: "Error changing password",
+      description: "The current password is not correct.",
+    });
+    const changed = await change(TEST_PASSWORD);
+    expect([changed.status, changed.location]).toEqual([302, "/admin/account"]);
+    expect(changed.toast).toMatchObject({ type: "success", message: "Password changed successfully!" });
+    expect((await send(getRequest("/admin", cookiesFrom(changed)))).status).toBe(200);
+    expect((await send(getRequest("/admin", other))).location).toBe("/admin/login");
+    expect((await signIn(admin.username, "a brand new password")).status).toBe(302);
   });
 });
 

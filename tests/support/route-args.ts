@@ -1,14 +1,25 @@
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import {
+  createStaticHandler,
+  isRouteErrorResponse,
+  type RouteObject,
+  type StaticHandler,
+  type StaticHandlerContext,
+} from "react-router";
+import type { ToastMessage } from "remix-toast";
 import { requestContext } from "~/lib/request-context.server";
+import { createAdminUser, type Admin } from "~/models/admin-users.server";
+import routeTable from "~/routes";
 import { getToast } from "~/services/toast.server";
+import { uniqueName } from "./test-database";
 
-// Loader and action tests call route functions directly with a real Request, as the server does.
+// Loader and action tests send real Requests through the route table (app/routes.ts), as the
+// server does: the route middleware (toast scope, admin guard) runs, then the action and the
+// loaders, and errors reach their boundary. What comes back is read from React Router's own
+// answer, never from the objects a route function returns.
 
 export const TEST_ORIGIN = "http://localhost";
-
-export function routeArgs(request: Request, options: { params?: Record<string, string>; ip?: string } = {}) {
-  const context = requestContext({ clientIp: options.ip ?? "127.0.0.1", cspNonce: "" });
-  return { request, params: options.params ?? {}, context, unstable_pattern: "" } as never;
-}
 
 export function getRequest(path: string, cookie?: string): Request {
   return new Request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -23,36 +34,134 @@ export function postRequest(path: string, fields: Record<string, string>, cookie
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
-export function cookiesFrom(response: Response): string {
+export function cookiesFrom(response: { headers: Headers }): string {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
 
-/** Runs a loader or action and returns what it threw (redirects, 403s, 404s) or returned. */
-export async function settle<T>(run: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    if ((error as { type?: unknown } | null)?.type === "DataWithResponseInit") return error as T;
-    throw error;
-  }
+/** The route ids React Router gives the entries of app/routes.ts: the file without extension. */
+export function routeId(entry: Pick<RouteConfigEntry, "id" | "file">): string {
+  return entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
 }
 
-/** The status of what a route function answered: a Response, or data() with an init. */
-export function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  const init = (result as { init?: ResponseInit } | null)?.init;
-  return init?.status ?? 200;
+async function dataRoutes(entries: RouteConfigEntry[]): Promise<RouteObject[]> {
+  return Promise.all(
+    entries.map(async (entry) => {
+      const module = await import(path.resolve("app", entry.file));
+      return {
+        id: routeId(entry),
+        path: entry.path,
+        index: entry.index,
+        loader: module.loader,
+        action: module.action,
+        middleware: module.middleware,
+        hasErrorBoundary: Boolean(module.ErrorBoundary),
+        children: entry.children ? await dataRoutes(entry.children) : undefined,
+      } as RouteObject;
+    }),
+  );
 }
 
-/** The flash toast a route function's answer (a Response, or data() with an init) set. */
-export async function toastOf(result: unknown) {
-  const headers =
-    result instanceof Response ? result.headers : new Headers((result as { init?: ResponseInit }).init?.headers);
-  const toastCookie = headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
-  if (!toastCookie) return undefined;
-  return (await getToast(getRequest("/", toastCookie.split(";")[0]))).toast;
+let handler: Promise<StaticHandler> | undefined;
+function appHandler(): Promise<StaticHandler> {
+  handler ??= (async () => {
+    const root = await import(path.resolve("app/root.tsx"));
+    const children = await dataRoutes(routeTable);
+    return createStaticHandler([
+      { id: "root", path: "", loader: root.loader, middleware: root.middleware, hasErrorBoundary: true, children },
+    ]);
+  })();
+  return handler;
+}
+
+export interface Answer {
+  status: number;
+  /** Where a redirect leads. */
+  location: string | null;
+  headers: Headers;
+  /** What the action answered, for the form. */
+  actionData: unknown;
+  /** What each route's loader answered, by route id (none for a redirect or a data request's POST). */
+  loaderData: Record<string, unknown>;
+  /** The error a boundary shows, and which route's boundary. */
+  error?: { boundary: string; status: number; message: unknown };
+  /** The toast the visitor sees: on this page, or (redirects, data requests) on the next one. */
+  toast?: ToastMessage;
+}
+
+/**
+ * Sends a request through the app's routes. A document request (the default) renders a page: after
+ * an action every loader runs. A data request (`javaScript: true`) is what a form posted with
+ * JavaScript sends: the action's answer alone, the loaders follow in a request of their own.
+ */
+export async function send(request: Request, options: { ip?: string; javaScript?: boolean } = {}): Promise<Answer> {
+  const context = requestContext({ clientIp: options.ip ?? "127.0.0.1", cspNonce: "" });
+  let page: StaticHandlerContext | undefined;
+  const response = (await (
+    await appHandler()
+  ).query(request, {
+    requestContext: context,
+    skipRevalidation: options.javaScript,
+    generateMiddlewareResponse: async (query) => {
+      const result = await query(request);
+      if (result instanceof Response) return result;
+      page = result;
+      const headers = new Headers();
+      for (const routeHeaders of [...Object.values(result.actionHeaders), ...Object.values(result.loaderHeaders)]) {
+        for (const cookie of routeHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+      }
+      return new Response(null, { status: result.statusCode, headers });
+    },
+  })) as Response;
+  const [boundary, error] = Object.entries(page?.errors ?? {})[0] ?? [];
+  const shown = (page?.loaderData.root as { toast?: ToastMessage } | undefined)?.toast;
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    headers: response.headers,
+    actionData: Object.values(page?.actionData ?? {})[0],
+    loaderData: page?.loaderData ?? {},
+    error: boundary
+      ? {
+          boundary,
+          status: isRouteErrorResponse(error) ? error.status : 500,
+          message: isRouteErrorResponse(error) ? error.data : error,
+        }
+      : undefined,
+    toast: shown ?? (await toastInCookie(response.headers)),
+  };
+}
+
+async function toastInCookie(headers: Headers): Promise<ToastMessage | undefined> {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith("toast="));
+  if (!cookie) return undefined;
+  return (await getToast(getRequest("/", cookie.split(";")[0]))).toast;
+}
+
+export const TEST_PASSWORD = "correct horse battery";
+
+/** An admin of its own for one test, with a unique username. */
+export function newAdmin(options: { role?: "admin" | "super_admin"; isActive?: boolean; password?: string } = {}) {
+  const username = uniqueName("admin").replace(" ", "_");
+  return createAdminUser({
+    username,
+    email: `${username}@example.com`,
+    role: options.role ?? "admin",
+    isActive: options.isActive ?? true,
+    password: options.password ?? TEST_PASSWORD,
+  });
+}
+
+/** The session cookie of `admin`, signed in through the login form's action. */
+export async function sessionFor(admin: Pick<Admin, "username">, password = TEST_PASSWORD): Promise<string> {
+  const answer = await send(postRequest("/admin/login", { username: admin.username, password }), {
+    ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (answer.status !== 302) throw new Error(`Signing in as ${admin.username} answered ${answer.status}`);
+  return cookiesFrom(answer)
+    .split("; ")
+    .filter((cookie) => cookie.startsWith("__session="))
+    .join("; ");
 }

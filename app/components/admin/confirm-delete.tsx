@@ -1,7 +1,7 @@
-import { Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useRef } from "react";
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form, Link } from "react-router";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { useIsSubmitting } from "./pending";
 
 export const CONFIRM_DELETE_LABEL = "Yes, delete";
@@ -54,5 +54,25 @@ export function ConfirmDelete({
         </Form>
       </div>
     </details>
+  );
+}
+
+/**
+ * A list row's Edit link (to its edit route, `:id/edit`) and, unless `canDelete` is false, its
+ * Delete button: "Edit Lead capture", "Delete Lead capture".
+ */
+export function EditAndDelete({
+  name,
+  editTo,
+  canDelete = true,
+  ...remove
+}: { name: string; editTo: string; canDelete?: boolean } & Omit<Parameters<typeof ConfirmDelete>[0], "label">) {
+  return (
+    <>
+      <Link to={editTo} preventScrollReset aria-label={`Edit ${name}`} className={buttonClasses("ghost", "icon")}>
+        <Pencil aria-hidden className="size-4" />
+      </Link>
+      {canDelete ? <ConfirmDelete label={`Delete ${name}`} {...remove} /> : null}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 /**
- * The error boundary of every admin screen: a 403, a 404 or an unexpected error shown inside the
- * admin layout, with the sidebar still there.
+ * What the admin layout's error boundary shows for any admin screen: a 403, a 404 (with the
+ * server's message) or an unexpected error.
  */
 export function AdminErrorBoundary() {
   const error = useRouteError();

@@ -1,3 +1,5 @@
+import { cn } from "~/components/ui/cn";
+
 /** The heading of an admin screen, with its main actions on the right. */
 export function PageHeader({
   title,
@@ -19,9 +21,55 @@ export function PageHeader({
   );
 }
 
-export function Card({ className, ...props }: React.HTMLAttributes<HTMLElement>) {
+/** A white card: a section of a screen, or (`as="li"`) an item of a list of cards. */
+export function Card({
+  as: Tag = "section",
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLElement> & { as?: "section" | "li" }) {
+  return <Tag className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
+}
+
+/**
+ * One record in a list: its name with its badges and the details under them, its actions on the
+ * right (below on narrow screens), and `after` across the whole card. `highlight` marks a new one.
+ */
+export function ListCard({
+  label,
+  title,
+  heading: Heading = "h2",
+  badges,
+  actions,
+  after,
+  highlight = false,
+  children,
+}: {
+  label: string;
+  title: React.ReactNode;
+  heading?: "h2" | "h3";
+  badges: React.ReactNode;
+  actions: React.ReactNode;
+  after?: React.ReactNode;
+  highlight?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className ?? ""}`} {...props} />
+    <li
+      aria-label={label}
+      className={`rounded-xl border bg-white p-4 shadow-sm ${highlight ? "border-brand/40" : "border-slate-200"}`}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <Heading className="font-semibold text-slate-900">{title}</Heading>
+            {badges}
+          </div>
+          {children}
+        </div>
+        {actions}
+      </div>
+      {after}
+    </li>
   );
 }
 

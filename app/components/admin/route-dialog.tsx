@@ -1,6 +1,9 @@
+import { Plus } from "lucide-react";
 import { useNavigate, useNavigationType, useOutlet } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useHydrated } from "~/lib/hydrated";
+import { PageHeader } from "./page-header";
 
 /**
  * Whether an overlay (a create/edit form, the order details) opens as a dialog. Only after a
@@ -8,26 +11,41 @@ import { useHydrated } from "~/lib/hydrated";
  * the form as a page, on the server and again when hydrated, so nothing typed before the
  * scripts ran is replaced by a fresh dialog. Without JavaScript it is always the page.
  */
-export function useDialogMode(): boolean {
+function useDialogMode(): boolean {
   const hydrated = useHydrated();
   const navigationType = useNavigationType();
   return hydrated && navigationType !== "POP";
 }
 
 /**
- * A create or edit form on its own route (/admin/services/new): a dialog over the list when
- * opened from the list with JavaScript (closing it goes back to the list), a page otherwise.
+ * What opens on its own URL over a screen (a create or edit form at /admin/services/new, an
+ * order's details at ?view=): a dialog when opened from the screen with JavaScript (closing it
+ * goes to `backTo`), a titled section of the page otherwise. The defaults are the forms' look.
  */
-export function RouteDialog({ title, backTo, children }: { title: string; backTo: string; children: React.ReactNode }) {
+export function RouteDialog({
+  title,
+  backTo,
+  children,
+  id = "route-dialog-title",
+  className = "mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm",
+  headingClassName = "mb-4 text-lg font-semibold text-slate-900",
+  dialogClassName,
+}: {
+  title: string;
+  backTo: string;
+  children: React.ReactNode;
+  /** The section's heading id (without JavaScript). */
+  id?: string;
+  className?: string;
+  headingClassName?: string;
+  dialogClassName?: string;
+}) {
   const dialog = useDialogMode();
   const navigate = useNavigate();
   if (!dialog) {
     return (
-      <section
-        aria-labelledby="route-dialog-title"
-        className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="route-dialog-title" className="mb-4 text-lg font-semibold text-slate-900">
+      <section aria-labelledby={id} className={className}>
+        <h2 id={id} className={headingClassName}>
           {title}
         </h2>
         {children}
@@ -36,18 +54,42 @@ export function RouteDialog({ title, backTo, children }: { title: string; backTo
   }
   return (
     <Dialog open onOpenChange={(open) => (open ? null : navigate(backTo, { preventScrollReset: true }))}>
-      <DialogContent title={title}>{children}</DialogContent>
+      <DialogContent title={title} className={dialogClassName}>
+        {children}
+      </DialogContent>
     </Dialog>
   );
 }
 
 /**
- * For a list route with create/edit child routes: the child's form replaces the list when it is
- * a page (`page`), and floats over the list when it is a dialog (`dialog`).
+ * A list screen whose create and edit forms are child routes (new, :id/edit): the heading with
+ * its Add button, then the list. The child's form replaces the list when it is a page, and floats
+ * over the list when it is a dialog.
  */
-export function useDialogOutlet(): { page: React.ReactNode | null; dialog: React.ReactNode | null } {
+export function ListScreen({
+  title,
+  description,
+  addLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
   const outlet = useOutlet();
   const dialog = useDialogMode();
-  if (!outlet) return { page: null, dialog: null };
-  return dialog ? { page: null, dialog: outlet } : { page: outlet, dialog: null };
+  if (outlet && !dialog) return outlet;
+  return (
+    <>
+      <PageHeader title={title} description={description}>
+        <ButtonLink to="new" preventScrollReset>
+          <Plus aria-hidden className="size-4" />
+          {addLabel}
+        </ButtonLink>
+      </PageHeader>
+      {children}
+      {outlet}
+    </>
+  );
 }

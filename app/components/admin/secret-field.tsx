@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -11,14 +12,12 @@ import { useHydrated } from "~/lib/hydrated";
  */
 export function SecretField({
   label,
-  errors,
-  inputProps,
+  field,
   revealed,
   revealHref,
 }: {
   label: string;
-  errors?: string[];
-  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
+  field: Parameters<typeof getInputProps>[0];
   revealed: boolean;
   revealHref: string;
 }) {
@@ -32,10 +31,10 @@ export function SecretField({
       <Field
         className="flex-1"
         label={label}
-        errors={errors}
+        errors={field.errors}
         inputProps={
           {
-            ...inputProps,
+            ...getInputProps(field, { type: "text" }),
             type: visible ? "text" : "password",
             // Not a login password: no saving or autofill by the browser's password manager.
             autoComplete: "off",

@@ -121,6 +121,15 @@ interface SidebarProps {
   unreadMessages: number;
 }
 
+function PanelTitle() {
+  return (
+    <>
+      <Building2 aria-hidden className="size-5 text-brand" />
+      {SIDEBAR_TEXTS.title}
+    </>
+  );
+}
+
 /**
  * The admin sidebar: fixed beside the content on wide screens; on narrow ones a menu that opens
  * with a <details>, so it works without JavaScript.
@@ -132,8 +141,7 @@ export function Sidebar(props: SidebarProps) {
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 flex h-dvh flex-col">
           <p className="flex items-center gap-2 border-b border-slate-200 px-4 py-4 text-lg font-bold text-slate-900">
-            <Building2 aria-hidden className="size-5 text-brand" />
-            {SIDEBAR_TEXTS.title}
+            <PanelTitle />
           </p>
           <div className="flex-1 overflow-y-auto">
             <SidebarBody {...props} />
@@ -144,8 +152,7 @@ export function Sidebar(props: SidebarProps) {
       <details key={pathname} className="group border-b border-slate-200 bg-white lg:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 [&::-webkit-details-marker]:hidden">
           <span className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <Building2 aria-hidden className="size-5 text-brand" />
-            {SIDEBAR_TEXTS.title}
+            <PanelTitle />
           </span>
           <span className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700">
             <Menu aria-hidden className="size-4" />

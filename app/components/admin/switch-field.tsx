@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import { useId } from "react";
 import { ErrorList } from "~/components/ui/field";
 
@@ -5,15 +6,8 @@ import { ErrorList } from "~/components/ui/field";
  * An on/off switch (the spec's "Active switch"): a real checkbox with the switch role, so it is
  * posted with the form and works without JavaScript.
  */
-export function SwitchField({
-  label,
-  errors,
-  inputProps,
-}: {
-  label: string;
-  errors?: string[];
-  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
-}) {
+export function SwitchField({ label, field }: { label: string; field: Parameters<typeof getInputProps>[0] }) {
+  const inputProps = getInputProps(field, { type: "checkbox" });
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   return (
@@ -34,7 +28,7 @@ export function SwitchField({
         </span>
         <span className="text-sm font-medium text-slate-700">{label}</span>
       </label>
-      <ErrorList errors={errors} />
+      <ErrorList errors={field.errors} />
     </div>
   );
 }

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { changeOwnPassword, requireAdmin } from "~/services/auth.server";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { changeOwnPassword } from "~/services/auth.server";
 import { PasswordSchema } from "~/lib/password";
 import { clientIp } from "~/lib/request-context.server";
 import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
@@ -26,13 +26,13 @@ const ChangePasswordSchema = z
     message: "The passwords do not match",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = getAdmin(context);
   return { username: admin.username, role: admin.role };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = getAdmin(context);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const message =
     result.status === "limited" ? "Too many attempts. Please try again later." : "The current password is not correct.";
   return dataWithError(
+    context,
     { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
     { message: TOASTS.passwordError, description: message },
     { status: result.status === "limited" ? 429 : 400 },
@@ -51,13 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: "change-password", lastResult: actionData?.result });
   return (
     <>
       <PageHeader
@@ -66,27 +61,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       />
       <Card className="max-w-lg">
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <Field
+          <InputField
             label="Current password"
-            errors={fields.currentPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.currentPassword, { type: "password" }),
-              autoComplete: "current-password",
-            }}
+            field={fields.currentPassword}
+            type="password"
+            autoComplete="current-password"
           />
-          <Field
+          <InputField
             label="New password"
             hint="At least 10 characters."
-            errors={fields.newPassword.errors}
-            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            field={fields.newPassword}
+            type="password"
+            autoComplete="new-password"
           />
-          <Field
+          <InputField
             label="Repeat new password"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
+            field={fields.confirmPassword}
+            type="password"
+            autoComplete="new-password"
           />
           <Button type="submit" disabled={submitting}>
             Change password
@@ -99,8 +91,4 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 export function meta() {
   return [{ title: `${ACCOUNT_LINK_LABEL} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,11 +1,9 @@
 import { Bot, MessagesSquare, UserRound } from "lucide-react";
-import { Link } from "react-router";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { requireAdmin } from "~/services/auth.server";
 import type { ChatMessage } from "~/db/schema";
 import { listChatSessions, listSessionMessages } from "~/models/chat-messages.server";
 import type { Route } from "./+types/chats";
@@ -13,7 +11,6 @@ import type { Route } from "./+types/chats";
 const SESSIONS_SHOWN = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const sessions = await listChatSessions(SESSIONS_SHOWN);
   const requested = new URL(request.url).searchParams.get("session");
   const selected = requested ?? sessions[0]?.sessionId ?? null;
@@ -33,16 +30,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">
               {sessions.map((session) => (
                 <li key={session.sessionId}>
-                  <Link
+                  <ChoiceLink
+                    look="entry"
                     to={`?session=${encodeURIComponent(session.sessionId)}`}
                     preventScrollReset
-                    aria-current={session.sessionId === selected ? "page" : undefined}
-                    className={cn(
-                      "block rounded-lg border px-3 py-2 text-sm",
-                      session.sessionId === selected
-                        ? "border-brand bg-brand/5"
-                        : "border-slate-200 bg-white hover:bg-slate-50",
-                    )}
+                    current={session.sessionId === selected}
                   >
                     <span className="flex items-center gap-2 font-medium text-slate-900">
                       <MessagesSquare aria-hidden className="size-4 text-slate-400" />
@@ -51,7 +43,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                     <span className="mt-0.5 block truncate text-xs text-slate-600">
                       {session.messageCount} messages · {session.sessionId}
                     </span>
-                  </Link>
+                  </ChoiceLink>
                 </li>
               ))}
             </ul>
@@ -148,8 +140,4 @@ function ChatBubble({ message }: { message: ChatMessage }) {
 
 export function meta() {
   return [{ title: "Chats | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

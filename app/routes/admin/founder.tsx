@@ -1,21 +1,20 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
@@ -47,29 +46,24 @@ const SkillSchema = z.object({
 
 const FOUNDER_PATH = "/admin/founder";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { founder: await getFounderInfo() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = readIntent(formData, ["save", "add-skill", "remove-skill"]);
 
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: FounderSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      await saveFounderInfo({ ...submission.value, profileImageUrl: submission.value.profileImageUrl ?? null });
-    } catch (error) {
-      return dataWithError(
-        { intent, result: submission.reply() },
-        { message: TOASTS.founderUpdateError, description: errorDescription(error) },
-        { status: 500 },
-      );
-    }
-    return redirectWithSuccess(FOUNDER_PATH, TOASTS.founderUpdated);
+    return saveForm(context, formData, {
+      schema: FounderSchema,
+      extra: { intent },
+      async save(value) {
+        await saveFounderInfo({ ...value, profileImageUrl: value.profileImageUrl ?? null });
+        return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
+      },
+      failed: (error) => failure(error, TOASTS.founderUpdateError),
+    });
   }
 
   const submission = parseWithZod(formData, { schema: SkillSchema });
@@ -78,6 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "add-skill" && ((await getFounderInfo())?.skills.length ?? 0) >= MAX_SKILLS) {
       return dataWithError(
+        context,
         { intent, result: submission.reply({ fieldErrors: { skill: [`At most ${MAX_SKILLS} skills`] } }) },
         { message: TOASTS.founderUpdateError, description: `At most ${MAX_SKILLS} skills can be listed.` },
         { status: 400 },
@@ -101,13 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Founder({ loaderData, actionData }: Route.ComponentProps) {
   const { founder } = loaderData;
-  const saving = useIsSubmitting({ intent: "save" });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(FounderSchema, {
     id: "founder",
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-    constraint: getZodConstraint(FounderSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FounderSchema }),
     defaultValue: founder
       ? { ...founder, profileImageUrl: founder.profileImageUrl ?? "" }
       : { experienceYears: 0, projectsCompleted: 0, clientsServed: 0 },
@@ -117,65 +108,23 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title="Founder Information" description="The founder section of the home page." />
       <div className="space-y-6">
-        <Form method="post" className="space-y-6" {...getFormProps(form)}>
+        <SectionsForm form={form} submitLabel="Save Founder Info" intent="save">
           <FormSection title="Profile">
-            <Field label="Name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
-            <Field
-              label="Profile image URL"
-              errors={fields.profileImageUrl.errors}
-              inputProps={{ ...getInputProps(fields.profileImageUrl, { type: "url" }), placeholder: "https://" }}
-            />
-            <TextareaField
-              className="sm:col-span-2"
-              label="Bio"
-              errors={fields.bio.errors}
-              textareaProps={{ ...getTextareaProps(fields.bio), rows: 5 }}
-            />
+            <InputField label="Name" field={fields.name} type="text" />
+            <InputField label="Profile image URL" field={fields.profileImageUrl} type="url" placeholder="https://" />
+            <TextField className="sm:col-span-2" label="Bio" field={fields.bio} rows={5} />
           </FormSection>
           <FormSection title="Stats" description="Shown with a plus sign, e.g. 5+.">
-            <Field
-              label="Years of experience"
-              errors={fields.experienceYears.errors}
-              inputProps={{ ...getInputProps(fields.experienceYears, { type: "number" }), min: 0, step: 1 }}
-            />
-            <Field
-              label="Projects completed"
-              errors={fields.projectsCompleted.errors}
-              inputProps={{ ...getInputProps(fields.projectsCompleted, { type: "number" }), min: 0, step: 1 }}
-            />
-            <Field
-              label="Clients served"
-              errors={fields.clientsServed.errors}
-              inputProps={{ ...getInputProps(fields.clientsServed, { type: "number" }), min: 0, step: 1 }}
-            />
+            <InputField label="Years of experience" field={fields.experienceYears} type="number" min={0} step={1} />
+            <InputField label="Projects completed" field={fields.projectsCompleted} type="number" min={0} step={1} />
+            <InputField label="Clients served" field={fields.clientsServed} type="number" min={0} step={1} />
           </FormSection>
           <FormSection title="Social links" description="Each is shown only when set.">
-            <Field
-              label="LinkedIn"
-              errors={social.linkedin.errors}
-              inputProps={{
-                ...getInputProps(social.linkedin, { type: "url" }),
-                placeholder: "https://linkedin.com/in/...",
-              }}
-            />
-            <Field
-              label="Twitter"
-              errors={social.twitter.errors}
-              inputProps={{ ...getInputProps(social.twitter, { type: "url" }), placeholder: "https://twitter.com/..." }}
-            />
-            <Field
-              label="GitHub"
-              errors={social.github.errors}
-              inputProps={{ ...getInputProps(social.github, { type: "url" }), placeholder: "https://github.com/..." }}
-            />
+            <InputField label="LinkedIn" field={social.linkedin} type="url" placeholder="https://linkedin.com/in/..." />
+            <InputField label="Twitter" field={social.twitter} type="url" placeholder="https://twitter.com/..." />
+            <InputField label="GitHub" field={social.github} type="url" placeholder="https://github.com/..." />
           </FormSection>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <div className="flex justify-end">
-            <Button type="submit" name="intent" value="save" disabled={saving}>
-              Save Founder Info
-            </Button>
-          </div>
-        </Form>
+        </SectionsForm>
         <Skills
           skills={founder?.skills ?? null}
           lastResult={actionData?.intent === "add-skill" ? actionData.result : undefined}
@@ -202,9 +151,9 @@ function Skills({
   });
   const skillList = skills?.join("\u0000");
   // The list changed (a skill was saved): empty the box, keeping the cursor there for the next one.
-  useEffect(() => {
-    form.reset();
-  }, [skillList]);
+  // Only a change of the list resets it, not a new `form` object from a render in between.
+  const resetBox = useEffectEvent(() => form.reset());
+  useEffect(() => resetBox(), [skillList]);
   return (
     <section aria-labelledby="skills-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="skills-title" className="text-base font-semibold text-slate-900">
@@ -241,11 +190,12 @@ function Skills({
             ))}
           </ul>
           <Form method="post" preventScrollReset className="mt-4 flex items-start gap-2" {...getFormProps(form)}>
-            <Field
+            <InputField
               className="flex-1"
               label={<span className="sr-only">New skill</span>}
-              errors={fields.skill.errors}
-              inputProps={{ ...getInputProps(fields.skill, { type: "text" }), placeholder: "Add a skill, e.g. n8n" }}
+              field={fields.skill}
+              type="text"
+              placeholder="Add a skill, e.g. n8n"
             />
             <Button
               type="submit"
@@ -267,8 +217,4 @@ function Skills({
 
 export function meta() {
   return [{ title: "Founder Information | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

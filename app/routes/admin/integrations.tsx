@@ -1,20 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { PageHeader } from "~/components/admin/page-header";
-import { useIsSubmitting } from "~/components/admin/pending";
 import { SecretField } from "~/components/admin/secret-field";
 import { TOASTS } from "~/copy/admin";
-import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireSuperAdmin } from "~/services/auth.server";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
-import { errorDescription } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";
 
 const IntegrationsSchema = z.object({
@@ -36,109 +28,82 @@ const SECRET_FIELDS = { stripeSecretKey: "Stripe secret key", airtableToken: "Ai
 
 const INTEGRATIONS_PATH = "/admin/integrations";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSuperAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSuperAdmin(context);
   const revealed = new URL(request.url).searchParams.get("reveal") === "1";
   return { integrations: await getIntegrations(), revealed };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireSuperAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: IntegrationsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const values = Object.fromEntries(
-    Object.keys(IntegrationsSchema.shape).map((key) => [key, submission.value[key as keyof IntegrationsForm] ?? null]),
-  ) as { [K in keyof IntegrationsForm]-?: string | null };
-  try {
-    await saveIntegrations(values);
-  } catch (error) {
-    return dataWithError(
-      { result: submission.reply() },
-      { message: TOASTS.integrationsUpdateError, description: errorDescription(error) },
-      { status: 500 },
-    );
-  }
-  return redirectWithSuccess(INTEGRATIONS_PATH, TOASTS.integrationsUpdated);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSuperAdmin(context);
+  return saveForm(context, await request.formData(), {
+    schema: IntegrationsSchema,
+    async save(value) {
+      const values = Object.fromEntries(
+        Object.keys(IntegrationsSchema.shape).map((key) => [key, value[key as keyof IntegrationsForm] ?? null]),
+      ) as { [K in keyof IntegrationsForm]-?: string | null };
+      await saveIntegrations(values);
+      return { redirectTo: INTEGRATIONS_PATH, toast: TOASTS.integrationsUpdated };
+    },
+    failed: (error) => failure(error, TOASTS.integrationsUpdateError),
+  });
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, revealed } = loaderData;
-  const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(IntegrationsSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IntegrationsSchema }),
     defaultValue: Object.fromEntries(Object.entries(integrations ?? {}).map(([key, value]) => [key, value ?? ""])),
   });
   const revealHref = revealed ? INTEGRATIONS_PATH : `${INTEGRATIONS_PATH}?reveal=1`;
   const text = (name: keyof IntegrationsForm, label: string) => (
-    <Field
-      label={label}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), spellCheck: false }}
-    />
+    <InputField label={label} field={fields[name]} type="text" spellCheck={false} />
   );
   const secret = (name: keyof typeof SECRET_FIELDS) => (
-    <SecretField
-      label={SECRET_FIELDS[name]}
-      errors={fields[name].errors}
-      inputProps={getInputProps(fields[name], { type: "text" })}
-      revealed={revealed}
-      revealHref={revealHref}
-    />
+    <SecretField label={SECRET_FIELDS[name]} field={fields[name]} revealed={revealed} revealHref={revealHref} />
   );
   const code = (name: keyof IntegrationsForm, label: string, hint: string) => (
-    <TextareaField
+    <TextField
       className="sm:col-span-2"
       label={label}
       hint={hint}
-      errors={fields[name].errors}
-      textareaProps={{ ...getTextareaProps(fields[name]), rows: 5, spellCheck: false, className: "font-mono text-xs" }}
+      field={fields[name]}
+      rows={5}
+      spellCheck={false}
+      textareaClassName="font-mono text-xs"
     />
   );
   return (
-    <>
-      <PageHeader
-        title="Integrations"
-        description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
-      />
-      <Form method="post" className="space-y-6" {...getFormProps(form)}>
-        <FormSection title="Payments">
-          {text("stripePublishableKey", "Stripe publishable key")}
-          {secret("stripeSecretKey")}
-          {text("paypalClientId", "PayPal client ID")}
-        </FormSection>
-        <FormSection title="Airtable">
-          {secret("airtableToken")}
-          {text("airtableBaseId", "Airtable base ID")}
-          {text("airtableTableId", "Airtable table ID")}
-        </FormSection>
-        <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
-          {code(
-            "voiceAgentEmbedCode",
-            "Voice agent embed code",
-            "The HTML snippet of your voice agent; shown on every public page when set.",
-          )}
-          {code("customCss", "Custom CSS", "Added to every public page.")}
-          {code("customJs", "Custom JavaScript", "Run on every public page.")}
-        </FormSection>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={submitting}>
-            Save Integrations
-          </Button>
-        </div>
-      </Form>
-    </>
+    <SettingsScreen
+      title="Integrations"
+      description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
+      form={form}
+      submitLabel="Save Integrations"
+    >
+      <FormSection title="Payments">
+        {text("stripePublishableKey", "Stripe publishable key")}
+        {secret("stripeSecretKey")}
+        {text("paypalClientId", "PayPal client ID")}
+      </FormSection>
+      <FormSection title="Airtable">
+        {secret("airtableToken")}
+        {text("airtableBaseId", "Airtable base ID")}
+        {text("airtableTableId", "Airtable table ID")}
+      </FormSection>
+      <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
+        {code(
+          "voiceAgentEmbedCode",
+          "Voice agent embed code",
+          "The HTML snippet of your voice agent; shown on every public page when set.",
+        )}
+        {code("customCss", "Custom CSS", "Added to every public page.")}
+        {code("customJs", "Custom JavaScript", "Run on every public page.")}
+      </FormSection>
+    </SettingsScreen>
   );
 }
 
 export function meta() {
   return [{ title: "Integrations | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,14 +1,18 @@
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
-import { requireAdmin } from "~/services/auth.server";
+import { adminGuard, getAdmin } from "~/middleware/admin-guard.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Every loader and action under /admin runs after the guard; the route table test
+// (tests/integration/admin-route-table.test.ts) proves that no admin route sits outside it.
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = getAdmin(context);
   return {
     admin: { id: admin.id, username: admin.username, role: admin.role },
     unreadMessages: await countUnreadContactMessages(),
@@ -19,7 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 const LOADING_TEXTS: Record<string, string> = { "/admin/admins": ADMIN_USERS_TEXTS.loading };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, unreadMessages } = loaderData;
+  return (
+    <AdminFrame {...loaderData}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ admin, unreadMessages, children }: Route.ComponentProps["loaderData"] & React.PropsWithChildren) {
   const hydrated = useHydrated();
   return (
     // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
@@ -27,7 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />
-        <Outlet />
+        {children}
       </main>
     </div>
   );
@@ -48,10 +59,22 @@ export function meta() {
   return [{ title: "Admin Panel" }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The one error boundary of the admin screens: a 403, a 404 or an unexpected error shown inside
+ * the admin layout, with the sidebar whenever this layout's own loader has run.
+ */
 export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!layout) {
+    return (
+      <main className="min-h-dvh bg-slate-50 px-4">
+        <AdminErrorBoundary />
+      </main>
+    );
+  }
   return (
-    <main className="min-h-dvh bg-slate-50 px-4">
+    <AdminFrame {...layout}>
       <AdminErrorBoundary />
-    </main>
+    </AdminFrame>
   );
 }

@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
+import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { LOGIN_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/field";
 import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
 import { clientIp } from "~/lib/request-context.server";
@@ -46,12 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const toast = TOASTS.loginLimited(Math.ceil(result.retryAfterSeconds / 60));
       log.warn("sign-in limited", { username, ip: clientIp(context) });
       return dataWithError(
+        context,
         { result: submission.reply({ formErrors: [toast.description!], hideFields: ["password"] }) },
         toast,
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
     return dataWithError(
+      context,
       { result: submission.reply({ formErrors: [TOASTS.loginFailed.description], hideFields: ["password"] }) },
       TOASTS.loginFailed,
       { status: 401 },
@@ -59,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error("sign-in failed", { error });
     return dataWithError(
+      context,
       { result: submission.reply({ formErrors: [TOASTS.loginError.description], hideFields: ["password"] }) },
       TOASTS.loginError,
       { status: 500 },
@@ -69,12 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(LoginSchema, {
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12">
@@ -87,19 +88,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field
+          <InputField
             label={LOGIN_TEXTS.username}
-            errors={fields.username.errors}
-            inputProps={{
-              ...getInputProps(fields.username, { type: "text" }),
-              autoComplete: "username",
-              autoFocus: true,
-            }}
+            field={fields.username}
+            type="text"
+            autoComplete="username"
+            autoFocus
           />
-          <Field
+          <InputField
             label={LOGIN_TEXTS.password}
-            errors={fields.password.errors}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+            field={fields.password}
+            type="password"
+            autoComplete="current-password"
           />
           <div aria-live="polite">
             <ErrorList id={form.errorId} errors={form.errors} />

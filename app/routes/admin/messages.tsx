@@ -1,13 +1,11 @@
 import { Mail, MailOpen } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
 import { TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteContactMessage, listContactMessages, setContactMessageRead } from "~/models/contact-messages.server";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
@@ -15,13 +13,11 @@ import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { messages: await listContactMessages() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   const intent = readIntent(formData, ["read", "unread", "delete"]);
   const messageId = requireId(formData.get("messageId"), "message");
@@ -56,24 +52,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-3" aria-label="Contact messages">
           {messages.map((message) => (
-            <li
+            <ListCard
               key={message.id}
-              aria-label={`Message from ${message.name}`}
-              className={`rounded-xl border bg-white p-4 shadow-sm ${message.isRead ? "border-slate-200" : "border-brand/40"}`}
-            >
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold text-slate-900">{message.name}</h2>
-                    {message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
-                  </div>
-                  <p className="text-sm text-slate-600">
-                    <a href={`mailto:${message.email}`} className="text-brand underline underline-offset-2">
-                      {message.email}
-                    </a>{" "}
-                    · {formatDateTime(message.createdAt)}
-                  </p>
-                </div>
+              label={`Message from ${message.name}`}
+              title={message.name}
+              highlight={!message.isRead}
+              badges={message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
+              actions={
                 <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="messageId" value={message.id} />
@@ -100,9 +85,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     action={MESSAGES_PATH}
                   />
                 </div>
-              </div>
-              <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>
-            </li>
+              }
+              after={<p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>}
+            >
+              <p className="text-sm text-slate-600">
+                <a href={`mailto:${message.email}`} className="text-brand underline underline-offset-2">
+                  {message.email}
+                </a>{" "}
+                · {formatDateTime(message.createdAt)}
+              </p>
+            </ListCard>
           ))}
         </ul>
       )}
@@ -112,8 +104,4 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: "Contact Messages | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

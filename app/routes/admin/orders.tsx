@@ -1,17 +1,14 @@
 import { Download, Eye } from "lucide-react";
-import { data, Form, Link, useNavigate, useSubmit } from "react-router";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { data, Form, Link, useSubmit } from "react-router";
+import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { useDialogMode } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
 import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { requireAdmin } from "~/services/auth.server";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
@@ -22,7 +19,6 @@ import { errorDescription, readIntent, requireId } from "./+shared/route-helpers
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const url = new URL(request.url);
   const status = statusFilter(url);
   const [orders, stats] = await Promise.all([listOrders({ status }), getOrderStats()]);
@@ -31,7 +27,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   readIntent(formData, ["status"]);
   const orderId = requireId(formData.get("orderId"), "order");
@@ -77,19 +72,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label="Filter orders by status" className="mt-6 flex flex-wrap gap-2">
         {FILTERS.map((filter) => (
-          <Link
+          <ChoiceLink
             key={filter.label}
+            look="pill"
             to={ordersUrl(filter.status ?? undefined)}
-            aria-current={filter.status === status ? "page" : undefined}
-            className={cn(
-              "rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset",
-              filter.status === status
-                ? "bg-brand text-white ring-brand"
-                : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
-            )}
+            current={filter.status === status}
           >
             {filter.label}
-          </Link>
+          </ChoiceLink>
         ))}
       </nav>
 
@@ -125,20 +115,11 @@ function OrderCard({ order, viewTo }: { order: Order; viewTo: string }) {
   const submitting = useIsSubmitting({ intent: "status" });
   const selectId = `status-${order.id}`;
   return (
-    <li aria-label={order.clientName} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-semibold text-slate-900">{order.clientName}</h2>
-            <OrderStatusBadge status={order.status} />
-          </div>
-          <p className="mt-1 truncate text-sm text-slate-600">
-            {order.serviceName} · {formatPrice(order.totalPrice)}
-          </p>
-          <p className="text-xs text-slate-500">
-            {order.clientEmail} · {formatDateTime(order.createdAt)}
-          </p>
-        </div>
+    <ListCard
+      label={order.clientName}
+      title={order.clientName}
+      badges={<OrderStatusBadge status={order.status} />}
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <Form
             method="post"
@@ -176,16 +157,28 @@ function OrderCard({ order, viewTo }: { order: Order; viewTo: string }) {
             View<span className="sr-only"> order of {order.clientName}</span>
           </Link>
         </div>
-      </div>
-    </li>
+      }
+    >
+      <p className="mt-1 truncate text-sm text-slate-600">
+        {order.serviceName} · {formatPrice(order.totalPrice)}
+      </p>
+      <p className="text-xs text-slate-500">
+        {order.clientEmail} · {formatDateTime(order.createdAt)}
+      </p>
+    </ListCard>
   );
 }
 
 function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
-  const dialog = useDialogMode();
-  const navigate = useNavigate();
-  const body = (
-    <>
+  return (
+    <RouteDialog
+      title={ORDER_TEXTS.detailsTitle}
+      backTo={closeTo}
+      id="order-details-title"
+      className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
+      headingClassName="mb-4 text-lg font-semibold"
+      dialogClassName="max-w-2xl"
+    >
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Detail label="Client" value={order.clientName} />
         <Detail
@@ -221,27 +214,7 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
           Close
         </Link>
       </div>
-    </>
-  );
-  if (!dialog) {
-    return (
-      <section
-        aria-labelledby="order-details-title"
-        className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
-      >
-        <h2 id="order-details-title" className="mb-4 text-lg font-semibold">
-          {ORDER_TEXTS.detailsTitle}
-        </h2>
-        {body}
-      </section>
-    );
-  }
-  return (
-    <Dialog open onOpenChange={(open) => (open ? null : navigate(closeTo, { preventScrollReset: true }))}>
-      <DialogContent title={ORDER_TEXTS.detailsTitle} className="max-w-2xl">
-        {body}
-      </DialogContent>
-    </Dialog>
+    </RouteDialog>
   );
 }
 
@@ -256,8 +229,4 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 
 export function meta() {
   return [{ title: `${ORDER_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

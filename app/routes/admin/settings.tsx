@@ -1,20 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
 import { z } from "zod";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { PageHeader } from "~/components/admin/page-header";
-import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
-import { Button } from "~/components/ui/button";
-import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { requireAdmin } from "~/services/auth.server";
 import { isHexColor } from "~/lib/theme";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
-import { errorDescription } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
@@ -40,131 +31,83 @@ const SettingsSchema = z.object({
   chatWebhookUrl: httpUrl("Chat webhook URL").optional(),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { settings: await getSiteSettings() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  try {
-    await saveSiteSettings({
-      ...value,
-      whatsappNumber: value.whatsappNumber ?? null,
-      messengerLink: value.messengerLink ?? null,
-      businessAddress: value.businessAddress ?? null,
-      logoUrl: value.logoUrl ?? null,
-      faviconUrl: value.faviconUrl ?? null,
-      primaryColor: value.primaryColor ?? null,
-      secondaryColor: value.secondaryColor ?? null,
-      chatWebhookUrl: value.chatWebhookUrl ?? null,
-    });
-  } catch (error) {
-    return dataWithError(
-      { result: submission.reply() },
-      { message: TOASTS.settingsUpdateError, description: errorDescription(error) },
-      { status: 500 },
-    );
-  }
-  return redirectWithSuccess("/admin/settings", TOASTS.settingsUpdated);
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveForm(context, await request.formData(), {
+    schema: SettingsSchema,
+    async save(value) {
+      await saveSiteSettings({
+        ...value,
+        whatsappNumber: value.whatsappNumber ?? null,
+        messengerLink: value.messengerLink ?? null,
+        businessAddress: value.businessAddress ?? null,
+        logoUrl: value.logoUrl ?? null,
+        faviconUrl: value.faviconUrl ?? null,
+        primaryColor: value.primaryColor ?? null,
+        secondaryColor: value.secondaryColor ?? null,
+        chatWebhookUrl: value.chatWebhookUrl ?? null,
+      });
+      return { redirectTo: "/admin/settings", toast: TOASTS.settingsUpdated };
+    },
+    failed: (error) => failure(error, TOASTS.settingsUpdateError),
+  });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SettingsSchema, {
     id: "site-settings",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SettingsSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
     defaultValue: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
   });
-  const text = (name: keyof typeof fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field
-      label={label}
-      errors={fields[name].errors}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), ...extra }}
-    />
-  );
   return (
-    <>
-      <PageHeader
-        title="Site Settings"
-        description="Company details, home page texts, contact channels and brand colours."
-      />
-      <Form method="post" className="space-y-6" {...getFormProps(form)}>
-        <FormSection title="Company">
-          {text("companyName", "Company name")}
-          {text("workflowToolName", "Workflow tool name", { placeholder: "n8n" })}
-        </FormSection>
-        <FormSection title="Home page">
-          <div className="sm:col-span-2">{text("homepageHeadline", "Homepage headline")}</div>
-          <TextareaField
-            className="sm:col-span-2"
-            label="Homepage subtext"
-            errors={fields.homepageSubtext.errors}
-            textareaProps={{ ...getTextareaProps(fields.homepageSubtext), rows: 3 }}
-          />
-        </FormSection>
-        <FormSection title="Contact">
-          <Field
-            label="Support email"
-            errors={fields.supportEmail.errors}
-            inputProps={{ ...getInputProps(fields.supportEmail, { type: "email" }), autoComplete: "email" }}
-          />
-          <Field
-            label="WhatsApp number"
-            errors={fields.whatsappNumber.errors}
-            inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }), placeholder: "+1 555 010 0100" }}
-          />
-          <Field
-            label="Messenger link"
-            errors={fields.messengerLink.errors}
-            inputProps={{
-              ...getInputProps(fields.messengerLink, { type: "url" }),
-              placeholder: "https://m.me/yourpage",
-            }}
-          />
-          {text("businessAddress", "Business address")}
-        </FormSection>
-        <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
-          <Field
-            label="Logo URL"
-            errors={fields.logoUrl.errors}
-            inputProps={{ ...getInputProps(fields.logoUrl, { type: "url" }), placeholder: "https://" }}
-          />
-          <Field
-            label="Favicon URL"
-            errors={fields.faviconUrl.errors}
-            inputProps={{ ...getInputProps(fields.faviconUrl, { type: "url" }), placeholder: "https://" }}
-          />
-          <ColorField label="Primary colour" field={fields.primaryColor} />
-          <ColorField label="Secondary colour" field={fields.secondaryColor} />
-        </FormSection>
-        <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
-          <div className="sm:col-span-2">
-            <Field
-              label="Chat webhook URL"
-              errors={fields.chatWebhookUrl.errors}
-              inputProps={{
-                ...getInputProps(fields.chatWebhookUrl, { type: "url" }),
-                placeholder: "https://your-n8n.example/webhook/chat",
-              }}
-            />
-          </div>
-        </FormSection>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={submitting}>
-            Save Settings
-          </Button>
+    <SettingsScreen
+      title="Site Settings"
+      description="Company details, home page texts, contact channels and brand colours."
+      form={form}
+      submitLabel="Save Settings"
+    >
+      <FormSection title="Company">
+        <InputField label="Company name" field={fields.companyName} type="text" />
+        <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
+      </FormSection>
+      <FormSection title="Home page">
+        <div className="sm:col-span-2">
+          <InputField label="Homepage headline" field={fields.homepageHeadline} type="text" />
         </div>
-      </Form>
-    </>
+        <TextField className="sm:col-span-2" label="Homepage subtext" field={fields.homepageSubtext} rows={3} />
+      </FormSection>
+      <FormSection title="Contact">
+        <InputField label="Support email" field={fields.supportEmail} type="email" autoComplete="email" />
+        <InputField label="WhatsApp number" field={fields.whatsappNumber} type="tel" placeholder="+1 555 010 0100" />
+        <InputField
+          label="Messenger link"
+          field={fields.messengerLink}
+          type="url"
+          placeholder="https://m.me/yourpage"
+        />
+        <InputField label="Business address" field={fields.businessAddress} type="text" />
+      </FormSection>
+      <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
+        <InputField label="Logo URL" field={fields.logoUrl} type="url" placeholder="https://" />
+        <InputField label="Favicon URL" field={fields.faviconUrl} type="url" placeholder="https://" />
+        <ColorField label="Primary colour" field={fields.primaryColor} />
+        <ColorField label="Secondary colour" field={fields.secondaryColor} />
+      </FormSection>
+      <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
+        <div className="sm:col-span-2">
+          <InputField
+            label="Chat webhook URL"
+            field={fields.chatWebhookUrl}
+            type="url"
+            placeholder="https://your-n8n.example/webhook/chat"
+          />
+        </div>
+      </FormSection>
+    </SettingsScreen>
   );
 }
 
@@ -173,18 +116,13 @@ function ColorField({
   field,
 }: {
   label: string;
-  field: Parameters<typeof getInputProps>[0] & { errors?: string[]; initialValue?: unknown };
+  field: Parameters<typeof InputField>[0]["field"] & { initialValue?: unknown };
 }) {
   const initial =
     typeof field.initialValue === "string" && isHexColor(field.initialValue) ? field.initialValue : undefined;
   return (
     <div className="flex items-end gap-3">
-      <Field
-        className="flex-1"
-        label={label}
-        errors={field.errors}
-        inputProps={{ ...getInputProps(field, { type: "text" }), placeholder: "#4f46e5", autoComplete: "off" }}
-      />
+      <InputField className="flex-1" label={label} field={field} type="text" placeholder="#4f46e5" autoComplete="off" />
       <span
         aria-hidden
         className="mb-1 size-8 shrink-0 rounded-md border border-slate-300"
@@ -196,8 +134,4 @@ function ColorField({
 
 export function meta() {
   return [{ title: "Site Settings | Admin Panel" }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

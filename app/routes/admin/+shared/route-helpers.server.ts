@@ -43,8 +43,3 @@ export function errorDescription(error: unknown, fallback = "Something went wron
   log.error("admin action failed", { error });
   return fallback;
 }
-
-/** Thrown responses (redirects, 404s) pass through catch blocks untouched. */
-export function isThrownResponse(error: unknown): boolean {
-  return error instanceof Response || (error as { type?: unknown } | null)?.type === "DataWithResponseInit";
-}

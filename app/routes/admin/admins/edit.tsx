@@ -1,15 +1,14 @@
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { requireSuperAdmin } from "~/services/auth.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getAdminUser } from "~/models/admin-users.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSuperAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireSuperAdmin(context);
   const admin = await getAdminUser(requireId(params.adminId, "admin user"));
   if (!admin) notFound("admin user");
   return {
@@ -17,8 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return adminEditorAction({ request, params });
+export function action(args: Route.ActionArgs) {
+  return adminEditorAction(args);
 }
 
 export default function EditAdminUser({ loaderData, actionData }: Route.ComponentProps) {
@@ -31,8 +30,4 @@ export default function EditAdminUser({ loaderData, actionData }: Route.Componen
 
 export function meta() {
   return [{ title: `${ADMIN_USERS_TEXTS.editTitle} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

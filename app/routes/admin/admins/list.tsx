@@ -1,15 +1,12 @@
-import { Pencil, Plus, Shield, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { Shield, ShieldCheck } from "lucide-react";
+import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { EmptyState } from "~/components/admin/page-header";
+import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { ADMIN_USERS_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireSuperAdmin } from "~/services/auth.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { log } from "~/lib/log.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteAdminUserAs, listAdminUsers } from "~/models/admin-users.server";
@@ -17,45 +14,38 @@ import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireSuperAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireSuperAdmin(context);
   return { admins: await listAdminUsers(), currentAdminId: actor.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireSuperAdmin(context);
   const formData = await request.formData();
   readIntent(formData, ["delete"]);
   const adminId = requireId(formData.get("adminId"), "admin user");
   try {
     if (!(await deleteAdminUserAs(actor.id, adminId))) {
       return redirectWithError(ADMINS_PATH, {
-        message: TOASTS.adminDeleteError,
+        message: TOASTS.admin.deleteError,
         description: "This admin user no longer exists.",
       });
     }
   } catch (error) {
-    return redirectWithError(ADMINS_PATH, { message: TOASTS.adminDeleteError, description: errorDescription(error) });
+    return redirectWithError(ADMINS_PATH, { message: TOASTS.admin.deleteError, description: errorDescription(error) });
   }
   log.info("admin user deleted", { by: actor.id, adminId });
-  return redirectWithSuccess(ADMINS_PATH, TOASTS.adminDeleted);
+  return redirectWithSuccess(ADMINS_PATH, TOASTS.admin.deleted);
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { page, dialog } = useDialogOutlet();
-  if (page) return page;
   const { admins, currentAdminId } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={ADMIN_USERS_TEXTS.heading}
-        description="Who can sign in to this panel. Super admins also manage admin users and integrations."
-      >
-        <ButtonLink to="new" preventScrollReset>
-          <Plus aria-hidden className="size-4" />
-          {ADMIN_USERS_TEXTS.add}
-        </ButtonLink>
-      </PageHeader>
+    <ListScreen
+      title={ADMIN_USERS_TEXTS.heading}
+      description="Who can sign in to this panel. Super admins also manage admin users and integrations."
+      addLabel={ADMIN_USERS_TEXTS.add}
+    >
       {admins.length === 0 ? (
         <EmptyState title={ADMIN_USERS_TEXTS.emptyTitle} description={ADMIN_USERS_TEXTS.emptyDescription} />
       ) : (
@@ -93,22 +83,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     </dl>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <Link
-                      to={`${admin.id}/edit`}
-                      preventScrollReset
-                      aria-label={`Edit ${admin.username}`}
-                      className={buttonClasses("ghost", "icon")}
-                    >
-                      <Pencil aria-hidden className="size-4" />
-                    </Link>
-                    {isSelf ? null : (
-                      <ConfirmDelete
-                        label={`Delete ${admin.username}`}
-                        question={`Delete the admin user "${admin.username}"? They will be signed out at once.`}
-                        fields={{ adminId: admin.id }}
-                        action={ADMINS_PATH}
-                      />
-                    )}
+                    <EditAndDelete
+                      name={admin.username}
+                      editTo={`${admin.id}/edit`}
+                      canDelete={!isSelf}
+                      question={`Delete the admin user "${admin.username}"? They will be signed out at once.`}
+                      fields={{ adminId: admin.id }}
+                      action={ADMINS_PATH}
+                    />
                   </div>
                 </div>
               </li>
@@ -116,15 +98,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      {dialog}
-    </>
+    </ListScreen>
   );
 }
 
 export function meta() {
   return [{ title: `${ADMIN_USERS_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

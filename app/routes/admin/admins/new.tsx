@@ -1,18 +1,17 @@
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { requireSuperAdmin } from "~/services/auth.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/new";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSuperAdmin(request);
+export function loader({ context }: Route.LoaderArgs) {
+  requireSuperAdmin(context);
   return null;
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return adminEditorAction({ request, params });
+export function action(args: Route.ActionArgs) {
+  return adminEditorAction(args);
 }
 
 export default function NewAdminUser({ actionData }: Route.ComponentProps) {
@@ -25,8 +24,4 @@ export default function NewAdminUser({ actionData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: `${ADMIN_USERS_TEXTS.createTitle} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,22 +1,19 @@
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SERVICE_TEXTS } from "~/copy/admin";
-import { requireAdmin } from "~/services/auth.server";
 import { getService } from "~/models/services.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const service = await getService(requireId(params.serviceId, "service"));
   if (!service) notFound("service");
   return { service };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return serviceEditorAction({ request, params });
+export function action(args: Route.ActionArgs) {
+  return serviceEditorAction(args);
 }
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
@@ -29,8 +26,4 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
 
 export function meta() {
   return [{ title: `${SERVICE_TEXTS.editTitle} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

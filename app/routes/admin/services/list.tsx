@@ -1,14 +1,9 @@
-import { Pencil, Plus } from "lucide-react";
-import { Link } from "react-router";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { EditAndDelete } from "~/components/admin/confirm-delete";
+import { EmptyState } from "~/components/admin/page-header";
+import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
 import { categoryLabel } from "~/lib/categories";
 import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -17,13 +12,11 @@ import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/
 import { SERVICES_PATH } from "./+shared/service-editor";
 import type { Route } from "./+types/list";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return { services: await listAllServices() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const formData = await request.formData();
   readIntent(formData, ["delete"]);
   const serviceId = requireId(formData.get("serviceId"), "service");
@@ -31,31 +24,27 @@ export async function action({ request }: Route.ActionArgs) {
     // Orders keep their own copy of the service's name and prices (service_id becomes null).
     if (!(await deleteService(serviceId))) {
       return redirectWithError(SERVICES_PATH, {
-        message: TOASTS.serviceDeleteError,
+        message: TOASTS.service.deleteError,
         description: "This service no longer exists.",
       });
     }
   } catch (error) {
     return redirectWithError(SERVICES_PATH, {
-      message: TOASTS.serviceDeleteError,
+      message: TOASTS.service.deleteError,
       description: errorDescription(error),
     });
   }
-  return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceDeleted);
+  return redirectWithSuccess(SERVICES_PATH, TOASTS.service.deleted);
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { page, dialog } = useDialogOutlet();
-  if (page) return page;
   const { services } = loaderData;
   return (
-    <>
-      <PageHeader title={SERVICE_TEXTS.heading} description="The automation services shown on the public site.">
-        <ButtonLink to="new" preventScrollReset>
-          <Plus aria-hidden className="size-4" />
-          {SERVICE_TEXTS.add}
-        </ButtonLink>
-      </PageHeader>
+    <ListScreen
+      title={SERVICE_TEXTS.heading}
+      description="The automation services shown on the public site."
+      addLabel={SERVICE_TEXTS.add}
+    >
       {services.length === 0 ? (
         <EmptyState title="No services yet." description="Add your first service to show it on the website." />
       ) : (
@@ -82,16 +71,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
               <div className="flex shrink-0 gap-1 self-end sm:self-start">
-                <Link
-                  to={`${service.id}/edit`}
-                  preventScrollReset
-                  aria-label={`Edit ${service.name}`}
-                  className={buttonClasses("ghost", "icon")}
-                >
-                  <Pencil aria-hidden className="size-4" />
-                </Link>
-                <ConfirmDelete
-                  label={`Delete ${service.name}`}
+                <EditAndDelete
+                  name={service.name}
+                  editTo={`${service.id}/edit`}
                   question={`Delete "${service.name}"? Orders for it keep their details.`}
                   fields={{ serviceId: service.id }}
                   action={SERVICES_PATH}
@@ -101,15 +83,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {dialog}
-    </>
+    </ListScreen>
   );
 }
 
 export function meta() {
   return [{ title: `${SERVICE_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

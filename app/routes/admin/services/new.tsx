@@ -1,18 +1,16 @@
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SERVICE_TEXTS } from "~/copy/admin";
-import { requireAdmin } from "~/services/auth.server";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/new";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+// A loader, so that opening the form asks the server: the guard sees an expired session at once.
+export function loader() {
   return null;
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return serviceEditorAction({ request, params });
+export function action(args: Route.ActionArgs) {
+  return serviceEditorAction(args);
 }
 
 export default function NewService({ actionData }: Route.ComponentProps) {
@@ -25,8 +23,4 @@ export default function NewService({ actionData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: `${SERVICE_TEXTS.createTitle} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,22 +1,19 @@
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { WEBHOOK_TEXTS } from "~/copy/admin";
-import { requireAdmin } from "~/services/auth.server";
 import { getWebhook } from "~/models/webhooks.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/edit";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const webhook = await getWebhook(requireId(params.webhookId, "webhook"));
   if (!webhook) notFound("webhook");
   return { webhook };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return webhookEditorAction({ request, params });
+export function action(args: Route.ActionArgs) {
+  return webhookEditorAction(args);
 }
 
 export default function EditWebhook({ loaderData, actionData }: Route.ComponentProps) {
@@ -29,8 +26,4 @@ export default function EditWebhook({ loaderData, actionData }: Route.ComponentP
 
 export function meta() {
   return [{ title: `${WEBHOOK_TEXTS.editTitle} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,16 +1,14 @@
-import { FlaskConical, Pencil, Plus } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { FlaskConical } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate } from "~/components/admin/format";
-import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
+import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { useDialogOutlet } from "~/components/admin/route-dialog";
+import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/services/auth.server";
+import { Button } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import type { Webhook } from "~/db/schema";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
@@ -35,8 +33,7 @@ const SAMPLE_PAYLOAD = chatPayload({
 });
 const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return {
     webhooks: await listWebhooks(),
     samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
@@ -46,8 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string });
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = readIntent(formData, ["delete", "test"]);
   const webhookId = requireId(formData.get("webhookId"), "webhook");
@@ -62,46 +58,38 @@ export async function action({ request }: Route.ActionArgs) {
         origin: getEnv().SITE_URL ?? new URL(request.url).origin,
       });
       const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: answer.body };
-      return dataWithSuccess({ testResult }, TOASTS.webhookTested(answer.status));
+      return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
       const message = error instanceof WebhookError ? error.message : errorDescription(error);
       const testResult: TestResult = { webhookName: webhook.name, error: message };
-      return dataWithError({ testResult }, TOASTS.webhookTestFailed(message));
+      return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(message));
     }
   }
 
   try {
     if (!(await deleteWebhook(webhookId))) {
       return redirectWithError(WEBHOOKS_PATH, {
-        message: TOASTS.webhookDeleteError,
+        message: TOASTS.webhook.deleteError,
         description: TOASTS.webhookFailed("delete", "it no longer exists."),
       });
     }
   } catch (error) {
     return redirectWithError(WEBHOOKS_PATH, {
-      message: TOASTS.webhookDeleteError,
+      message: TOASTS.webhook.deleteError,
       description: errorDescription(error, TOASTS.webhookFailed("delete")),
     });
   }
-  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookDeleted);
+  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhook.deleted);
 }
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, dialog } = useDialogOutlet();
-  if (page) return page;
   const { webhooks, samplePayload, expectedResponse } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={WEBHOOK_TEXTS.heading}
-        description="Where the website's chat messages are sent for AI answers."
-      >
-        <ButtonLink to="new" preventScrollReset>
-          <Plus aria-hidden className="size-4" />
-          {WEBHOOK_TEXTS.add}
-        </ButtonLink>
-      </PageHeader>
-
+    <ListScreen
+      title={WEBHOOK_TEXTS.heading}
+      description="Where the website's chat messages are sent for AI answers."
+      addLabel={WEBHOOK_TEXTS.add}
+    >
       <Card aria-labelledby="webhook-configuration" className="mb-6">
         <h2 id="webhook-configuration" className="text-lg font-semibold">
           Webhook Configuration
@@ -112,29 +100,16 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           tried, and finally a canned reply is used.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <div className="min-w-0">
-            <h3 className="text-sm font-semibold text-slate-700">Sample outgoing payload</h3>
-            <p className="text-xs text-slate-500">media_url is optional (null for text messages).</p>
-            {/* Focusable: keyboard users can scroll a long line sideways. */}
-            <pre
-              tabIndex={0}
-              aria-label="Sample outgoing payload"
-              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-            >
-              <code>{samplePayload}</code>
-            </pre>
-          </div>
-          <div className="min-w-0">
-            <h3 className="text-sm font-semibold text-slate-700">Expected response</h3>
-            <p className="text-xs text-slate-500">The reply text in response (or message), and a success flag.</p>
-            <pre
-              tabIndex={0}
-              aria-label="Expected response"
-              className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
-            >
-              <code>{expectedResponse}</code>
-            </pre>
-          </div>
+          <CodeSample
+            title="Sample outgoing payload"
+            note="media_url is optional (null for text messages)."
+            code={samplePayload}
+          />
+          <CodeSample
+            title="Expected response"
+            note="The reply text in response (or message), and a success flag."
+            code={expectedResponse}
+          />
         </div>
       </Card>
 
@@ -154,8 +129,24 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <TestResultCard result={actionData?.testResult} />
-      {dialog}
-    </>
+    </ListScreen>
+  );
+}
+
+function CodeSample({ title, note, code }: { title: string; note: string; code: string }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
+      <p className="text-xs text-slate-500">{note}</p>
+      {/* Focusable: keyboard users can scroll a long line sideways. */}
+      <pre
+        tabIndex={0}
+        aria-label={title}
+        className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"
+      >
+        <code>{code}</code>
+      </pre>
+    </div>
   );
 }
 
@@ -164,24 +155,12 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
   const anyTesting = useIsSubmitting({ intent: "test" });
   const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;
   return (
-    <li aria-label={webhook.name} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">{webhook.name}</h3>
-            <ActiveBadge active={webhook.isActive} />
-          </div>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-            <dt className="text-slate-500">URL:</dt>
-            <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
-            <dt className="text-slate-500">Method:</dt>
-            <dd>
-              <Badge>{webhook.method}</Badge>
-            </dd>
-            <dt className="text-slate-500">Created:</dt>
-            <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
-          </dl>
-        </div>
+    <ListCard
+      label={webhook.name}
+      title={webhook.name}
+      heading="h3"
+      badges={<ActiveBadge active={webhook.isActive} />}
+      actions={
         <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="webhookId" value={webhook.id} />
@@ -191,23 +170,27 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
               <span className="sr-only"> {webhook.name}</span>
             </Button>
           </Form>
-          <Link
-            to={`${webhook.id}/edit`}
-            preventScrollReset
-            aria-label={`Edit ${webhook.name}`}
-            className={buttonClasses("ghost", "icon")}
-          >
-            <Pencil aria-hidden className="size-4" />
-          </Link>
-          <ConfirmDelete
-            label={`Delete ${webhook.name}`}
+          <EditAndDelete
+            name={webhook.name}
+            editTo={`${webhook.id}/edit`}
             question={`Delete the webhook "${webhook.name}"? Chat messages will no longer be sent to it.`}
             fields={{ webhookId: webhook.id }}
             action={WEBHOOKS_PATH}
           />
         </div>
-      </div>
-    </li>
+      }
+    >
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+        <dt className="text-slate-500">URL:</dt>
+        <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
+        <dt className="text-slate-500">Method:</dt>
+        <dd>
+          <Badge>{webhook.method}</Badge>
+        </dd>
+        <dt className="text-slate-500">Created:</dt>
+        <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
+      </dl>
+    </ListCard>
   );
 }
 
@@ -242,8 +225,4 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
 
 export function meta() {
   return [{ title: `${WEBHOOK_TEXTS.heading} | Admin Panel` }];
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

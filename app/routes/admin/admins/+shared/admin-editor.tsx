@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import { PasswordSchema } from "~/lib/password";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/domain";
 import { checkbox, email } from "~/routes/admin/+shared/form-schemas";
@@ -49,12 +47,9 @@ export function AdminEditor({
   const mode = admin ? "edit" : "create";
   const schema = adminEditorSchema(mode);
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: `admin-editor-${mode}`,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // The spec's defaults: role admin, active on.
     defaultValue: admin ?? { role: "admin", isActive: true },
   });
@@ -63,45 +58,28 @@ export function AdminEditor({
     mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Field
-        label="Username"
-        errors={fields.username.errors}
-        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "off" }}
-      />
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
-      />
-      <SelectField label="Role" errors={fields.role.errors} selectProps={getSelectProps(fields.role)}>
+      <InputField label="Username" field={fields.username} type="text" autoComplete="off" />
+      <InputField label="Email" field={fields.email} type="email" autoComplete="off" />
+      <ChoiceField label="Role" field={fields.role}>
         {ADMIN_ROLES.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}
           </option>
         ))}
-      </SelectField>
+      </ChoiceField>
       {password ? (
-        <Field
+        <InputField
           label="Password"
           hint="At least 10 characters. The new admin can change it later."
-          errors={password.errors}
-          inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+          field={password}
+          type="password"
+          autoComplete="new-password"
         />
       ) : null}
-      <SwitchField
-        label="Active"
-        errors={fields.isActive.errors}
-        inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
-      />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2 pt-2">
-        <ButtonLink to={ADMINS_PATH} variant="secondary" preventScrollReset>
-          Cancel
-        </ButtonLink>
-        <Button type="submit" disabled={submitting}>
-          {admin ? ADMIN_USERS_TEXTS.updateSubmit : ADMIN_USERS_TEXTS.createSubmit}
-        </Button>
-      </div>
+      <SwitchField label="Active" field={fields.isActive} />
+      <FormFooter form={form} submitting={submitting} cancelTo={ADMINS_PATH}>
+        {admin ? ADMIN_USERS_TEXTS.updateSubmit : ADMIN_USERS_TEXTS.createSubmit}
+      </FormFooter>
     </Form>
   );
 }

@@ -1,41 +1,25 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
-import { requireAdmin } from "~/services/auth.server";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { createService, updateService } from "~/models/services.server";
-import {
-  errorDescription,
-  errorStatus,
-  isThrownResponse,
-  notFound,
-  requireId,
-} from "~/routes/admin/+shared/route-helpers.server";
+import { requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
-export async function serviceEditorAction({ request, params }: Pick<ActionFunctionArgs, "request" | "params">) {
-  await requireAdmin(request);
+export async function serviceEditorAction({ request, params, context }: ActionFunctionArgs) {
   const serviceId = params.serviceId === undefined ? undefined : requireId(params.serviceId, "service");
-  const submission = parseWithZod(await request.formData(), { schema: ServiceEditorSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const input = { ...submission.value, imageUrl: submission.value.imageUrl ?? null };
-  try {
-    if (serviceId) {
-      if (!(await updateService(serviceId, input))) notFound("service");
-      return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceUpdated);
-    }
-    await createService(input);
-    return redirectWithSuccess(SERVICES_PATH, TOASTS.serviceCreated);
-  } catch (error) {
-    if (isThrownResponse(error)) throw error;
-    return dataWithError(
-      { result: submission.reply() },
-      {
-        message: serviceId ? TOASTS.serviceUpdateError : TOASTS.serviceCreateError,
-        description: errorDescription(error),
-      },
-      { status: errorStatus(error) },
-    );
-  }
+  return saveForm(context, await request.formData(), {
+    schema: ServiceEditorSchema,
+    record: "service",
+    async save(value) {
+      const input = { ...value, imageUrl: value.imageUrl ?? null };
+      if (!serviceId) {
+        await createService(input);
+        return { redirectTo: SERVICES_PATH, toast: TOASTS.service.created };
+      }
+      if (!(await updateService(serviceId, input))) return null;
+      return { redirectTo: SERVICES_PATH, toast: TOASTS.service.updated };
+    },
+    failed: (error) => failure(error, serviceId ? TOASTS.service.updateError : TOASTS.service.createError),
+  });
 }

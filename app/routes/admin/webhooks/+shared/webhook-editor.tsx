@@ -1,19 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { WEBHOOK_TEXTS } from "~/copy/admin";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { type Webhook } from "~/db/schema";
 import { WEBHOOK_METHODS } from "~/lib/domain";
 import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+shared/form-schemas";
@@ -65,12 +56,9 @@ export function WebhookEditor({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(WebhookEditorSchema, {
     id: "webhook-editor",
     lastResult,
-    constraint: getZodConstraint(WebhookEditorSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WebhookEditorSchema }),
     // The spec's defaults: POST, active on.
     defaultValue: webhook
       ? {
@@ -81,47 +69,27 @@ export function WebhookEditor({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Field label="Name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
-      <Field
-        label="URL"
-        errors={fields.url.errors}
-        inputProps={{
-          ...getInputProps(fields.url, { type: "url" }),
-          placeholder: "https://your-n8n.example/webhook/chat",
-        }}
-      />
-      <SelectField label="HTTP Method" errors={fields.method.errors} selectProps={getSelectProps(fields.method)}>
+      <InputField label="Name" field={fields.name} type="text" />
+      <InputField label="URL" field={fields.url} type="url" placeholder="https://your-n8n.example/webhook/chat" />
+      <ChoiceField label="HTTP Method" field={fields.method}>
         {WEBHOOK_METHODS.map((method) => (
           <option key={method} value={method}>
             {method}
           </option>
         ))}
-      </SelectField>
-      <TextareaField
+      </ChoiceField>
+      <TextField
         label="Headers (JSON, optional)"
         hint='For example {"Authorization": "Bearer your-token"}'
-        errors={fields.headers.errors}
-        textareaProps={{
-          ...getTextareaProps(fields.headers),
-          rows: 4,
-          spellCheck: false,
-          className: "font-mono text-xs",
-        }}
+        field={fields.headers}
+        rows={4}
+        spellCheck={false}
+        textareaClassName="font-mono text-xs"
       />
-      <SwitchField
-        label="Active"
-        errors={fields.isActive.errors}
-        inputProps={getInputProps(fields.isActive, { type: "checkbox" })}
-      />
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2 pt-2">
-        <ButtonLink to={WEBHOOKS_PATH} variant="secondary" preventScrollReset>
-          Cancel
-        </ButtonLink>
-        <Button type="submit" disabled={submitting}>
-          {webhook ? WEBHOOK_TEXTS.updateSubmit : WEBHOOK_TEXTS.createSubmit}
-        </Button>
-      </div>
+      <SwitchField label="Active" field={fields.isActive} />
+      <FormFooter form={form} submitting={submitting} cancelTo={WEBHOOKS_PATH}>
+        {webhook ? WEBHOOK_TEXTS.updateSubmit : WEBHOOK_TEXTS.createSubmit}
+      </FormFooter>
     </Form>
   );
 }
