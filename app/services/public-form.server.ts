@@ -40,7 +40,7 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: form.schema });
   const refuse = (toast: ToastText, init: ResponseInit, fieldErrors?: FieldErrors) =>
-    dataWithError({ result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
+    dataWithError(context, { result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
 
   if (submission.status !== "success") {
     const toast = form.invalidToast?.(submission.error ?? {}) ?? form.toasts.failure;
@@ -64,7 +64,11 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
     return refuse(form.toasts.failure, { status: 500 });
   }
   if (isEnhancedSubmission(formData)) {
-    return dataWithSuccess({ result: submission.reply({ resetForm: true }), ...form.stored }, form.toasts.success);
+    return dataWithSuccess(
+      context,
+      { result: submission.reply({ resetForm: true }), ...form.stored },
+      form.toasts.success,
+    );
   }
   return redirectWithSuccess(form.redirectTo, form.toasts.success);
 }
