@@ -1,3 +1,4 @@
+import { NOT_FOUND, ONWARD, SERVER_ERROR } from "~/copy/site";
 import {
   data,
   isRouteErrorResponse,
@@ -78,10 +79,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const detail = notFound
-    ? "The page you are looking for does not exist or has moved."
-    : "An unexpected error occurred. Please try again in a moment.";
+  const { title, detail } = notFound ? NOT_FOUND : SERVER_ERROR;
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
       <title>{title}</title>
@@ -91,7 +89,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-slate-600">{detail}</p>
       <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
-        Back to home
+        {ONWARD.home}
       </a>
     </main>
   );

@@ -1,3 +1,4 @@
+import { decimalPrice } from "~/lib/pricing";
 import { toCsv } from "~/lib/csv";
 import { listOrders } from "~/models/orders.server";
 import { statusFilter } from "./+shared/order-filter";
@@ -32,9 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       o.clientEmail,
       o.clientPhone,
       o.serviceName,
-      o.setupPrice.toFixed(2),
-      o.monthlyPrice.toFixed(2),
-      o.totalPrice.toFixed(2),
+      decimalPrice(o.setupPrice),
+      decimalPrice(o.monthlyPrice),
+      decimalPrice(o.totalPrice),
       o.paymentMethod,
       o.notes,
     ]),

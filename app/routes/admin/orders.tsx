@@ -9,7 +9,7 @@ import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-ba
 import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -177,7 +177,6 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
       id="order-details-title"
       className="mt-6 rounded-xl border border-brand/30 bg-white p-5 shadow-sm"
       headingClassName="mb-4 text-lg font-semibold"
-      dialogClassName="max-w-2xl"
     >
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Detail label="Client" value={order.clientName} />
@@ -196,7 +195,7 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
         />
         <Detail label="Setup Fee" value={formatPrice(order.setupPrice)} />
         {hasMonthlyPrice(order.monthlyPrice) ? (
-          <Detail label="Monthly" value={`${formatPrice(order.monthlyPrice)}/mo`} />
+          <Detail label="Monthly" value={formatMonthlyPrice(order.monthlyPrice)} />
         ) : null}
         <Detail label="Total (first month)" value={formatPrice(order.totalPrice)} />
         <Detail label="Status" value={<OrderStatusBadge status={order.status} />} />

@@ -5,7 +5,7 @@ import { ActiveBadge } from "~/components/admin/status-badge";
 import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { categoryLabel } from "~/lib/categories";
-import { formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { deleteService, listAllServices } from "~/models/services.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
@@ -67,7 +67,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 line-clamp-2 text-sm text-slate-600">{service.description}</p>
                 <p className="mt-2 text-sm font-semibold text-slate-900">
                   {formatPrice(service.setupPrice)} setup
-                  {hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatPrice(service.monthlyPrice)}/mo` : ""}
+                  {hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatMonthlyPrice(service.monthlyPrice)}` : ""}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1 self-end sm:self-start">
