@@ -39,7 +39,7 @@ export async function startBuiltServer(
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     detached: true,
-    env: { ...inheritedEnv(), PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...inheritedEnv(), ...env, PORT: String(port), HOST: "127.0.0.1" },
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
