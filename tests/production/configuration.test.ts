@@ -35,7 +35,13 @@ async function loggedIp(app: AppUnderTest, path: string, headers: Record<string,
   // The line is written when the response finishes, a moment after the client has it.
   let line: string | undefined;
   await expect
-    .poll(() => (line = app.output().split("\n").find((l) => l.includes('"msg":"request"') && l.includes(path))))
+    .poll(
+      () =>
+        (line = app
+          .output()
+          .split("\n")
+          .find((l) => l.includes('"msg":"request"') && l.includes(path))),
+    )
     .toBeDefined();
   return JSON.parse(line!).ip;
 }
@@ -79,7 +85,9 @@ describe("SITE_URL", () => {
 
     const ownSitemap = (await defaults.visitor().get("/sitemap.xml")).html;
     expect(ownSitemap).toContain(`<loc>${defaults.url}/services</loc>`);
-    expect((await defaults.visitor().get("/")).html).toMatch(new RegExp(`<link rel="canonical" href="${defaults.url}/"`));
+    expect((await defaults.visitor().get("/")).html).toMatch(
+      new RegExp(`<link rel="canonical" href="${defaults.url}/"`),
+    );
   });
 
   it("is an origin a form may be posted from, besides the server's own host; others are refused", async () => {
