@@ -3,15 +3,18 @@ import path from "node:path";
 import { freePort } from "./postgres-server";
 
 // The production build (npm run build first), started as the README starts it and stopped as a
-// container runtime stops it. With NODE_V8_COVERAGE set (npm run test:coverage) the servers
-// inherit it and write their coverage when they exit.
+// container runtime stops it.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** What a spawned server must not inherit from the test runner's own environment. */
+/**
+ * The environment of a spawned server or command: the test runner's, less its NODE_ENV,
+ * SESSION_SECRET and DATA_DIR. Under `npm run test:coverage` it writes its V8 coverage into
+ * APP_V8_COVERAGE (only the app's processes, not the test runners').
+ */
 function inheritedEnv(): NodeJS.ProcessEnv {
-  const { NODE_ENV: _n, SESSION_SECRET: _s, DATA_DIR: _d, ...inherited } = process.env;
-  return inherited;
+  const { NODE_ENV: _n, SESSION_SECRET: _s, DATA_DIR: _d, APP_V8_COVERAGE: coverageDir, ...inherited } = process.env;
+  return coverageDir ? { ...inherited, NODE_V8_COVERAGE: coverageDir } : inherited;
 }
 
 export interface RunningServer {
