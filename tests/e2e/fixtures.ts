@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect } from "@playwright/test";
 import postgres from "postgres";
+import { openDatabase, type Db } from "~/db/client.server";
 
 export const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? "owner",
@@ -14,6 +15,8 @@ function e2eState(): { databaseUrl: string; dataDir: string } {
 type WorkerFixtures = {
   /** The database the app under test uses, to check what it stored and to arrange data. */
   sql: postgres.Sql;
+  /** The same database through the app's schema, for the factories of tests/support/factories.ts. */
+  db: Db;
 };
 
 type TestFixtures = {
@@ -44,10 +47,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
+  db: [
+    async ({}, use) => {
+      const database = await openDatabase({ databaseUrl: e2eState().databaseUrl, maxConnections: 2 });
+      await use(database.db);
+      await database.close();
+    },
+    { scope: "worker" },
+  ],
 });
 
 export { expect };
-
-export function unique(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
+export { unique } from "../support/factories";

@@ -25,6 +25,8 @@ const app = spawn(process.execPath, ["server.js"], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,
+    // npm run test:coverage: the app's coverage, written when it exits.
+    ...(process.env.APP_V8_COVERAGE ? { NODE_V8_COVERAGE: process.env.APP_V8_COVERAGE } : {}),
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: port,

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { db, openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
+import { db, openDatabase, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -65,28 +65,27 @@ export function useTestDatabase(backend: Backend): () => AppDatabase {
   };
 }
 
-export function uniqueName(prefix: string): string {
-  return `${prefix} ${randomBytes(4).toString("hex")}`;
-}
+export { unique as uniqueName } from "./factories";
 
 /**
  * Makes every write to `table` fail with `message` until the returned function is called: a
  * database failure in the middle of an action, as a full disk or a dropped connection causes.
+ * `database` is the app's own unless given (a built server's, for tests over HTTP).
  */
-export async function breakWrites(table: string, message: string): Promise<() => Promise<void>> {
+export async function breakWrites(table: string, message: string, database: Db = db()): Promise<() => Promise<void>> {
   const name = `break_writes_${table}`;
-  await db().execute(
+  await database.execute(
     sql.raw(
       `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`,
     ),
   );
-  await db().execute(
+  await database.execute(
     sql.raw(
       `create trigger ${name} before insert or update or delete on ${table} for each row execute function ${name}()`,
     ),
   );
   return async () => {
-    await db().execute(sql.raw(`drop trigger ${name} on ${table}`));
-    await db().execute(sql.raw(`drop function ${name}()`));
+    await database.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await database.execute(sql.raw(`drop function ${name}()`));
   };
 }

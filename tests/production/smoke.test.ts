@@ -1,72 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 
 // Starts the built server exactly as the README does (`npm start`), from a clean environment.
-const root = path.resolve(__dirname, "../..");
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const { NODE_ENV: _n, SESSION_SECRET: _s, DATA_DIR: _d, ...inherited } = process.env;
-  let output = "";
-  const child = spawn("npm", ["start"], {
-    cwd: root,
-    detached: true,
-    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", ...env },
-  });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, url, output: () => output, exited };
-}
-
 /** Sends SIGTERM to the whole group, as a container runtime would, and waits for node to exit. */
-async function terminate(server: Running): Promise<void> {
-  const pid = Number(/"msg":"listening","pid":(\d+)/.exec(server.output())?.[1]);
-  expect(pid).toBeGreaterThan(0);
-  process.kill(-server.child.pid!, "SIGTERM");
-  await server.exited;
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) throw new Error("the server did not exit after SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function terminate(server: RunningServer): Promise<void> {
+  expect(server.output()).toMatch(/"msg":"listening","pid":\d+/);
+  await stopBuiltServer(server);
   expect(server.output()).toContain('"msg":"shutting down","signal":"SIGTERM"');
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("the built server", () => {
@@ -77,7 +26,7 @@ describe("the built server", () => {
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
       dirs.push(dataDir);
-      const server = await startServer({ DATA_DIR: dataDir });
+      const server = await startBuiltServer({ DATA_DIR: dataDir });
       try {
         expect(server.output()).toMatch(/Username:\s+admin/);
         expect(server.output()).toMatch(/Password:\s+\S+/);
@@ -94,7 +43,7 @@ describe("the built server", () => {
       }
       expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 
-      const again = await startServer({ DATA_DIR: dataDir });
+      const again = await startBuiltServer({ DATA_DIR: dataDir });
       try {
         expect(again.output()).not.toMatch(/Password:/);
         expect(await (await fetch(again.url)).text()).toContain("FlowForge Automation");
@@ -106,23 +55,21 @@ describe("the built server", () => {
 
   it("refuses to start with a clear message when the configuration is wrong", async () => {
     const port = await freePort();
-    const child = spawn("npm", ["start"], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "", PORT: String(port), DATABASE_URL: "mysql://nope" },
+    const { code, stderr } = await runCommand(["npm", "start"], {
+      NODE_ENV: "",
+      PORT: String(port),
+      DATABASE_URL: "mysql://nope",
     });
-    let output = "";
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
     expect(code).toBe(1);
-    expect(output).toContain("Invalid configuration: DATABASE_URL: must be a postgres:// or postgresql:// URL");
-    expect(output).not.toMatch(/\n\s+at /);
+    expect(stderr).toContain("Invalid configuration: DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 
   it("answers /healthz with 503 while PostgreSQL refuses connections", async () => {
     const name = await createPostgresDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
     dirs.push(dataDir);
-    const server = await startServer({
+    const server = await startBuiltServer({
       DATABASE_URL: postgresUrl(name),
       DATA_DIR: dataDir,
       SESSION_SECRET: "s".repeat(40),

@@ -1,15 +1,14 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/postgres-server";
+import { ROOT, startBuiltServer, stopBuiltServer } from "../support/built-server";
 
 // Docker cannot run on these machines. What can be checked: the final image's files exist after
 // a build, and the image's command, with the image's environment and only those files, serves
 // the site and passes the image's own HEALTHCHECK.
-const root = path.resolve(__dirname, "../..");
-const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8").replace(/\\\n\s*/g, " ");
+const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8").replace(/\\\n\s*/g, " ");
 const finalStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -43,10 +42,10 @@ describe("the container image", () => {
     for (const { from, sources } of copies()) {
       for (const source of sources) {
         if (from === "prod-deps") continue;
-        expect(existsSync(path.join(root, source)), `${source} (run npm run build first)`).toBe(true);
+        expect(existsSync(path.join(ROOT, source)), `${source} (run npm run build first)`).toBe(true);
       }
     }
-    expect(existsSync(path.join(root, "build/server/index.js"))).toBe(true);
+    expect(existsSync(path.join(ROOT, "build/server/index.js"))).toBe(true);
   });
 
   it("serves the site from only the copied files, with the image's environment and command", async () => {
@@ -55,63 +54,45 @@ describe("the container image", () => {
     for (const { from, sources, dest } of copies()) {
       for (const source of sources) {
         if (from === "prod-deps") {
-          symlinkSync(path.join(root, "node_modules"), path.join(image, "node_modules"));
+          symlinkSync(path.join(ROOT, "node_modules"), path.join(image, "node_modules"));
           continue;
         }
         // Docker's rules: a directory's contents go to dest; a file goes into dest when it ends in "/".
-        const isDir = statSync(path.join(root, source)).isDirectory();
+        const isDir = statSync(path.join(ROOT, source)).isDirectory();
         const target =
           !isDir && dest.endsWith("/") ? path.join(image, dest, path.basename(source)) : path.join(image, dest);
-        cpSync(path.join(root, source), target, { recursive: true });
+        cpSync(path.join(ROOT, source), target, { recursive: true });
       }
     }
     const env: Record<string, string> = {};
     for (const line of instructions("ENV")) {
       for (const [, key, value] of line.matchAll(/(\w+)=(\S+)/g)) env[key] = value;
     }
-    const port = await freePort();
-    const dataDir = path.join(image, "data");
-    const { NODE_ENV: _n, SESSION_SECRET: _s, DATA_DIR: _d, ...inherited } = process.env;
-    const child = spawn("node", ["server.js"], {
-      cwd: image,
-      env: { ...inherited, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
-    });
-    let output = "";
-    child.stdout.on("data", (c) => (output += c));
-    child.stderr.on("data", (c) => (output += c));
-    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const server = await startBuiltServer(
+      { ...env, DATA_DIR: path.join(image, "data") },
+      { command: ["node", "server.js"], cwd: image },
+    );
     try {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(output);
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > deadline) throw new Error(`not healthy:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const home = await fetch(`http://127.0.0.1:${port}/`);
+      const home = await fetch(`${server.url}/`);
       expect(home.status).toBe(200);
       const css = /href="(\/assets\/[^"]+\.css)"/.exec(await home.text())?.[1];
-      expect((await fetch(`http://127.0.0.1:${port}${css}`)).status).toBe(200);
+      expect((await fetch(`${server.url}${css}`)).status).toBe(200);
 
       const healthcheck = JSON.parse(
         instructions("HEALTHCHECK")
           .join(" ")
           .replace(/^.*CMD /, ""),
       );
-      const probe = spawnSync(healthcheck[0], healthcheck.slice(1), { env: { ...process.env, PORT: String(port) } });
+      const port = new URL(server.url).port;
+      const probe = spawnSync(healthcheck[0], healthcheck.slice(1), { env: { ...process.env, PORT: port } });
       expect(probe.status).toBe(0);
     } finally {
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      expect(await stopBuiltServer(server)).toBe(0);
     }
   });
 
   it("fly.toml mounts DATA_DIR and checks /healthz on the app's port", () => {
-    const fly = readFileSync(path.join(root, "fly.toml"), "utf8");
+    const fly = readFileSync(path.join(ROOT, "fly.toml"), "utf8");
     const dataDir = /DATA_DIR = "([^"]+)"/.exec(fly)?.[1];
     expect(/destination = "([^"]+)"/.exec(fly)?.[1]).toBe(dataDir);
     expect(/internal_port = (\d+)/.exec(fly)?.[1]).toBe(/PORT = "(\d+)"/.exec(fly)?.[1]);

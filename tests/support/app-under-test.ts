@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase, type Db } from "~/db/client.server";
+import { startBuiltServer, stopBuiltServer, type RunningServer } from "./built-server";
+import { HttpVisitor } from "./http-visitor";
+import { createPostgresDatabase, postgresUrl } from "./test-database";
+import { POSTGRES_TEMPLATE_DB } from "./vitest-global-setup";
+
+// The built server on a database of its own on the test PostgreSQL server, with a first super
+// admin from ADMIN_USERNAME/ADMIN_PASSWORD, and a client on the same database to arrange rows and
+// check what the server stored. For vitest files of the production project.
+
+export const OWNER = { username: "owner", password: "owner-password-123" } as const;
+
+export interface AppUnderTest extends RunningServer {
+  /** The server's database. */
+  db: Db;
+  databaseUrl: string;
+  /** A new visitor without JavaScript, with a cookie jar of its own. */
+  visitor: () => HttpVisitor;
+  /** A visitor signed in as `credentials` (the first super admin unless told otherwise). */
+  signedIn: (credentials?: { username: string; password: string }) => Promise<HttpVisitor>;
+  stop: () => Promise<void>;
+}
+
+export async function startAppUnderTest(env: Record<string, string> = {}): Promise<AppUnderTest> {
+  const databaseUrl = postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agency-app-"));
+  const server = await startBuiltServer({
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "app-under-test-session-secret-0123456789",
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl, maxConnections: 2 });
+  const visitor = () => new HttpVisitor(server.url);
+  return {
+    ...server,
+    db: database.db,
+    databaseUrl,
+    visitor,
+    async signedIn(credentials = OWNER) {
+      const signed = visitor();
+      await signed.signIn(credentials.username, credentials.password);
+      return signed;
+    },
+    async stop() {
+      await database.close();
+      await stopBuiltServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort } from "./postgres-server";
+
+// The production build (npm run build first), started as the README starts it and stopped as a
+// container runtime stops it.
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The environment of a spawned server or command: the test runner's, less its NODE_ENV,
+ * SESSION_SECRET and DATA_DIR. Under `npm run test:coverage` it writes its V8 coverage into
+ * APP_V8_COVERAGE (only the app's processes, not the test runners').
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _n, SESSION_SECRET: _s, DATA_DIR: _d, APP_V8_COVERAGE: coverageDir, ...inherited } = process.env;
+  return coverageDir ? { ...inherited, NODE_V8_COVERAGE: coverageDir } : inherited;
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  /** Everything the server printed so far, stdout and stderr. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** The command, from the repository root unless `cwd` says otherwise. */
+  command?: string[];
+  cwd?: string;
+}
+
+/** Spawns the server in a process group of its own and waits until /healthz answers 200. */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const [command, ...args] = options.command ?? ["npm", "start"];
+  const port = await freePort();
+  let output = "";
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    detached: true,
+    env: { ...inheritedEnv(), ...env, PORT: String(port), HOST: "127.0.0.1" },
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, "SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, url, output: () => output, exited };
+}
+
+/**
+ * Sends SIGTERM to the server's process group, as a container runtime would, and waits until
+ * node itself (not only npm in front of it) has exited. Returns npm's or node's exit code.
+ */
+export async function stopBuiltServer(server: RunningServer): Promise<number | null> {
+  const pid = Number(/"msg":"listening","pid":(\d+)/.exec(server.output())?.[1]);
+  process.kill(-server.child.pid!, "SIGTERM");
+  const code = await server.exited;
+  const deadline = Date.now() + 15_000;
+  while (pid && isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error("the server did not exit after SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return code;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a command to its end (e.g. `npm run admin -- ...`) and returns its exit code and output. */
+export async function runCommand(
+  command: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...inheritedEnv(), ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, stdout, stderr };
+}
