@@ -16,7 +16,7 @@ Without --password a strong one is generated and printed. New admins are super a
 --role says otherwise. With the embedded database, stop the server first.`;
 
 const ArgsSchema = z.object({
-  username: z.string().trim().min(1, "--username is required"),
+  username: z.string({ error: "--username is required" }).trim().min(1, "--username is required"),
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `--password must be at least ${MIN_PASSWORD_LENGTH} characters`)
