@@ -1,8 +1,9 @@
 // `npm run test:coverage`: lines and branches over app/ and server/, counting what every test
 // ran. Vitest measures the code it loads itself; the servers that the production tests and
 // Playwright start write V8 coverage of the built bundle (APP_V8_COVERAGE → NODE_V8_COVERAGE),
-// which its source map turns back into app/ and server/ lines. Both are merged, reported as
-// HTML and lcov in coverage/, and summed up per folder on the console.
+// and Chromium's coverage of the client bundle is written per e2e test (E2E_BROWSER_COVERAGE_DIR,
+// tests/e2e/fixtures.ts); the bundles' source maps turn both back into app/ and server/ lines.
+// All are merged, reported as HTML and lcov in coverage/, and summed up per folder on the console.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { parseAstAsync } from "vitest/node";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUT = path.join(ROOT, "coverage");
 const RAW = path.join(OUT, "raw");
+const BROWSER = path.join(OUT, "browser");
 const COUNTED = /^(app|server)\/|^server\.js$/;
 const NOT_COUNTED = /\.test\.tsx?$|\/\+types\//;
 
@@ -28,24 +30,41 @@ function run(command, args, env = {}) {
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(RAW, { recursive: true });
-const env = { APP_V8_COVERAGE: RAW };
+const env = { APP_V8_COVERAGE: RAW, E2E_BROWSER_COVERAGE_DIR: BROWSER };
 const passed = [
-  run("npm", ["run", "build"]),
+  // Client source maps (vite.config.ts): only this build has them.
+  run("npm", ["run", "build"], { CLIENT_COVERAGE_BUILD: "1" }),
   run("npx", ["vitest", "run", "--coverage.enabled", `--coverage.reportsDirectory=${path.join(OUT, "vitest")}`], env),
   run("npx", ["playwright", "test"], env),
 ].every(Boolean);
 
 /** The built bundle's coverage, merged over every server process, as istanbul file coverage. */
-async function builtServerCoverage() {
-  const processes = readdirSync(RAW)
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => JSON.parse(readFileSync(path.join(RAW, file), "utf8")));
+function builtServerCoverage() {
   const ours = (url) =>
     url.startsWith(pathToFileURL(path.join(ROOT, "build/server")).href) ||
     url === pathToFileURL(path.join(ROOT, "server.js")).href;
-  const merged = mergeProcessCovs(processes.map((p) => ({ result: p.result.filter((script) => ours(script.url)) })));
+  return toIstanbul(readProcessCovs(RAW).map((p) => ({ result: p.result.filter((script) => ours(script.url)) })));
+}
+
+/** The client bundle's coverage, merged over every e2e test, as istanbul file coverage. */
+function browserCoverage() {
+  const assets = path.join(ROOT, "build/client");
+  // http://127.0.0.1:PORT/assets/x.js is build/client/assets/x.js, its map beside it.
+  const local = (script) => ({ ...script, url: pathToFileURL(path.join(assets, new URL(script.url).pathname)).href });
+  return toIstanbul(readProcessCovs(BROWSER).map((p) => ({ result: p.result.map(local) })));
+}
+
+function readProcessCovs(directory) {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => JSON.parse(readFileSync(path.join(directory, file), "utf8")));
+}
+
+/** V8 script coverage of bundled files (file: URLs) → istanbul coverage of their sources. */
+async function toIstanbul(processes) {
   const map = libCoverage.createCoverageMap({});
-  for (const script of merged.result) {
+  for (const script of mergeProcessCovs(processes).result) {
     const file = fileURLToPath(script.url);
     const code = readFileSync(file, "utf8");
     const sourceMap = existsSync(`${file}.map`) ? JSON.parse(readFileSync(`${file}.map`, "utf8")) : undefined;
@@ -86,10 +105,52 @@ function startKeyed(data) {
   return data;
 }
 
-const map = libCoverage.createCoverageMap(
+/**
+ * The server and the browser run the same components: a statement, function or branch both
+ * bundles have is one item, its count the larger of the two (the browser's hydration re-runs
+ * what the server rendered, so a sum would count one visit twice). Items only one of them has
+ * (the client bundle drops server code, the server never runs effects) are added as they are.
+ */
+function mergeLargest(data, other) {
+  const key = ({ start, end }) => `${start.line}|${start.column}|${end.line}|${end.column}`;
+  const larger = (a, b) => (Array.isArray(a) ? a.map((hits, i) => Math.max(hits, b[i] ?? 0)) : Math.max(a, b));
+  const kinds = [
+    ["statementMap", "s", (item) => key(item)],
+    ["fnMap", "f", (item) => key(item.loc)],
+    ["branchMap", "b", (item) => key(item.locations[0])],
+  ];
+  for (const [file, theirs] of Object.entries(other)) {
+    const ours = data[file];
+    if (!ours) {
+      data[file] = theirs;
+      continue;
+    }
+    for (const [items, counts, keyOf] of kinds) {
+      const byKey = new Map(Object.entries(ours[items]).map(([id, item]) => [keyOf(item), id]));
+      let next = Object.keys(ours[items]).length;
+      for (const [id, item] of Object.entries(theirs[items])) {
+        const existing = byKey.get(keyOf(item));
+        const sameShape = existing !== undefined && ours[items][existing].locations?.length === item.locations?.length;
+        if (sameShape) {
+          ours[counts][existing] = larger(ours[counts][existing], theirs[counts][id]);
+        } else {
+          ours[items][next] = item;
+          ours[counts][next] = theirs[counts][id];
+          next += 1;
+        }
+      }
+    }
+  }
+  return data;
+}
+
+const serverSide = libCoverage.createCoverageMap(
   startKeyed(JSON.parse(readFileSync(path.join(OUT, "vitest", "vitest.json"), "utf8"))),
 );
-map.merge(startKeyed((await builtServerCoverage()).toJSON()));
+serverSide.merge(startKeyed((await builtServerCoverage()).toJSON()));
+const map = libCoverage.createCoverageMap(
+  mergeLargest(serverSide.toJSON(), startKeyed((await browserCoverage()).toJSON())),
+);
 map.filter((file) => {
   const relative = path.relative(ROOT, file);
   return COUNTED.test(relative) && !NOT_COUNTED.test(relative);

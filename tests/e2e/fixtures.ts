@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import postgres from "postgres";
 import { openDatabase, type Db } from "~/db/client.server";
@@ -28,6 +29,24 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // npm run test:coverage (scripts/coverage.js) also counts the code the browser runs: the V8
+  // coverage of the app's scripts the page loads during the test, navigations included.
+  page: async ({ page, javaScriptEnabled, baseURL }, use, testInfo) => {
+    const directory = process.env.E2E_BROWSER_COVERAGE_DIR;
+    if (!directory || !javaScriptEnabled) return use(page);
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await use(page);
+    const scripts = await page.coverage.stopJSCoverage();
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(
+      path.join(directory, `${testInfo.testId}-${testInfo.retry}.json`),
+      JSON.stringify({
+        result: scripts
+          .filter((script) => script.url.startsWith(`${baseURL}/assets/`))
+          .map(({ url, scriptId, functions }) => ({ url, scriptId, functions })),
+      }),
+    );
+  },
   login: async ({ page }, use) => {
     await use(async (credentials = ADMIN) => {
       const response = await page.request.post("/admin/login", { form: credentials, maxRedirects: 0 });
