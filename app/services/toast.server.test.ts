@@ -1,4 +1,4 @@
-import { RouterContextProvider } from "react-router";
+import { createStaticHandler, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { dataWithError, getToast, redirectWithSuccess } from "./toast.server";
 
@@ -13,18 +13,22 @@ describe("toasts", () => {
     expect(toast).toEqual({ type: "success", message: "Saved" });
   });
 
-  it("set by a route function called on its own, outside the root middleware, go in the cookie too", async () => {
-    const context = new RouterContextProvider();
-    const answer = await dataWithError(
-      context,
-      { ok: false },
-      { message: "Error", description: "It failed." },
+  it("set by a route function answered without the root middleware, go in the cookie too", async () => {
+    // React Router's own answer to an action that has no toast scope around it.
+    const handler = createStaticHandler([
       {
-        status: 400,
+        id: "form",
+        path: "/form",
+        action: ({ context }) =>
+          dataWithError(context, { ok: false }, { message: "Error", description: "It failed." }, { status: 400 }),
       },
-    );
-    expect(answer.init?.status).toBe(400);
-    const cookie = cookieOf(answer.init?.headers)!;
+    ]);
+    const answer = await handler.query(new Request("http://site.test/form", { method: "POST" }), {
+      requestContext: new RouterContextProvider(),
+    });
+    if (answer instanceof Response) throw new Error(`expected the action's data, got a ${answer.status} response`);
+    expect(answer.statusCode).toBe(400);
+    const cookie = cookieOf(answer.actionHeaders.form)!;
     const { toast } = await getToast(new Request("http://site.test/", { headers: { Cookie: cookie } }));
     expect(toast).toEqual({ type: "error", message: "Error", description: "It failed." });
   });

@@ -1,4 +1,5 @@
-import { createTestAdmin, deleteTestAdmin, type TestAdmin } from "./admin-helpers";
+import { createTestAdmin, type TestAdmin } from "../support/factories";
+import { deleteTestAdmin } from "./admin-helpers";
 import { ADMIN, expect, test, unique } from "./fixtures";
 
 async function fillLogin(page: import("@playwright/test").Page, username: string, password: string) {
@@ -101,10 +102,10 @@ test("Back to Website leaves the admin layout for the public site", async ({ pag
 
 test.describe("with a second admin", () => {
   let other: TestAdmin | undefined;
-  test.afterEach(async ({ sql }) => deleteTestAdmin(sql, other));
+  test.afterEach(async ({ db }) => deleteTestAdmin(db, other));
 
-  test("a deactivated admin is signed out at the next request", async ({ page, sql, login }) => {
-    other = await createTestAdmin(sql);
+  test("a deactivated admin is signed out at the next request", async ({ page, sql, login, db }) => {
+    other = await createTestAdmin(db);
     await login(other);
     await page.goto("/admin");
     await expect(page.getByText(`Welcome, ${other.username}`).first()).toBeVisible();
@@ -115,16 +116,16 @@ test.describe("with a second admin", () => {
     await expect(page.getByText("Invalid username or password").first()).toBeVisible();
   });
 
-  test("a deleted admin is signed out at the next request", async ({ page, sql, login }) => {
-    other = await createTestAdmin(sql);
+  test("a deleted admin is signed out at the next request", async ({ page, sql, login, db }) => {
+    other = await createTestAdmin(db);
     await login(other);
     await sql`delete from admin_users where id = ${other.id}`;
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 
-  test("an admin (not super admin) cannot reach admin users or integrations", async ({ page, sql, login }) => {
-    other = await createTestAdmin(sql, { role: "admin" });
+  test("an admin (not super admin) cannot reach admin users or integrations", async ({ page, sql, login, db }) => {
+    other = await createTestAdmin(db, { role: "admin" });
     await login(other);
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Admin" }).first();

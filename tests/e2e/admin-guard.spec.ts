@@ -1,20 +1,15 @@
-import {
-  createTestAdmin,
-  createTestOrder,
-  createTestService,
-  deleteTestAdmin,
-  guardedAdminPaths,
-} from "./admin-helpers";
+import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
+import { deleteTestAdmin, guardedAdminPaths } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // The guard is on the server: requests without a session (or from another site) change nothing,
 // whatever a browser's page would have allowed. The admin paths come from the route table
 // (app/routes.ts). Browser-independent, so run once.
 
-test("a POST to any admin route without a session changes nothing", { tag: "@js" }, async ({ request, sql }) => {
-  const service = await createTestService(sql);
-  const order = await createTestOrder(sql, { status: "pending" });
-  const admin = await createTestAdmin(sql);
+test("a POST to any admin route without a session changes nothing", { tag: "@js" }, async ({ request, sql, db }) => {
+  const service = await createTestService(db);
+  const order = await createTestOrder(db, { status: "pending" });
+  const admin = await createTestAdmin(db);
   const [message] =
     await sql`insert into contact_messages (name, email, message) values ('Guard', 'g@example.com', 'Hi') returning id`;
   const [webhook] = await sql`
@@ -89,7 +84,7 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     await sql`delete from services where id = ${service.id}`;
     await sql`delete from contact_messages where id = ${message.id}`;
     await sql`delete from webhooks where id = ${webhook.id}`;
-    await deleteTestAdmin(sql, admin);
+    await deleteTestAdmin(db, admin);
   }
 });
 

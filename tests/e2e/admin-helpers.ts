@@ -1,59 +1,18 @@
-import { hash } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type postgres from "postgres";
+import type { Db } from "~/db/client.server";
+import { adminUsers } from "~/db/schema";
 import routeTable from "../../app/routes";
-import { expect, test, unique } from "./fixtures";
+import type { TestAdmin } from "../support/factories";
+import { expect, test } from "./fixtures";
 
-// Data the admin specs arrange directly in the database, each test with its own unique rows.
+// What the admin specs share beyond the factories of tests/support/factories.ts.
 
-export const TEST_PASSWORD = "test-password-123";
-
-export interface TestAdmin {
-  id: string;
-  username: string;
-  password: string;
-}
-
-export async function createTestAdmin(
-  sql: postgres.Sql,
-  options: { role?: "admin" | "super_admin"; isActive?: boolean; prefix?: string } = {},
-): Promise<TestAdmin> {
-  const username = unique(options.prefix ?? "e2e-admin").replace(/\s+/g, "-");
-  const [row] = await sql`
-    insert into admin_users (username, email, role, is_active, password_hash)
-    values (${username}, ${`${username}@example.com`}, ${options.role ?? "admin"}, ${options.isActive ?? true},
-            ${await hash(TEST_PASSWORD)})
-    returning id`;
-  return { id: row.id, username, password: TEST_PASSWORD };
-}
-
-export async function deleteTestAdmin(sql: postgres.Sql, admin: TestAdmin | undefined): Promise<void> {
-  if (admin) await sql`delete from admin_users where id = ${admin.id}`;
-}
-
-/** An inactive service with a unique name, for screens that list or edit services. */
-export async function createTestService(sql: postgres.Sql, overrides: { name?: string; isActive?: boolean } = {}) {
-  const name = overrides.name ?? unique("E2E Service");
-  const [row] = await sql`
-    insert into services (name, description, category, setup_price, monthly_price, is_active, featured)
-    values (${name}, 'Created by an admin test', 'notifications', 149, 29, ${overrides.isActive ?? false}, false)
-    returning id, name`;
-  return row as { id: string; name: string };
-}
-
-export async function createTestOrder(
-  sql: postgres.Sql,
-  overrides: { clientName?: string; status?: "pending" | "paid" | "cancelled"; serviceId?: string | null } = {},
-) {
-  const clientName = overrides.clientName ?? unique("E2E Client");
-  const [row] = await sql`
-    insert into orders (client_name, client_email, client_phone, service_id, service_name, setup_price, monthly_price,
-                        total_price, notes, status)
-    values (${clientName}, 'client@example.com', '+1 555 0100', ${overrides.serviceId ?? null}, 'E2E Automation', 149, 29,
-            178, 'Please call in the morning', ${overrides.status ?? "pending"})
-    returning id, client_name`;
-  return { id: row.id as string, clientName };
+/** Removes an admin a test created, so the admin list stays short. */
+export async function deleteTestAdmin(database: Db, admin: Pick<TestAdmin, "id"> | undefined): Promise<void> {
+  if (admin) await database.delete(adminUsers).where(eq(adminUsers.id, admin.id));
 }
 
 /**

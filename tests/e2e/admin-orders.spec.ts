@@ -1,10 +1,11 @@
-import { createTestOrder, openAdmin } from "./admin-helpers";
+import { createTestOrder } from "../support/factories";
+import { openAdmin } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
 
-test("changes an order's status from its card", async ({ page, sql, javaScriptEnabled }) => {
-  const order = await createTestOrder(sql, { status: "pending" });
+test("changes an order's status from its card", async ({ page, sql, javaScriptEnabled, db }) => {
+  const order = await createTestOrder(db, { status: "pending" });
   try {
     await openAdmin(page, "/admin/orders");
     const card = page.getByRole("listitem", { name: order.clientName });
@@ -20,9 +21,9 @@ test("changes an order's status from its card", async ({ page, sql, javaScriptEn
   }
 });
 
-test("filters orders by status through ?status=", async ({ page, sql }) => {
-  const paid = await createTestOrder(sql, { status: "paid" });
-  const pending = await createTestOrder(sql, { status: "pending" });
+test("filters orders by status through ?status=", async ({ page, sql, db }) => {
+  const paid = await createTestOrder(db, { status: "paid" });
+  const pending = await createTestOrder(db, { status: "pending" });
   try {
     await openAdmin(page, "/admin/orders?status=paid");
     await expect(page.getByRole("listitem", { name: paid.clientName })).toBeVisible();
@@ -40,8 +41,8 @@ test("filters orders by status through ?status=", async ({ page, sql }) => {
   }
 });
 
-test("shows an order's details in a panel that closes", async ({ page, sql }) => {
-  const order = await createTestOrder(sql);
+test("shows an order's details in a panel that closes", async ({ page, sql, db }) => {
+  const order = await createTestOrder(db);
   try {
     await openAdmin(page, "/admin/orders");
     await page.getByRole("link", { name: `View order of ${order.clientName}` }).click();
@@ -56,9 +57,9 @@ test("shows an order's details in a panel that closes", async ({ page, sql }) =>
   }
 });
 
-test("exports the filtered orders as CSV", async ({ page, sql }) => {
-  const paid = await createTestOrder(sql, { status: "paid", clientName: `=Formula ${Date.now()}` });
-  const pending = await createTestOrder(sql, { status: "pending" });
+test("exports the filtered orders as CSV", async ({ page, sql, db }) => {
+  const paid = await createTestOrder(db, { status: "paid", clientName: `=Formula ${Date.now()}` });
+  const pending = await createTestOrder(db, { status: "pending" });
   try {
     await openAdmin(page, "/admin/orders?status=paid");
     const link = page.getByRole("link", { name: "Export CSV" });

@@ -1,4 +1,5 @@
-import { createTestOrder, createTestService, deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
+import { createTestOrder, createTestService } from "../support/factories";
+import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
@@ -82,8 +83,8 @@ test(
   },
 );
 
-test("edits a service", async ({ page, sql }) => {
-  const service = await createTestService(sql);
+test("edits a service", async ({ page, sql, db }) => {
+  const service = await createTestService(db);
   const renamed = unique("E2E Renamed Service");
   try {
     await openAdmin(page, "/admin/services");
@@ -107,9 +108,9 @@ test("edits a service", async ({ page, sql }) => {
   }
 });
 
-test("deletes a service after confirmation and keeps its orders", async ({ page, sql }) => {
-  const service = await createTestService(sql);
-  const order = await createTestOrder(sql, { serviceId: service.id });
+test("deletes a service after confirmation and keeps its orders", async ({ page, sql, db }) => {
+  const service = await createTestService(db);
+  const order = await createTestOrder(db, { serviceId: service.id });
   try {
     await openAdmin(page, "/admin/services");
     await deleteTrigger(page, `Delete ${service.name}`).click();
@@ -119,7 +120,7 @@ test("deletes a service after confirmation and keeps its orders", async ({ page,
     await expect(page.getByRole("listitem", { name: service.name })).toHaveCount(0);
     expect(await sql`select 1 from services where id = ${service.id}`).toHaveLength(0);
     const [kept] = await sql`select service_id, service_name, setup_price from orders where id = ${order.id}`;
-    expect(kept).toMatchObject({ service_id: null, service_name: "E2E Automation" });
+    expect(kept).toMatchObject({ service_id: null, service_name: order.serviceName });
   } finally {
     await sql`delete from orders where id = ${order.id}`;
     await sql`delete from services where id = ${service.id}`;

@@ -1,11 +1,5 @@
-import {
-  createTestAdmin,
-  deleteTestAdmin,
-  deleteTrigger,
-  expectFormOpened,
-  type TestAdmin,
-  openAdmin,
-} from "./admin-helpers";
+import { createTestAdmin, type TestAdmin } from "../support/factories";
+import { deleteTestAdmin, deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { ADMIN, expect, test, unique } from "./fixtures";
 
 const username = () => unique("e2e-user").replace(/\s+/g, "-");
@@ -77,10 +71,10 @@ test.describe("as the seeded super admin", () => {
 
   test.describe("with another admin", () => {
     let other: TestAdmin | undefined;
-    test.afterEach(async ({ sql }) => deleteTestAdmin(sql, other));
+    test.afterEach(async ({ db }) => deleteTestAdmin(db, other));
 
-    test("edits an admin user's email and role (no password field)", async ({ page, sql }) => {
-      other = await createTestAdmin(sql, { role: "admin" });
+    test("edits an admin user's email and role (no password field)", async ({ page, sql, db }) => {
+      other = await createTestAdmin(db, { role: "admin" });
       await openAdmin(page, "/admin/admins");
       await page.getByRole("link", { name: `Edit ${other.username}` }).click();
       await expectFormOpened(page, "Edit Admin User");
@@ -96,8 +90,8 @@ test.describe("as the seeded super admin", () => {
       expect(stored).toEqual({ email: `changed-${other.username}@example.com`, role: "super_admin" });
     });
 
-    test("deletes an admin user after confirmation", async ({ page, sql }) => {
-      other = await createTestAdmin(sql);
+    test("deletes an admin user after confirmation", async ({ page, sql, db }) => {
+      other = await createTestAdmin(db);
       await openAdmin(page, "/admin/admins");
       await deleteTrigger(page, `Delete ${other.username}`).click();
       await page.getByRole("button", { name: "Yes, delete" }).click();
@@ -110,10 +104,10 @@ test.describe("as the seeded super admin", () => {
 
 test.describe("an admin's own account", () => {
   let self: TestAdmin | undefined;
-  test.afterEach(async ({ sql }) => deleteTestAdmin(sql, self));
+  test.afterEach(async ({ db }) => deleteTestAdmin(db, self));
 
-  test("cannot be deleted or deactivated by its owner", async ({ page, sql, login }) => {
-    self = await createTestAdmin(sql, { role: "super_admin" });
+  test("cannot be deleted or deactivated by its owner", async ({ page, sql, login, db }) => {
+    self = await createTestAdmin(db, { role: "super_admin" });
     await login(self);
     await openAdmin(page, "/admin/admins");
     const card = page.getByRole("listitem", { name: self.username });
@@ -136,8 +130,8 @@ test.describe("an admin's own account", () => {
     expect(await sql`select 1 from admin_users where id = ${self.id}`).toHaveLength(1);
   });
 
-  test("changes its own password", async ({ page, sql, login }) => {
-    self = await createTestAdmin(sql);
+  test("changes its own password", async ({ page, login, db }) => {
+    self = await createTestAdmin(db);
     await login(self);
     await openAdmin(page, "/admin/account");
     await page.getByLabel("Current password").fill(self.password);

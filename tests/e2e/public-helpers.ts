@@ -1,45 +1,7 @@
-import type postgres from "postgres";
 import { unique } from "./fixtures";
 
-// Data the public specs arrange for themselves: uniquely named, so tests running in parallel
-// (and other suites sharing the database) never see each other's rows.
-
-export interface TestService {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  setup_price: string;
-  monthly_price: string;
-}
-
-export async function createService(
-  sql: postgres.Sql,
-  overrides: Partial<{
-    name: string;
-    description: string;
-    category: string;
-    setupPrice: number;
-    monthlyPrice: number;
-    featured: boolean;
-    isActive: boolean;
-  }> = {},
-): Promise<TestService> {
-  const name = overrides.name ?? unique("E2E Service");
-  const [row] = await sql<TestService[]>`
-    insert into services (name, description, category, setup_price, monthly_price, featured, is_active)
-    values (
-      ${name},
-      ${overrides.description ?? `Automates ${name} end to end.`},
-      ${overrides.category ?? "ai-automation"},
-      ${overrides.setupPrice ?? 149},
-      ${overrides.monthlyPrice ?? 29},
-      ${overrides.featured ?? false},
-      ${overrides.isActive ?? true}
-    )
-    returning id, name, description, category, setup_price, monthly_price`;
-  return row;
-}
+// Categories of the public specs' own: uniquely named, so tests running in parallel (and other
+// suites sharing the database) never see each other's services.
 
 /** A category no other test uses, e.g. "e2e-k3x9a1" (shown as "E2e K3x9a1"). */
 export function uniqueCategory(): string {

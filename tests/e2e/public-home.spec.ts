@@ -1,9 +1,18 @@
+import { createTestService } from "../support/factories";
 import { expect, test, unique } from "./fixtures";
-import { createService } from "./public-helpers";
 
 test.describe("home page", () => {
-  test("shows the hero, featured services, founder and contact sections in the spec's order", async ({ page, sql }) => {
-    const featured = await createService(sql, { featured: true, setupPrice: 1234, monthlyPrice: 56 });
+  test("shows the hero, featured services, founder and contact sections in the spec's order", async ({
+    page,
+    sql,
+    db,
+  }) => {
+    const featured = await createTestService(db, {
+      isActive: true,
+      featured: true,
+      setupPrice: 1234,
+      monthlyPrice: 56,
+    });
     const [settings] =
       await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
     await page.goto("/");
@@ -150,8 +159,8 @@ test.describe("home page", () => {
     },
   );
 
-  test("inactive featured services are not shown", async ({ page, sql }) => {
-    const hidden = await createService(sql, { featured: true, isActive: false });
+  test("inactive featured services are not shown", async ({ page, db }) => {
+    const hidden = await createTestService(db, { featured: true, isActive: false });
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Featured Services" })).toBeVisible();
     await expect(page.getByText(hidden.name)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
+import { createTestService } from "../support/factories";
 import { expect, test, unique } from "./fixtures";
-import { createService } from "./public-helpers";
 
 function orderForm(page: Page) {
   return page.getByRole("form", { name: "Your details" });
@@ -15,9 +15,13 @@ async function fillClient(page: Page, notes: string) {
 }
 
 test.describe("order page", () => {
-  test("orders a service; the order carries the database's prices, not the form's", async ({ page, sql }, testInfo) => {
+  test("orders a service; the order carries the database's prices, not the form's", async ({
+    page,
+    sql,
+    db,
+  }, testInfo) => {
     const javaScript = testInfo.project.name === "js";
-    const service = await createService(sql, { setupPrice: 349, monthlyPrice: 49 });
+    const service = await createTestService(db, { isActive: true, setupPrice: 349, monthlyPrice: 49 });
     const notes = unique("Connect Shopify to our ERP");
     await page.goto(`/order?service=${service.id}`);
 
@@ -84,8 +88,8 @@ test.describe("order page", () => {
   test(
     "without the terms ticked the order is refused and every value stays",
     { tag: "@nojs" },
-    async ({ page, sql }) => {
-      const service = await createService(sql);
+    async ({ page, sql, db }) => {
+      const service = await createTestService(db, { isActive: true });
       const notes = unique("No terms");
       await page.goto(`/order?service=${service.id}`);
       await fillClient(page, notes);
@@ -108,8 +112,8 @@ test.describe("order page", () => {
     },
   );
 
-  test("the submit button waits for the terms to be ticked", { tag: "@js" }, async ({ page, sql }) => {
-    const service = await createService(sql);
+  test("the submit button waits for the terms to be ticked", { tag: "@js" }, async ({ page, db }) => {
+    const service = await createTestService(db, { isActive: true });
     await page.goto(`/order?service=${service.id}`);
     const submit = orderForm(page).getByRole("button", { name: "Submit Order" });
     await expect(submit).toBeDisabled();
@@ -138,9 +142,9 @@ test.describe("order page", () => {
     expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
   });
 
-  test("the summary follows the chosen service", { tag: "@js" }, async ({ page, sql }) => {
-    const withMonthly = await createService(sql, { setupPrice: 300, monthlyPrice: 25 });
-    const oneOff = await createService(sql, { setupPrice: 599, monthlyPrice: 0 });
+  test("the summary follows the chosen service", { tag: "@js" }, async ({ page, db }) => {
+    const withMonthly = await createTestService(db, { isActive: true, setupPrice: 300, monthlyPrice: 25 });
+    const oneOff = await createTestService(db, { isActive: true, setupPrice: 599, monthlyPrice: 0 });
     await page.goto("/order");
     const summary = page.getByRole("region", { name: "Order Summary" });
     const select = orderForm(page).getByLabel("Select Service");
@@ -161,8 +165,8 @@ test.describe("order page", () => {
     await expect(summary).toContainText("Select a service to see pricing details");
   });
 
-  test("an inactive service cannot be preselected or ordered", async ({ page, sql }) => {
-    const inactive = await createService(sql, { isActive: false });
+  test("an inactive service cannot be preselected or ordered", async ({ page, db }) => {
+    const inactive = await createTestService(db, { isActive: false });
     await page.goto(`/order?service=${inactive.id}`);
     await expect(orderForm(page).getByLabel("Select Service")).toHaveValue("");
     await expect(orderForm(page).locator(`option[value="${inactive.id}"]`)).toHaveCount(0);
@@ -171,8 +175,9 @@ test.describe("order page", () => {
   test("a service withdrawn while the visitor fills the form is refused, keeping what was typed", async ({
     page,
     sql,
+    db,
   }) => {
-    const service = await createService(sql, {});
+    const service = await createTestService(db, { isActive: true });
     const notes = unique("Withdrawn meanwhile");
     await page.goto(`/order?service=${service.id}`);
     await fillClient(page, notes);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { createTestService } from "../support/factories";
 import { expect, test } from "./fixtures";
-import { createService } from "./public-helpers";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -87,8 +87,8 @@ test.describe("search and sharing", () => {
     }
   });
 
-  test("the services page describes the organisation and its priced services in JSON-LD", async ({ page, sql }) => {
-    const service = await createService(sql, { setupPrice: 420, monthlyPrice: 42 });
+  test("the services page describes the organisation and its priced services in JSON-LD", async ({ page, sql, db }) => {
+    const service = await createTestService(db, { isActive: true, setupPrice: 420, monthlyPrice: 42 });
     const [settings] = await sql`select company_name from site_settings`;
     await page.goto("/services");
     const text = await page.locator('script[type="application/ld+json"]').textContent();

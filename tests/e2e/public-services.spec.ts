@@ -1,12 +1,24 @@
+import { createTestService } from "../support/factories";
 import { expect, test, unique } from "./fixtures";
-import { categoryShownAs, createService, uniqueCategory } from "./public-helpers";
+import { categoryShownAs, uniqueCategory } from "./public-helpers";
 
 test.describe("services page", () => {
-  test("lists active services as cards with icon, badge, prices and an order link", async ({ page, sql }) => {
+  test("lists active services as cards with icon, badge, prices and an order link", async ({ page, sql, db }) => {
     const category = uniqueCategory();
-    const supported = await createService(sql, { category, featured: true, setupPrice: 450, monthlyPrice: 35 });
-    const oneOff = await createService(sql, { category: "ecommerce", setupPrice: 199.5, monthlyPrice: 0 });
-    const inactive = await createService(sql, { category, isActive: false });
+    const supported = await createTestService(db, {
+      isActive: true,
+      category,
+      featured: true,
+      setupPrice: 450,
+      monthlyPrice: 35,
+    });
+    const oneOff = await createTestService(db, {
+      isActive: true,
+      category: "ecommerce",
+      setupPrice: 199.5,
+      monthlyPrice: 0,
+    });
+    const inactive = await createTestService(db, { category, isActive: false });
     await page.goto("/services");
 
     await expect(page.getByRole("heading", { level: 1, name: "Our Automation Services" })).toBeVisible();
@@ -46,13 +58,17 @@ test.describe("services page", () => {
     await expect(page.getByText("Most automations are set up within 3-7 business days.")).toBeVisible();
   });
 
-  test("searching and choosing a category filter the grid and the URL", async ({ page, sql }, testInfo) => {
+  test("searching and choosing a category filter the grid and the URL", async ({ page, db }, testInfo) => {
     const javaScript = testInfo.project.name === "js";
     const category = uniqueCategory();
     const word = unique("Zebra").replace(/\s+/g, "");
-    const match = await createService(sql, { category, name: `${word} Lead Router` });
-    const sameCategory = await createService(sql, { category });
-    const elsewhere = await createService(sql, { category: "notifications", name: `${word} Alerts` });
+    const match = await createTestService(db, { isActive: true, category, name: `${word} Lead Router` });
+    const sameCategory = await createTestService(db, { isActive: true, category });
+    const elsewhere = await createTestService(db, {
+      isActive: true,
+      category: "notifications",
+      name: `${word} Alerts`,
+    });
     await page.goto("/services");
 
     const search = page.getByPlaceholder("Search services...");
@@ -79,9 +95,13 @@ test.describe("services page", () => {
   test(
     "typing key by key keeps every key, and the URL follows without reloading page data",
     { tag: "@js" },
-    async ({ page, sql }) => {
+    async ({ page, db }) => {
       const word = unique("Quokka").replace(/\s+/g, "");
-      const match = await createService(sql, { category: uniqueCategory(), name: `${word} Order Sync` });
+      const match = await createTestService(db, {
+        isActive: true,
+        category: uniqueCategory(),
+        name: `${word} Order Sync`,
+      });
       await page.goto("/services");
       const dataRequests: string[] = [];
       page.on("request", (request) => {
@@ -111,18 +131,18 @@ test.describe("services page", () => {
     },
   );
 
-  test("a category no longer offered shows every service under All Categories", async ({ page, sql }) => {
-    const service = await createService(sql, { category: uniqueCategory() });
+  test("a category no longer offered shows every service under All Categories", async ({ page, db }) => {
+    const service = await createTestService(db, { isActive: true, category: uniqueCategory() });
     await page.goto("/services?category=no-such-category");
     await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("");
     await expect(page.getByRole("article", { name: service.name })).toBeVisible();
     await expect(page.getByText("No services found matching your criteria.")).toHaveCount(0);
   });
 
-  test("a filtered view can be linked", async ({ page, sql }) => {
+  test("a filtered view can be linked", async ({ page, db }) => {
     const category = uniqueCategory();
-    const one = await createService(sql, { category });
-    const two = await createService(sql, { category });
+    const one = await createTestService(db, { isActive: true, category });
+    const two = await createTestService(db, { isActive: true, category });
     await page.goto(`/services?category=${category}`);
     await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue(category);
     await expect(page.getByRole("article")).toHaveCount(2);
@@ -133,9 +153,9 @@ test.describe("services page", () => {
     await expect(page.getByRole("article", { name: one.name })).toHaveCount(0);
   });
 
-  test("the grid has one, two or three columns by width", async ({ page, sql }) => {
+  test("the grid has one, two or three columns by width", async ({ page, db }) => {
     const category = uniqueCategory();
-    for (let i = 0; i < 3; i++) await createService(sql, { category });
+    for (let i = 0; i < 3; i++) await createTestService(db, { isActive: true, category });
     for (const [width, columns] of [
       [320, 1],
       [700, 2],

@@ -18,7 +18,8 @@ import { createWebhook, getWebhook, listWebhooks } from "~/models/webhooks.serve
 import * as ordersScreen from "~/routes/admin/orders";
 import * as webhooksList from "~/routes/admin/webhooks/list";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
-import { getRequest, newAdmin, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+import { createTestAdmin } from "../support/factories";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 type FormAnswer = { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
@@ -51,8 +52,8 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     it("keeps at least one active super admin: no demotion, deactivation or deletion of the last one", async () => {
       // A database of its own: this describe's admins are the only ones.
       await db().execute(sql`delete from admin_users`);
-      const only = await newAdmin({ role: "super_admin" });
-      const other = await newAdmin({ role: "admin" });
+      const only = await createTestAdmin(db(), { role: "super_admin" });
+      const other = await createTestAdmin(db(), { role: "admin" });
       await expect(updateAdminUserAs(other.id, only.id, { ...only, role: "admin" })).rejects.toThrow(AdminRuleError);
       await expect(updateAdminUserAs(other.id, only.id, { ...only, isActive: false })).rejects.toThrow(
         "The last active super admin cannot be deactivated or demoted.",
@@ -63,11 +64,11 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       expect(await getAdminUser(only.id)).toMatchObject({ role: "super_admin", isActive: true });
 
       // With a second active super admin, the first may step down.
-      const second = await newAdmin({ role: "super_admin" });
+      const second = await createTestAdmin(db(), { role: "super_admin" });
       expect(await updateAdminUserAs(second.id, only.id, { ...only, role: "admin" })).toMatchObject({ role: "admin" });
       await expect(deleteAdminUserAs(other.id, second.id)).rejects.toThrow(AdminRuleError);
       // An inactive super admin does not count.
-      const inactive = await newAdmin({ role: "super_admin", isActive: false });
+      const inactive = await createTestAdmin(db(), { role: "super_admin", isActive: false });
       await expect(updateAdminUserAs(other.id, second.id, { ...second, role: "admin" })).rejects.toThrow(
         AdminRuleError,
       );
@@ -76,8 +77,8 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
     it("lets exactly one of two simultaneous demotions of the last two super admins through", async () => {
       await db().execute(sql`delete from admin_users`);
-      const a = await newAdmin({ role: "super_admin" });
-      const b = await newAdmin({ role: "super_admin" });
+      const a = await createTestAdmin(db(), { role: "super_admin" });
+      const b = await createTestAdmin(db(), { role: "super_admin" });
       const results = await Promise.allSettled([
         updateAdminUserAs(b.id, a.id, { ...a, role: "admin" }),
         updateAdminUserAs(a.id, b.id, { ...b, role: "admin" }),
@@ -88,8 +89,8 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("refuses that admins delete or deactivate themselves", async () => {
-      const self = await newAdmin({ role: "super_admin" });
-      await newAdmin({ role: "super_admin" });
+      const self = await createTestAdmin(db(), { role: "super_admin" });
+      await createTestAdmin(db(), { role: "super_admin" });
       await expect(deleteAdminUserAs(self.id, self.id)).rejects.toThrow("You cannot delete your own account.");
       await expect(updateAdminUserAs(self.id, self.id, { ...self, isActive: false })).rejects.toThrow(
         "You cannot deactivate your own account.",
@@ -99,7 +100,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
   describe("services", () => {
     it("refuses negative or missing prices and keeps what was typed", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const name = uniqueName("Service");
       const answer = await send(
         postRequest(
@@ -118,7 +119,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("creates a service active and not featured when the boxes say so, and deletes it keeping its orders", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const name = uniqueName("Service");
       const created = await send(
         postRequest(
@@ -160,7 +161,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("answers an unknown intent or a malformed id with 400 and 404", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const unknown = await send(postRequest("/admin/services", { intent: "explode" }, cookie));
       expect(unknown.status).toBe(400);
       const malformed = await send(postRequest("/admin/services", { intent: "delete", serviceId: "1; drop" }, cookie));
@@ -171,7 +172,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
   describe("webhooks", () => {
     it("refuses headers that are not a JSON object with the spec's toast and saves nothing", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const name = uniqueName("Hook");
       const before = (await listWebhooks()).length;
       const result = await send(
@@ -206,7 +207,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("answers a failed create, update or delete with the spec's 'Failed to … webhook' message, not the database's", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const fields = { name: uniqueName("Hook"), url: "https://example.com/hook", method: "POST", headers: "" };
       const existing = await createWebhook({ ...fields, method: "POST", headers: {}, isActive: false });
       const restore = await breakWrites("webhooks", "internal detail: disk full");
@@ -258,7 +259,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
   describe("saving a form", () => {
     it("answers the save of a record deleted meanwhile with a 404 in the admin layout", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       const missing = "00000000-0000-4000-8000-000000000000";
       const form = { name: uniqueName("Hook"), url: "https://example.com/hook", method: "POST" };
       const answer = await send(postRequest(`/admin/webhooks/${missing}/edit`, form, cookie));
@@ -271,8 +272,8 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("puts a taken username on the username field, with a 409, and never sends the password back", async () => {
-      const taken = await newAdmin();
-      const cookie = await sessionFor(await newAdmin({ role: "super_admin" }));
+      const taken = await createTestAdmin(db());
+      const cookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
       const form = {
         username: taken.username,
         email: "someone@example.com",
@@ -297,7 +298,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
 
   describe("empty states", () => {
     it("shows the spec's text when there are no webhooks, and the list when there are", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       await db().execute(sql`delete from webhooks`);
       const empty = await renderScreen(webhooksList, "routes/admin/webhooks/list", "/admin/webhooks", cookie);
       expect(empty).toContain("No webhooks configured yet.");
@@ -311,7 +312,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     });
 
     it("shows the spec's text when no order has the chosen status", async () => {
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       await db().execute(sql`delete from orders`);
       const clientName = uniqueName("Client");
       await db().insert(orders).values({
@@ -336,7 +337,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
     it("counts revenue from paid orders only and the conversion rate over all orders", async () => {
       await db().execute(sql`delete from orders`);
       await db().execute(sql`delete from services`);
-      const cookie = await sessionFor(await newAdmin());
+      const cookie = await sessionFor(await createTestAdmin(db()));
       await createService({
         name: "A",
         description: "d",

@@ -1,18 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
 import { safeRedirectTo } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/password";
 import { getAdminUser, updateAdminUser } from "~/models/admin-users.server";
-import {
-  cookiesFrom,
-  getRequest,
-  newAdmin,
-  postRequest,
-  send,
-  sessionFor,
-  TEST_PASSWORD,
-  type Answer,
-} from "../support/route-args";
+import { cookiesFrom, getRequest, postRequest, send, sessionFor, type Answer } from "../support/route-args";
+import { createTestAdmin, TEST_PASSWORD } from "../support/factories";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 function signIn(username: string, password = TEST_PASSWORD, options: { ip?: string; redirectTo?: string } = {}) {
@@ -28,7 +21,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   useTestDatabase(backend);
 
   it("signs in an active admin, sets a hardened session cookie and records last_login", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const answer = await signIn(admin.username.toUpperCase());
     expect([answer.status, answer.location]).toEqual([302, "/admin"]);
     expect(answer.toast).toEqual({
@@ -48,7 +41,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("marks the session cookie Secure in production", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     vi.resetModules();
     vi.doMock("~/lib/env.server", async (importOriginal) => {
       const actual = await importOriginal<typeof import("~/lib/env.server")>();
@@ -72,7 +65,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("ends a session after SESSION_MAX_AGE_HOURS on the server, whatever the browser still sends", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const cookie = await sessionFor(admin);
     const maxAgeMs = getEnv().SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + maxAgeMs - 60_000 });
@@ -88,14 +81,14 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("goes back to the guarded page that sent the admin to the login", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const answer = await signIn(admin.username, TEST_PASSWORD, { redirectTo: "/admin/orders?status=paid" });
     expect(answer.location).toBe("/admin/orders?status=paid");
   });
 
   it("answers a wrong password, an unknown username and an inactive admin alike, with or without JavaScript", async () => {
-    const admin = await newAdmin();
-    const inactive = await newAdmin();
+    const admin = await createTestAdmin(db());
+    const inactive = await createTestAdmin(db());
     await updateAdminUser(inactive.id, { ...inactive, isActive: false });
     const attempts = [
       [admin.username, "wrong password"],
@@ -141,7 +134,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("spends about as long on an unknown username as on a wrong password", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const unknown = uniqueName("nobody");
     const timings: Record<"unknown" | "wrong", number[]> = { unknown: [], wrong: [] };
     for (let i = 0; i < 10; i++) {
@@ -168,7 +161,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   it("answers a password longer than any that can be set as wrong credentials, even if it matches", async () => {
     // Stored directly: every form, ADMIN_PASSWORD and `npm run admin` refuse such a password.
     const tooLong = "x".repeat(MAX_PASSWORD_LENGTH + 1);
-    const admin = await newAdmin({ password: tooLong });
+    const admin = await createTestAdmin(db(), { password: tooLong });
     const answer = await signIn(admin.username, tooLong, { ip: "10.3.0.1" });
     expect(answer.status).toBe(401);
     expect(answer.toast).toEqual({
@@ -179,7 +172,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("answers a database failure during sign-in with the spec's login error, without its details", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const restore = await breakWrites("rate_limits", "internal detail: disk full");
     try {
       const answer = await signIn(admin.username, TEST_PASSWORD, { ip: "10.4.0.1" });
@@ -205,7 +198,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("limits failed sign-ins per username and address, even with the right password", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     for (let i = 0; i < 5; i++) expect((await signIn(admin.username, "wrong", { ip: "10.1.1.1" })).status).toBe(401);
     const limited = await signIn(admin.username, TEST_PASSWORD, { ip: "10.1.1.1" });
     expect(limited.status).toBe(429);
@@ -215,7 +208,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("sends signed-in admins from the login page to the panel", async () => {
-    const cookie = await sessionFor(await newAdmin());
+    const cookie = await sessionFor(await createTestAdmin(db()));
     const answer = await send(getRequest("/admin/login", cookie));
     expect([answer.status, answer.location]).toEqual([302, "/admin"]);
   });
@@ -228,7 +221,7 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("signs out a deactivated or deleted admin at the next request", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const cookie = await sessionFor(admin);
     await updateAdminUser(admin.id, { ...admin, isActive: false });
     const answer = await send(getRequest("/admin/services", cookie));
@@ -238,8 +231,8 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("keeps admin users and integrations to super admins, in the admin layout", async () => {
-    const adminCookie = await sessionFor(await newAdmin({ role: "admin" }));
-    const superAdminCookie = await sessionFor(await newAdmin({ role: "super_admin" }));
+    const adminCookie = await sessionFor(await createTestAdmin(db(), { role: "admin" }));
+    const superAdminCookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
     for (const path of ["/admin/admins", "/admin/admins/new", "/admin/integrations"]) {
       const forbidden = await send(getRequest(path, adminCookie));
       expect(forbidden.status).toBe(403);
@@ -255,14 +248,14 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
   });
 
   it("logs out: the session cookie is cleared and the login page follows", async () => {
-    const cookie = await sessionFor(await newAdmin());
+    const cookie = await sessionFor(await createTestAdmin(db()));
     const answer = await send(postRequest("/admin/logout", {}, cookie));
     expect(answer.location).toBe("/admin/login");
     expect(answer.headers.get("Set-Cookie")).toMatch(/__session=;/);
   });
 
   it("changes the admin's own password and ends their other sessions", async () => {
-    const admin = await newAdmin();
+    const admin = await createTestAdmin(db());
     const current = await sessionFor(admin);
     const other = await sessionFor(admin);
     const change = (currentPassword: string) =>

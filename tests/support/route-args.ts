@@ -9,10 +9,10 @@ import {
 } from "react-router";
 import type { ToastMessage } from "remix-toast";
 import { requestContext } from "~/lib/request-context.server";
-import { createAdminUser, type Admin } from "~/models/admin-users.server";
+import type { Admin } from "~/models/admin-users.server";
 import routeTable from "~/routes";
 import { getToast } from "~/services/toast.server";
-import { uniqueName } from "./test-database";
+import { TEST_PASSWORD } from "./factories";
 
 // Loader and action tests send real Requests through the route table (app/routes.ts), as the
 // server does: the route middleware (toast scope, admin guard) runs, then the action and the
@@ -138,20 +138,6 @@ async function toastInCookie(headers: Headers): Promise<ToastMessage | undefined
   const cookie = headers.getSetCookie().find((c) => c.startsWith("toast="));
   if (!cookie) return undefined;
   return (await getToast(getRequest("/", cookie.split(";")[0]))).toast;
-}
-
-export const TEST_PASSWORD = "correct horse battery";
-
-/** An admin of its own for one test, with a unique username. */
-export function newAdmin(options: { role?: "admin" | "super_admin"; isActive?: boolean; password?: string } = {}) {
-  const username = uniqueName("admin").replace(" ", "_");
-  return createAdminUser({
-    username,
-    email: `${username}@example.com`,
-    role: options.role ?? "admin",
-    isActive: options.isActive ?? true,
-    password: options.password ?? TEST_PASSWORD,
-  });
 }
 
 /** The session cookie of `admin`, signed in through the login form's action. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../../tests/support/test-database";
+import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
-import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
+import { clearLoginAttempts, countLoginAttempt } from "~/services/login-limiter.server";
 
 const MAX = getEnv().LOGIN_MAX_FAILURES;
 
