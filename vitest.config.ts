@@ -1,15 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
-// Unit tests beside the code run without a database. The few of them that open one (through the
-// Postgres harness) need the global setup, so they run with the integration tests.
-const appTests = readdirSync("app", { recursive: true, encoding: "utf8" })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `app/${file}`);
-const appTestsWithDatabase = appTests.filter((file) =>
-  readFileSync(file, "utf8").includes("tests/support/test-database"),
-);
-
+// Unit tests beside the code (app/) run without a database; the integration and production
+// projects share the Postgres harness.
 const POSTGRES_HARNESS = ["tests/support/vitest-global-setup.ts"];
 
 // Separate from vite.config.ts: the React Router plugin has no place in unit and integration tests.
@@ -35,13 +27,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], exclude: appTestsWithDatabase },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"] },
       },
       {
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", ...appTestsWithDatabase],
+          include: ["tests/integration/**/*.test.ts"],
           globalSetup: POSTGRES_HARNESS,
         },
       },

@@ -13,7 +13,7 @@ let configured: AppUnderTest;
 let defaults: AppUnderTest;
 beforeAll(async () => {
   // One contact message per address and hour makes the address the server counts visible.
-  const common = { CONTACT_MESSAGES_PER_HOUR: "1" };
+  const common = { CONTACT_MESSAGES_PER_HOUR: "1", CHAT_MESSAGES_PER_MINUTE: "1" };
   [configured, defaults] = await Promise.all([
     startAppUnderTest({ ...common, TRUST_PROXY: "true", SITE_URL, SEED_DEMO_CONTENT: "false" }),
     startAppUnderTest(common),
@@ -60,6 +60,7 @@ describe("TRUST_PROXY", () => {
     expect(other.status).toBe(302);
     const again = await contactFrom(configured, { "X-Forwarded-For": "198.51.100.1" });
     expect(again.status).toBe(429);
+    expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(toastOn(again.html)).toMatchObject({
       message: productText("Error"),
       description: productText("Failed to send message. Please try again."),
@@ -72,6 +73,23 @@ describe("TRUST_PROXY", () => {
     expect(first.status).toBe(302);
     const second = await contactFrom(defaults, { "X-Forwarded-For": "198.51.100.2" });
     expect(second.status).toBe(429);
+  });
+
+  it("a visitor over a limit is told when to try again: the contact form, the chat and a .data answer", async () => {
+    const chat = defaults.visitor();
+    const chatAnswers = [
+      await chat.post("/chat", { message: "Hello" }),
+      await chat.post("/chat", { message: "Again" }),
+    ];
+    expect(chatAnswers[1].status).toBe(429);
+    expect(Number(chatAnswers[1].headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    // A form posted with JavaScript gets the action's answer alone, as a data request.
+    const fields = { name: "Pat Doe", email: "pat@example.com", message: "Hello by fetch" };
+    const visitor = defaults.visitor();
+    const answers = [await visitor.post("/_root.data?index", fields), await visitor.post("/_root.data?index", fields)];
+    expect(answers[1].status).toBe(429);
+    expect(Number(answers[1].headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
 

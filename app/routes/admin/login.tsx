@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LockKeyhole } from "lucide-react";
@@ -121,3 +122,5 @@ export default function Login({ actionData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: LOGIN_TEXTS.title }, { name: "robots", content: "noindex" }];
 }
+
+export const headers = retryAfterHeaders;

@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageIcon, Send } from "lucide-react";
@@ -179,3 +180,5 @@ export function meta({ matches }: Route.MetaArgs) {
     { name: "robots", content: "noindex" },
   ];
 }
+
+export const headers = retryAfterHeaders;

@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, MessageCircle, Send } from "lucide-react";
@@ -182,3 +183,5 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
 export function meta({ matches }: Route.MetaArgs) {
   return publicPageMeta(matches, (settings) => ({ description: settings.homepageSubtext, path: "/" }));
 }
+
+export const headers = retryAfterHeaders;

@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, ClipboardList, Send } from "lucide-react";
@@ -214,3 +215,5 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/order",
   }));
 }
+
+export const headers = retryAfterHeaders;
