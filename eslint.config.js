@@ -1,5 +1,4 @@
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -46,9 +45,8 @@ export default tseslint.config(
   reactHooks.configs.flat["recommended-latest"],
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "import-x": importX },
     rules: {
-      "import-x/no-duplicates": "error",
+      "no-duplicate-imports": ["error", { allowSeparateTypeImports: true }],
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
