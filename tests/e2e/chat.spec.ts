@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CHAT_ERROR, CHAT_TEXT, chatExpertLabel, welcomeMessage } from "../../app/copy/chat";
+import { productText } from "../support/product-text";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { expect, test as base, unique } from "./fixtures";
@@ -88,11 +88,11 @@ function microphoneStreams(page: Page) {
 
 async function openWidget(page: Page) {
   await page.goto("/");
-  const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+  const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
   // Clicked before hydration, the trigger is still the link to /chat.
   await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
   await trigger.click();
-  const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
+  const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
   await expect(panel).toBeVisible();
   return panel;
 }
@@ -101,11 +101,16 @@ test.describe("chat widget", { tag: "@js" }, () => {
   test("opens with the welcome message, sends text, shows the webhook's reply and closes", async ({ page, sql }) => {
     const panel = await openWidget(page);
     expect(new URL(page.url()).pathname).toBe("/");
-    const log = panel.getByRole("log", { name: CHAT_TEXT.messages });
-    await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
-    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    await expect(log).toContainText(
+      productText.pattern(
+        "Hi! I'm your {tool} automation assistant. How can I help you automate your business today? You can also send voice messages or images!",
+        await workflowToolName(sql),
+      ),
+    );
+    const input = panel.getByPlaceholder(productText("Type your message..."));
     await expect(input).toBeFocused();
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.send })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: productText("Send") })).toBeDisabled();
 
     const text = unique("Hello widget [slow]");
     await input.fill(text);
@@ -114,10 +119,10 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(mine).toHaveCount(1);
     const sentBubble = await mine.elementHandle();
     await expect(input).toBeDisabled();
-    for (const name of [CHAT_TEXT.send, CHAT_TEXT.voice, CHAT_TEXT.photo]) {
+    for (const name of [productText("Send"), productText("Voice"), productText("Photo")]) {
       await expect(panel.getByRole("button", { name, exact: true })).toBeDisabled();
     }
-    await expect(log.getByText(CHAT_TEXT.typing)).toBeAttached();
+    await expect(log.getByText(productText("AI Assistant is typing"))).toBeAttached();
     await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(input).toBeEnabled();
     await expect(input).toBeFocused();
@@ -136,19 +141,19 @@ test.describe("chat widget", { tag: "@js" }, () => {
 
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
-    await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toBeFocused();
+    await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toBeFocused();
   });
 
   test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
     const loadedAt = Date.now();
     const panel = await openWidget(page);
     const firstSendAt = Date.now();
-    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const input = panel.getByPlaceholder(productText("Type your message..."));
     const first = unique("first");
     const second = unique("second");
     for (const text of [first, second]) {
       await input.fill(text);
-      await panel.getByRole("button", { name: CHAT_TEXT.send }).click();
+      await panel.getByRole("button", { name: productText("Send") }).click();
       await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     }
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
@@ -158,10 +163,13 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(madeAt).toBeLessThan(firstSendAt);
 
     await page.reload();
-    await expect(page.getByRole("link", { name: CHAT_TEXT.trigger })).toHaveAttribute("aria-haspopup", "dialog");
-    await page.getByRole("link", { name: CHAT_TEXT.trigger }).click();
+    await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toHaveAttribute(
+      "aria-haspopup",
+      "dialog",
+    );
+    await page.getByRole("link", { name: productText("Open AI Chat") }).click();
     const third = unique("after reload");
-    await page.getByPlaceholder(CHAT_TEXT.placeholder).fill(third);
+    await page.getByPlaceholder(productText("Type your message...")).fill(third);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
     const [row] = await sql`select session_id from chat_messages where message = ${third}`;
@@ -175,20 +183,23 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const panel = await openWidget(page);
     await expect(
-      panel.getByText(`${CHAT_TEXT.online} • ${chatExpertLabel(await workflowToolName(sql))}`, { exact: true }),
+      panel.getByText(
+        `${productText("Online")} • ${productText.pattern("{tool} Expert", await workflowToolName(sql))}`,
+        { exact: true },
+      ),
     ).toBeVisible();
     const wa = new RegExp(`^https://wa\\.me/${await whatsappDigits(sql)}\\?text=`);
     for (const link of [
-      panel.getByRole("link", { name: CHAT_TEXT.continueOnWhatsapp }),
-      panel.getByRole("link", { name: CHAT_TEXT.whatsapp, exact: true }),
+      panel.getByRole("link", { name: productText("Continue on WhatsApp") }),
+      panel.getByRole("link", { name: productText("WhatsApp"), exact: true }),
     ]) {
       await expect(link).toHaveAttribute("href", wa);
       await expect(link).toHaveAttribute("target", "_blank");
     }
-    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const input = panel.getByPlaceholder(productText("Type your message..."));
     await expect(input).toHaveAttribute("maxlength", String(DEFAULT_CHAT_MAX_MESSAGE_CHARS));
 
-    const log = panel.getByRole("log", { name: CHAT_TEXT.messages });
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
     await expect(log).toHaveAttribute("aria-live", "polite");
     for (let i = 1; i <= 3; i++) {
       const text = unique(`Message ${i} ${"long enough to wrap over several lines of the bubble ".repeat(3)}`);
@@ -213,14 +224,14 @@ test.describe("chat widget", { tag: "@js" }, () => {
 
   test("Escape closes the chat wherever focus is; reopened while sending, the panel takes focus", async ({ page }) => {
     const panel = await openWidget(page);
-    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
     await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).first().focus();
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(trigger).toBeFocused();
 
     await trigger.click();
-    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const input = panel.getByPlaceholder(productText("Type your message..."));
     const text = unique("While away [slower]");
     await input.fill(text);
     await input.press("Enter");
@@ -236,13 +247,13 @@ test.describe("chat widget", { tag: "@js" }, () => {
   test("opens on an error page too", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
-    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
     await expect(trigger).toHaveAttribute("href", "/chat");
     await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
     await trigger.click();
-    const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
-    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeFocused();
-    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toHaveAttribute(
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeFocused();
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toHaveAttribute(
       "maxlength",
       String(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     );
@@ -257,10 +268,10 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const demo = page.getByRole("main").getByRole("link", { name: "Try AI Chat Demo" });
     await expect(demo).toHaveAttribute("data-open-chat", "");
     await demo.click();
-    const panel = page.getByRole("dialog", { name: CHAT_TEXT.title });
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
     await expect(panel).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/");
-    await panel.getByRole("button", { name: CHAT_TEXT.close }).click();
+    await panel.getByRole("button", { name: productText("Close chat") }).click();
     await expect(panel).toBeHidden();
     await expect(demo).toBeFocused();
   });
@@ -270,14 +281,14 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const log = panel.getByRole("log");
 
     let chooser = page.waitForEvent("filechooser");
-    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
     await expect(log.locator("[data-chat-message]")).toHaveCount(1);
 
     const text = unique("Look at this");
-    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    await panel.getByPlaceholder(productText("Type your message...")).fill(text);
     chooser = page.waitForEvent("filechooser");
-    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: PNG });
 
     await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
@@ -296,15 +307,15 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await watchMicrophone(page);
     const panel = await openWidget(page);
     const text = unique("Voice note");
-    const input = panel.getByPlaceholder(CHAT_TEXT.placeholder);
+    const input = panel.getByPlaceholder(productText("Type your message..."));
     await input.fill(text);
-    await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
-    const stop = panel.getByRole("button", { name: CHAT_TEXT.stop });
+    await panel.getByRole("button", { name: productText("Voice") }).click();
+    const stop = panel.getByRole("button", { name: productText("Stop") });
     await expect(stop).toBeVisible();
     // The recording goes out next: no text message may overtake it.
     await expect(input).toBeDisabled();
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.send })).toBeDisabled();
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: productText("Send") })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: productText("Photo") })).toBeDisabled();
     await page.waitForTimeout(1500);
     await stop.click();
 
@@ -329,9 +340,11 @@ test.describe("chat widget", { tag: "@js" }, () => {
     test(`releases the microphone and says so when the recorder's ${failRecorder} fails`, async ({ page }) => {
       await watchMicrophone(page, { failRecorder });
       const panel = await openWidget(page);
-      await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
-      await expect(panel.getByRole("alert")).toHaveText(CHAT_ERROR.recordingFailed);
-      await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
+      await panel.getByRole("button", { name: productText("Voice") }).click();
+      await expect(panel.getByRole("alert")).toHaveText(
+        productText("The recording could not be processed. Please try again."),
+      );
+      await expect(panel.getByRole("button", { name: productText("Voice") })).toBeEnabled();
       expect(await microphoneStreams(page)).toEqual(["released"]);
     });
   }
@@ -342,9 +355,11 @@ test.describe("chat widget", { tag: "@js" }, () => {
         Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
     const panel = await openWidget(page);
-    await panel.getByRole("button", { name: CHAT_TEXT.voice }).click();
-    await expect(panel.getByRole("alert")).toHaveText(CHAT_ERROR.microphoneDenied);
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.voice })).toBeEnabled();
+    await panel.getByRole("button", { name: productText("Voice") }).click();
+    await expect(panel.getByRole("alert")).toHaveText(
+      productText("Microphone access was refused. Allow it in your browser to send voice messages."),
+    );
+    await expect(panel.getByRole("button", { name: productText("Voice") })).toBeEnabled();
   });
 
   test("shows why the server refused an oversize image and frees its preview", async ({ page }) => {
@@ -362,10 +377,12 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     PNG.copy(big);
     const chooser = page.waitForEvent("filechooser");
-    await panel.getByRole("button", { name: CHAT_TEXT.photo }).click();
+    await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
-    await expect(panel.getByRole("alert")).toHaveText(`Not sent: ${CHAT_ERROR.imageTooLarge(5 * 1024 * 1024)}`);
-    await expect(panel.getByRole("button", { name: CHAT_TEXT.photo })).toBeEnabled();
+    await expect(panel.getByRole("alert")).toHaveText(
+      `Not sent: ${productText.pattern("Images can be up to {size}.", "5 MB")}`,
+    );
+    await expect(panel.getByRole("button", { name: productText("Photo") })).toBeEnabled();
     await expect(panel.getByRole("img", { name: "Image you sent" })).toHaveCount(0);
     const readable = await page.evaluate(() =>
       Promise.all(
@@ -384,10 +401,14 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const panel = await openWidget(page);
     await page.route("**/chat.data**", (route) => route.abort("connectionreset"));
     const text = unique("Lost in transit");
-    await panel.getByPlaceholder(CHAT_TEXT.placeholder).fill(text);
+    await panel.getByPlaceholder(productText("Type your message...")).fill(text);
     await page.keyboard.press("Enter");
-    await expect(panel.getByRole("log")).toContainText(CHAT_TEXT.technicalDifficulties);
-    await expect(panel.getByPlaceholder(CHAT_TEXT.placeholder)).toBeEnabled();
+    await expect(panel.getByRole("log")).toContainText(
+      productText(
+        "I'm experiencing some technical difficulties right now. Please try again in a moment, or feel free to contact us directly via WhatsApp for immediate assistance.",
+      ),
+    );
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeEnabled();
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   });
 
@@ -409,37 +430,44 @@ test.describe("chat widget", { tag: "@js" }, () => {
 test.describe("/chat page", () => {
   test("without JavaScript the trigger is a link to it", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/");
-    const trigger = page.getByRole("link", { name: CHAT_TEXT.trigger });
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
     await expect(trigger).toHaveAttribute("href", "/chat");
     await trigger.click();
     await expect(page).toHaveURL(/\/chat$/);
-    await expect(page.getByRole("heading", { level: 1, name: CHAT_TEXT.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
   });
 
   test("works as a plain form, keeping the conversation across posts", async ({ page, sql }) => {
     await page.goto("/chat");
-    await expect(page.getByRole("heading", { level: 1, name: CHAT_TEXT.title })).toBeVisible();
-    const log = page.getByRole("main").getByRole("log", { name: CHAT_TEXT.messages });
-    await expect(log).toContainText(welcomeMessage(await workflowToolName(sql)));
+    await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
+    const log = page.getByRole("main").getByRole("log", { name: productText("Chat messages") });
+    await expect(log).toContainText(
+      productText.pattern(
+        "Hi! I'm your {tool} automation assistant. How can I help you automate your business today? You can also send voice messages or images!",
+        await workflowToolName(sql),
+      ),
+    );
 
     const form = page.getByRole("main");
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute(
       "maxlength",
       String(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     );
-    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
-    await expect(form.getByText(CHAT_ERROR.empty)).toBeVisible();
+    await form.getByRole("button", { name: productText("Send") }).click();
+    await expect(form.getByText(productText("Type a message or attach a photo."))).toBeVisible();
 
     const first = unique("Page message");
     await form.getByRole("textbox", { name: "Message" }).fill(first);
-    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await form.getByRole("button", { name: productText("Send") }).click();
     await expect(log).toContainText(`Echo: ${first}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
     const second = unique("With a photo");
     await form.getByRole("textbox", { name: "Message" }).fill(second);
-    await form.getByLabel(CHAT_TEXT.photo).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
-    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
+    await form
+      .getByLabel(productText("Photo"))
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("button", { name: productText("Send") }).click();
     await expect(log).toContainText(`Echo: ${second}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(log).toContainText(`Echo: ${first}`);
     await expect(log.getByRole("img", { name: "Image you sent" })).toBeVisible();
@@ -447,10 +475,10 @@ test.describe("/chat page", () => {
     const renamed = unique("Renamed");
     await form.getByRole("textbox", { name: "Message" }).fill(renamed);
     await form
-      .getByLabel(CHAT_TEXT.photo)
+      .getByLabel(productText("Photo"))
       .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("text") });
-    await form.getByRole("button", { name: CHAT_TEXT.send }).click();
-    await expect(form.getByText(CHAT_ERROR.notImage)).toBeVisible();
+    await form.getByRole("button", { name: productText("Send") }).click();
+    await expect(form.getByText(productText("Only PNG, JPEG, GIF or WebP images can be sent."))).toBeVisible();
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue(renamed);
 
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;

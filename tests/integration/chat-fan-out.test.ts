@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_TEXT } from "~/copy/chat";
+import { productText } from "../support/product-text";
 import { cannedReply } from "~/services/chat/canned-replies.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { fanOut } from "~/services/chat/fan-out.server";
@@ -170,7 +170,7 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       [{ message: "from message", output: "no" }, "from message"],
       [{ output: "from output" }, "from output"],
       [[{ output: "n8n agent answer" }], "n8n agent answer"],
-      [{ success: true }, CHAT_TEXT.defaultReply],
+      [{ success: true }, productText("Thank you for your message! Our AI is processing your request.")],
     ];
     for (const [answer, expected] of cases) {
       await db().delete(webhooks);
@@ -181,7 +181,7 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     await db().delete(webhooks);
     await addWebhook("/text/plain");
     expect((await fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS })).text).toBe(
-      CHAT_TEXT.defaultReply,
+      productText("Thank you for your message! Our AI is processing your request."),
     );
   });
 
@@ -192,7 +192,7 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
 
     const exchange = await handleChatMessage({
       sessionId,
-      message: CHAT_TEXT.imageDefault,
+      message: productText("📷 Image sent"),
       media: { url: "/uploads/123-image.png", type: "image" },
       origin: "https://agency.example",
       timeoutMs: SHORT_TIMEOUT_MS,
@@ -201,12 +201,12 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     expect(exchange.answeredBy).toBe(hook.name);
     expect(requestsTo(`/ok/${tag}`)[0].json).toMatchObject({
       session_id: sessionId,
-      message: CHAT_TEXT.imageDefault,
+      message: productText("📷 Image sent"),
       media_url: "https://agency.example/uploads/123-image.png",
     });
     const stored = await listSessionMessages(sessionId);
     expect(stored.map((m) => [m.isUserMessage, m.message, m.mediaUrl, m.mediaType, m.answeredBy])).toEqual([
-      [true, CHAT_TEXT.imageDefault, "/uploads/123-image.png", "image", null],
+      [true, productText("📷 Image sent"), "/uploads/123-image.png", "image", null],
       [false, `reply from ${tag}`, null, null, hook.name],
     ]);
     expect(exchange.bot).toEqual({

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeWav } from "~/components/chat/wav";
-import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
+import { productText } from "../support/product-text";
 import { newChatSessionId } from "~/lib/chat";
 import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
 import { getEnv } from "~/lib/env.server";
@@ -119,12 +119,15 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
 
     expect(result.status).toBe(200);
     const user = reply(result)!.exchange!.user;
-    expect(user).toMatchObject({ message: CHAT_TEXT.imageDefault, mediaType: "image" });
+    expect(user).toMatchObject({ message: productText("📷 Image sent"), mediaType: "image" });
     const name = String(user.mediaUrl).replace(/^\/uploads\//, "");
     expect(name).toMatch(/^\d+-[0-9a-f-]{36}\.png$/);
     expect(readFileSync(path.join(localMediaDir(), name))).toEqual(PNG);
     const payload = echo.received.find((r) => (r.json as { session_id?: string }).session_id === sessionId)!.json;
-    expect(payload).toMatchObject({ message: CHAT_TEXT.imageDefault, media_url: `http://localhost/uploads/${name}` });
+    expect(payload).toMatchObject({
+      message: productText("📷 Image sent"),
+      media_url: `http://localhost/uploads/${name}`,
+    });
 
     const served = await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
     expect(served.status).toBe(200);
@@ -139,9 +142,9 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
 
     expect(result.status).toBe(200);
     const [user, bot] = await listSessionMessages(sessionId);
-    expect(user).toMatchObject({ message: CHAT_TEXT.voiceDefault, mediaType: "voice" });
+    expect(user).toMatchObject({ message: productText("🎤 Voice message"), mediaType: "voice" });
     expect(user.mediaUrl).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.wav$/);
-    expect(bot).toMatchObject({ message: `Echo: ${CHAT_TEXT.voiceDefault}`, isUserMessage: false });
+    expect(bot).toMatchObject({ message: `Echo: ${productText("🎤 Voice message")}`, isUserMessage: false });
   });
 
   it.each([
@@ -149,10 +152,20 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
       "a renamed non-image",
       "image",
       new File(["<svg onload=alert(1)>"], "cat.png", { type: "image/png" }),
-      CHAT_ERROR.notImage,
+      productText("Only PNG, JPEG, GIF or WebP images can be sent."),
     ],
-    ["a WAV sent as an image", "image", new File([WAV], "cat.png", { type: "image/png" }), CHAT_ERROR.notImage],
-    ["an image sent as voice", "voice", new File([PNG], "voice.wav", { type: "audio/wav" }), CHAT_ERROR.notWav],
+    [
+      "a WAV sent as an image",
+      "image",
+      new File([WAV], "cat.png", { type: "image/png" }),
+      productText("Only PNG, JPEG, GIF or WebP images can be sent."),
+    ],
+    [
+      "an image sent as voice",
+      "voice",
+      new File([PNG], "voice.wav", { type: "audio/wav" }),
+      productText("Voice messages must be WAV audio."),
+    ],
   ])("refuses %s", async (_label, field, file, message) => {
     const sessionId = newChatSessionId();
     const result = await postChat(chatForm({ sessionId, message: "look", [field]: file }));
@@ -167,8 +180,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     PNG.copy(big);
     const result = await postChat(chatForm({ sessionId: newChatSessionId(), image: new File([big], "big.png") }));
     expect(result.status).toBe(400);
-    expect(fieldErrors(result).image).toEqual([CHAT_ERROR.imageTooLarge(limit)]);
-    expect(CHAT_ERROR.imageTooLarge(limit)).toBe("Images can be up to 5 MB.");
+    expect(fieldErrors(result).image).toEqual([productText.pattern("Images can be up to {size}.", "5 MB")]);
   });
 
   it("refuses an oversize voice message with a message naming the limit", async () => {
@@ -178,8 +190,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const sessionId = newChatSessionId();
     const result = await postChat(chatForm({ sessionId, voice: new File([big], "long.wav", { type: "audio/wav" }) }));
     expect(result.status).toBe(400);
-    expect(fieldErrors(result).voice).toEqual([CHAT_ERROR.voiceTooLarge(limit)]);
-    expect(CHAT_ERROR.voiceTooLarge(limit)).toBe("Voice messages can be up to 10 MB.");
+    expect(fieldErrors(result).voice).toEqual([productText.pattern("Voice messages can be up to {size}.", "10 MB")]);
     expect(await listSessionMessages(sessionId)).toEqual([]);
   });
 
@@ -207,7 +218,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     ]);
     const result = await postChat({ raw: body, contentType: `multipart/form-data; boundary=${boundary}` });
     expect(result.status).toBe(413);
-    expect(fieldErrors(result)[""]).toEqual([CHAT_ERROR.requestTooLarge(getEnv().MAX_VOICE_BYTES)]);
+    expect(fieldErrors(result)[""]).toEqual([productText.pattern("Files can be up to {size}.", "10 MB")]);
 
     // The same without a declared length: counted while reading.
     const stream = new ReadableStream({
@@ -221,9 +232,19 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
   });
 
   it.each([
-    ["an empty message", { message: "   " }, "message", CHAT_ERROR.empty],
-    ["a message over the length limit", { message: "x".repeat(2001) }, "message", CHAT_ERROR.tooLong(2000)],
-    ["a session id in another format", { message: "hi", sessionId: "../../etc" }, "sessionId", CHAT_ERROR.badSession],
+    ["an empty message", { message: "   " }, "message", productText("Type a message or attach a photo.")],
+    [
+      "a message over the length limit",
+      { message: "x".repeat(2001) },
+      "message",
+      productText.pattern("Messages can be up to {n} characters.", "2000"),
+    ],
+    [
+      "a session id in another format",
+      { message: "hi", sessionId: "../../etc" },
+      "sessionId",
+      productText("This chat session is invalid. Reload the page and try again."),
+    ],
   ])("refuses %s", async (_label, fields, field, message) => {
     const result = await postChat(chatForm({ sessionId: newChatSessionId(), ...fields }));
     expect(result.status).toBe(400);
@@ -238,7 +259,9 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     }
     const refused = await postChat(chatForm({ sessionId: newChatSessionId(), message: "one too many" }), { ip });
     expect(refused.status).toBe(429);
-    expect(fieldErrors(refused)[""]).toEqual([CHAT_ERROR.tooFast]);
+    expect(fieldErrors(refused)[""]).toEqual([
+      productText("You are sending messages too quickly. Please wait a minute and try again."),
+    ]);
     expect((await postChat(chatForm({ sessionId: newChatSessionId(), message: "another visitor" }))).status).toBe(200);
   });
 
