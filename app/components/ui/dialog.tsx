@@ -6,8 +6,6 @@ import { cn } from "./cn";
 // content as a page and only wrap it in this dialog once hydrated.
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   title,
