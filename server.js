@@ -1,6 +1,7 @@
 // The process entry: static files, the app from the server build (or from Vite in development),
 // start-up work before listening, and a graceful shutdown on SIGTERM. What a request meets after
 // the static files is listed in order at the top of server/app.ts.
+import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -39,6 +40,14 @@ if (DEVELOPMENT) {
   server.use(mod.app);
 }
 
+// Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
+const handle = DEVELOPMENT
+  ? server
+  : (req, res) => {
+      if (shuttingDown) res.setHeader("Connection", "close");
+      mod.answerFromPageCache(req, res, () => server(req, res));
+    };
+
 let env;
 try {
   env = await mod.start();
@@ -47,7 +56,7 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(env.PORT, env.HOST, () => {
+const listener = createServer(handle).listen(env.PORT, env.HOST, () => {
   console.log(
     JSON.stringify({
       time: new Date().toISOString(),

@@ -16,13 +16,15 @@ import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
+import { pageCache } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
 import { getPageToast } from "~/services/toast.server";
 import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
 
-// Every request, after the Express middleware of server/app.ts: the toast scope. The admin
-// layout adds the admin guard (app/routes/admin/layout.tsx).
-export const middleware: Route.MiddlewareFunction[] = [toastScope];
+// Every request, after the Express middleware of server/app.ts: the page cache keeps a public
+// page every visitor gets alike; the toast scope. The admin layout adds the admin guard
+// (app/routes/admin/layout.tsx).
+export const middleware: Route.MiddlewareFunction[] = [pageCache, toastScope];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getPageToast(request, context)]);

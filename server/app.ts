@@ -5,24 +5,40 @@ import { pingDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
+import {
+  contentSecurityPolicy,
+  enforcesContentSecurityPolicy,
+  securityHeaders as pageSecurityHeaders,
+} from "~/lib/security-headers.server";
+import { pageCacheEnabled } from "~/services/page-cache/cache.server";
+import { pageCacheKey } from "~/services/page-cache/request.server";
+import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
+import { start as startApp, stop as stopApp } from "~/services/startup.server";
+import { clientIp } from "./client-ip";
 
-export { start, stop } from "~/services/startup.server";
 export { runAdminCommand } from "./admin-command";
+export { answerFromPageCache } from "./page-cache";
+
+export async function start() {
+  const env = await startApp();
+  await startPageCacheSync();
+  return env;
+}
+
+export async function stop() {
+  await stopPageCacheSync();
+  await stopApp();
+}
 
 // Where a request enters, in order:
-//   1. server.js: compression, static files, then this app;
+//   1. server.js: a public page the page cache holds is answered there and then (./page-cache.ts);
+//      the rest meet compression, static files, then this app;
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file;
 //   3. React Router, with the request context (client address, CSP nonce), runs the route
 //      middleware: the toast scope on every route (app/root.tsx), then the admin guard under
 //      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
 
 const HEALTH_TIMEOUT_MS = 2000;
-
-function clientIp(req: Request): string {
-  // Fly's proxy sets Fly-Client-IP and overwrites any value a visitor sent.
-  const flyIp = process.env.FLY_APP_NAME ? req.get("fly-client-ip") : undefined;
-  return flyIp ?? req.ip ?? req.socket.remoteAddress ?? "unknown";
-}
 
 function logRequest(req: Request, res: Response, next: NextFunction) {
   const startedAt = performance.now();
@@ -81,36 +97,30 @@ function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
 }
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  res.setHeader("Permissions-Policy", "camera=(), geolocation=(), payment=()");
-  if (getEnv().NODE_ENV === "production") {
-    // Nonce + strict-dynamic: our scripts and what they load run, injected markup does not.
-    // 'unsafe-inline' and https: only apply to old browsers that ignore strict-dynamic.
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        `script-src 'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline' https:`,
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-      ].join("; "),
-    );
-    if (getEnv().SITE_URL?.startsWith("https:") || process.env.FLY_APP_NAME) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+// A page every visitor gets alike is rendered for the page cache, without a nonce: its policy,
+// listing the hashes of its inline scripts, is set once the page is rendered
+// (app/middleware/page-cache.server.ts). Any other page gets a nonce of its own.
+function securityHeaders(req: Request, res: Response, next: NextFunction) {
+  res.set(pageSecurityHeaders());
+  const cacheKey = req.method === "GET" && pageCacheEnabled() ? pageCacheKey(req) : null;
+  if (cacheKey) {
+    res.locals.pageCacheKey = cacheKey;
+  } else {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    if (enforcesContentSecurityPolicy()) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   }
   next();
 }
 
 const reactRouter = createRequestHandler({
   build: () => import("virtual:react-router/server-build"),
-  getLoadContext: (req, res) => requestContext({ clientIp: clientIp(req), cspNonce: String(res.locals.cspNonce) }),
+  getLoadContext: (req, res) =>
+    requestContext({
+      clientIp: clientIp(req),
+      cspNonce: res.locals.cspNonce as string | undefined,
+      pageCacheKey: res.locals.pageCacheKey as string | undefined,
+    }),
 });
 
 export const app = express();

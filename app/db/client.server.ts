@@ -23,6 +23,11 @@ export interface AppDatabase {
   kind: "pglite" | "postgres";
   db: Db;
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: onNotify for each notification, onListen whenever the subscription is
+   * made (again, after postgres-js reconnects a dropped connection). Returns the unsubscribe.
+   */
+  listen(channel: string, onNotify: () => void, onListen: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,11 @@ function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
           },
         }),
       ),
+    async listen(channel, onNotify, onListen) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      onListen();
+      return unsubscribe;
+    },
     async close() {
       if (!client.closed) await client.close();
       onClose();
@@ -85,6 +95,10 @@ function openPostgres(url: string, maxConnections = 10): AppDatabase {
           },
         }),
       ) as Promise<never>,
+    async listen(channel, onNotify, onListen) {
+      const { unlisten } = await client.listen(channel, onNotify, onListen);
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -230,6 +230,18 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer("hits").notNull(),
 }).enableRLS();
 
+// Bumped by a trigger on every write to a table the public pages show (services, site settings,
+// founder, integrations), which also NOTIFYs: each instance's page cache listens, and polls this
+// row in case a notification was missed (app/services/page-cache/).
+export const publicContentVersion = pgTable(
+  "public_content_version",
+  {
+    id: singletonId(),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [singletonCheck("public_content_version", t.id)],
+).enableRLS();
+
 export type SiteSettings = typeof siteSettings.$inferSelect;
 export type Service = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;

@@ -54,6 +54,8 @@ const EnvSchema = z
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
     SESSION_MAX_AGE_HOURS: positiveInt(12),
+    // Rendered public pages kept in memory, with their compressed forms; 0 turns the cache off.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -19,6 +19,7 @@ import { verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 // their session at their next request.
 
 export const LOGIN_PATH = "/admin/login";
+export const SESSION_COOKIE = "__session";
 const ADMIN_HOME = "/admin";
 
 type SessionData = {
@@ -30,7 +31,7 @@ type SessionData = {
 
 function createSessionStorage() {
   return createCookieSessionStorage<SessionData>({
-    cookie: { name: "__session", ...signedCookieOptions(), maxAge: sessionMaxAgeMs() / 1000 },
+    cookie: { name: SESSION_COOKIE, ...signedCookieOptions(), maxAge: sessionMaxAgeMs() / 1000 },
   });
 }
 

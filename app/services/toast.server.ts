@@ -2,11 +2,13 @@ import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { createContext, createCookieSessionStorage, data, type RouterContextProvider } from "react-router";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
 
+export const TOAST_COOKIE = "toast";
+
 // The one toast helper: every success and error message of the site goes through here.
 // Toasts travel in a signed flash cookie, so a page rendered without JavaScript shows them too.
 function createToastUtils() {
   return createToastUtilsWithCustomSession(
-    createCookieSessionStorage({ cookie: { name: "toast", ...signedCookieOptions() } }),
+    createCookieSessionStorage({ cookie: { name: TOAST_COOKIE, ...signedCookieOptions() } }),
   );
 }
 
@@ -56,9 +58,15 @@ export function getToast(request: Request) {
   return toastUtils().getToast(request);
 }
 
+function hasToastCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((pair) => pair.trim().startsWith(`${TOAST_COOKIE}=`));
+}
+
 /** The toast of the page being rendered: one set during this very request, else the cookie's. */
 export async function getPageToast(request: Request, context: Context) {
-  const fromCookie = await getToast(request);
+  // Reading the cookie also clears it: without one there is nothing to clear, and a page without
+  // Set-Cookie is one the page cache may keep.
+  const fromCookie = hasToastCookie(request) ? await getToast(request) : { toast: undefined, headers: new Headers() };
   const scope = context.get(toastScopeContext);
   if (!scope?.toast) return fromCookie;
   scope.shown = true;

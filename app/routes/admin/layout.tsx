@@ -4,12 +4,14 @@ import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { adminGuard, getAdmin } from "~/middleware/admin-guard.server";
+import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 import type { Route } from "./+types/layout";
 
 // Every loader and action under /admin runs after the guard; the route table test
 // (tests/integration/admin-route-table.test.ts) proves that no admin route sits outside it.
-export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+// After a write, the public pages this instance keeps are forgotten.
+export const middleware: Route.MiddlewareFunction[] = [adminGuard, forgetPagesAfterAdminWrites];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = getAdmin(context);

@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import { getEnv } from "./env.server";
+
+/** In development, Vite's own inline scripts would need a policy of their own. */
+export function enforcesContentSecurityPolicy(): boolean {
+  return getEnv().NODE_ENV === "production";
+}
+
+/** The headers every page carries, whoever answers (server/app.ts, or the page cache). */
+export function securityHeaders(): Record<string, string> {
+  const env = getEnv();
+  const https = env.SITE_URL?.startsWith("https:") || Boolean(process.env.FLY_APP_NAME);
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Permissions-Policy": "camera=(), geolocation=(), payment=()",
+    ...(env.NODE_ENV === "production" && https
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
+export type ScriptSources = { nonce: string } | { hashes: string[] };
+
+/**
+ * Our scripts run, injected markup does not: either every script tag carries this response's
+ * nonce, or (a cached page, which many visitors share) the policy lists the hash of each inline
+ * script. 'strict-dynamic' lets those scripts load the bundle and the admin's embeds; 'unsafe-inline'
+ * and https: only apply to old browsers that ignore nonces, hashes and strict-dynamic.
+ */
+export function contentSecurityPolicy(sources: ScriptSources): string {
+  const trusted = "nonce" in sources ? [`'nonce-${sources.nonce}'`] : sources.hashes.map((hash) => `'${hash}'`);
+  return [
+    `script-src ${trusted.join(" ")} 'strict-dynamic' 'unsafe-inline' https:`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+// Data blocks such as JSON-LD never run, so the policy need not (and cannot usefully) list them.
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\btype=["']?application\/(?:ld\+)?json/i;
+
+/** The CSP hash source of every inline script in a rendered page, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}

@@ -1,0 +1,100 @@
+import { getEnv } from "~/lib/env.server";
+
+/** A rendered public page (or its data request), ready to send in each encoding. */
+export interface CachedPage {
+  etag: string;
+  /** The headers of each encoding's answer, Content-Length included: built once, sent as they are. */
+  variants: Record<Encoding, { headers: Record<string, string | number>; body: Buffer }>;
+  /** What a 304 carries. */
+  notModifiedHeaders: Record<string, string>;
+  bytes: number;
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+// Distinct query strings (/services?q=...) each make an entry: both bounds stop them from
+// growing memory. A Map keeps insertion order, which is all a least-recently-used list needs;
+// a library would bring options and dependencies this does not use.
+const MAX_ENTRIES = 1000;
+
+let pages = new Map<string, CachedPage>();
+// Pages being rendered for the cache: a burst of visitors to a page not yet cached waits for
+// the first one's render instead of rendering it fifty times.
+const rendering = new Map<string, Promise<void>>();
+let storedBytes = 0;
+let generation = 0;
+let inSync = true;
+
+export function pageCacheEnabled(): boolean {
+  const env = getEnv();
+  return env.NODE_ENV === "production" && env.PAGE_CACHE_MB > 0;
+}
+
+/** Changes with every invalidation: a page rendered across one must not be stored. */
+export function pageCacheGeneration(): number {
+  return generation;
+}
+
+/** Forgets every page: what visitors see has changed (or may have, and we cannot tell). */
+export function invalidatePages(): void {
+  generation++;
+  pages = new Map();
+  storedBytes = 0;
+}
+
+/**
+ * While the cross-instance sync cannot reach the database, another instance's change could go
+ * unnoticed: the cache then neither answers nor stores (app/services/page-cache/sync.server.ts).
+ */
+export function setPageCacheInSync(value: boolean): void {
+  if (value !== inSync) invalidatePages();
+  inSync = value;
+}
+
+export function cachedPage(key: string): CachedPage | undefined {
+  if (!inSync) return undefined;
+  const page = pages.get(key);
+  if (page) {
+    pages.delete(key);
+    pages.set(key, page);
+  }
+  return page;
+}
+
+export function storePage(key: string, renderedInGeneration: number, page: CachedPage): void {
+  const maxBytes = getEnv().PAGE_CACHE_MB * 1024 * 1024;
+  if (!inSync || renderedInGeneration !== generation || page.bytes > maxBytes) return;
+  const previous = pages.get(key);
+  if (previous) {
+    pages.delete(key);
+    storedBytes -= previous.bytes;
+  }
+  pages.set(key, page);
+  storedBytes += page.bytes;
+  for (const [oldestKey, oldest] of pages) {
+    if (pages.size <= MAX_ENTRIES && storedBytes <= maxBytes) break;
+    pages.delete(oldestKey);
+    storedBytes -= oldest.bytes;
+  }
+}
+
+/** Marks a page as being rendered for the cache; call the returned function once it is stored (or not). */
+export function startRendering(key: string): () => void {
+  let done = () => {};
+  const settled = new Promise<void>((resolve) => (done = resolve));
+  rendering.set(key, settled);
+  return () => {
+    if (rendering.get(key) === settled) rendering.delete(key);
+    done();
+  };
+}
+
+/** Settles when the render of this page under way (if any) has been stored or given up. */
+export function pageBeingRendered(key: string): Promise<void> | undefined {
+  return rendering.get(key);
+}
+
+/** Entries and bytes held, for tests and the benchmark. */
+export function pageCacheSize(): { entries: number; bytes: number } {
+  return { entries: pages.size, bytes: storedBytes };
+}

@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { SESSION_COOKIE } from "~/services/auth.server";
+import { TOAST_COOKIE } from "~/services/toast.server";
+import type { Encoding } from "./cache.server";
+
+// The public pages every visitor sees alike, and the data requests a client-side navigation
+// makes for them (the home page's is /_root.data). /chat shows the visitor's own conversation.
+const PAGE_PATHS = ["/", "/services", "/order", "/order/submitted"];
+const CACHEABLE_PATHS = new Set([
+  ...PAGE_PATHS,
+  ...PAGE_PATHS.map((path) => (path === "/" ? "/_root.data" : `${path}.data`)),
+]);
+
+// A signed-in admin, or a visitor with a toast waiting, gets a page of their own.
+const PRIVATE_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${TOAST_COOKIE})=`);
+
+interface IncomingRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * The cache key of a request every visitor would get the same answer to, or null. The host
+ * headers are part of it: without SITE_URL, pages build their absolute URLs from them
+ * (app/lib/site-url.server.ts), and one visitor's Host must not reach another's page.
+ */
+export function pageCacheKey({ method, url = "", headers }: IncomingRequest): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const queryStart = url.indexOf("?");
+  if (!CACHEABLE_PATHS.has(queryStart === -1 ? url : url.slice(0, queryStart))) return null;
+  if (headers.cookie && PRIVATE_COOKIE.test(headers.cookie)) return null;
+  return `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""} ${headers.host ?? ""} ${url}`;
+}
+
+/** The best encoding the client accepts (q=0 refuses one), preferring brotli. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let gzip = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(";");
+    const refused = parameters.some((parameter) => /^\s*q=0(?:\.0*)?\s*$/.test(parameter));
+    if (refused) continue;
+    if (name === "br") return "br";
+    if (name === "gzip" || name === "*") gzip = true;
+  }
+  return gzip ? "gzip" : "identity";
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
+}

@@ -1,0 +1,59 @@
+import { log } from "~/lib/log.server";
+import { listenForPublicContentChanges, readPublicContentVersion } from "~/models/public-content.server";
+import { invalidatePages, pageCacheEnabled, setPageCacheInSync } from "./cache.server";
+
+// Several instances on one Postgres: a write through any of them (or straight to the database)
+// reaches the others by NOTIFY within milliseconds. The version row, read this often, is the net
+// under it: a notification sent while the listening connection was down is otherwise lost, and
+// a transaction-mode pooler cannot LISTEN at all.
+const POLL_MS = 500;
+
+let lastVersion: number | undefined;
+let timer: ReturnType<typeof setInterval> | undefined;
+let unlisten: (() => Promise<void>) | undefined;
+// postgres-js remakes a subscription whose connection dropped, but gives up silently when the
+// database is still unreachable at that moment: after any failure we subscribe afresh.
+let subscribed = false;
+
+async function subscribe(): Promise<void> {
+  const previous = unlisten;
+  unlisten = undefined;
+  await previous?.().catch(() => {});
+  // A (re)made subscription may have missed notifications: start over.
+  unlisten = await listenForPublicContentChanges(invalidatePages, invalidatePages);
+  subscribed = true;
+}
+
+async function poll(): Promise<void> {
+  try {
+    const version = await readPublicContentVersion();
+    if (lastVersion !== undefined && version !== lastVersion) invalidatePages();
+    lastVersion = version;
+    if (!subscribed) await subscribe();
+    setPageCacheInSync(true);
+  } catch (error) {
+    // Until we listen again, only this poll would notice other instances' writes: no cache.
+    if (subscribed) log.warn("page cache: lost touch with the database; serving uncached pages", { error });
+    subscribed = false;
+    setPageCacheInSync(false);
+  }
+}
+
+/** Start-up: follow other instances' writes. Without a cache there is nothing to keep in step. */
+export async function startPageCacheSync(): Promise<void> {
+  if (!pageCacheEnabled() || timer) return;
+  setPageCacheInSync(false);
+  await poll();
+  timer = setInterval(() => void poll(), POLL_MS);
+  timer.unref();
+}
+
+export async function stopPageCacheSync(): Promise<void> {
+  clearInterval(timer);
+  timer = undefined;
+  lastVersion = undefined;
+  subscribed = false;
+  const current = unlisten;
+  unlisten = undefined;
+  await current?.().catch(() => {});
+}
