@@ -7,9 +7,8 @@ export const TOAST_COOKIE = "toast";
 // The one toast helper: every success and error message of the site goes through here.
 // Toasts travel in a signed flash cookie, so a page rendered without JavaScript shows them too.
 function createToastUtils() {
-  return createToastUtilsWithCustomSession(
-    createCookieSessionStorage({ cookie: { name: TOAST_COOKIE, ...signedCookieOptions() } }),
-  );
+  const storage = createCookieSessionStorage({ cookie: { name: TOAST_COOKIE, ...signedCookieOptions() } });
+  return { storage, ...createToastUtilsWithCustomSession(storage) };
 }
 
 let utils: ReturnType<typeof createToastUtils> | undefined;
@@ -53,9 +52,15 @@ function dataWithToast<T>(
   return Promise.resolve(data(value, init));
 }
 
-/** The flash cookie's toast, and the headers that clear the cookie once it is read. */
-export function getToast(request: Request) {
-  return toastUtils().getToast(request);
+/**
+ * The flash cookie's toast, and the headers that delete the cookie once it is read (remix-toast
+ * would keep an empty one, and a visitor with a toast cookie never gets a cached page).
+ */
+export async function getToast(request: Request) {
+  const { storage, getToast: readToast } = toastUtils();
+  const { toast } = await readToast(request);
+  const emptied = await storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+  return { toast, headers: new Headers({ "Set-Cookie": emptied }) };
 }
 
 function hasToastCookie(request: Request): boolean {
@@ -64,8 +69,8 @@ function hasToastCookie(request: Request): boolean {
 
 /** The toast of the page being rendered: one set during this very request, else the cookie's. */
 export async function getPageToast(request: Request, context: Context) {
-  // Reading the cookie also clears it: without one there is nothing to clear, and a page without
-  // Set-Cookie is one the page cache may keep.
+  // Reading the cookie also deletes it: without one there is nothing to delete, and a page
+  // without Set-Cookie is one the page cache may keep.
   const fromCookie = hasToastCookie(request) ? await getToast(request) : { toast: undefined, headers: new Headers() };
   const scope = context.get(toastScopeContext);
   if (!scope?.toast) return fromCookie;

@@ -34,7 +34,10 @@ describe("the built server", () => {
         expect(await health.json()).toEqual({ status: "ok" });
         const home = await fetch(server.url);
         expect(home.status).toBe(200);
-        expect(home.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
+        // The home page is kept by the page cache: its policy lists script hashes, not a nonce.
+        expect(home.headers.get("content-security-policy")).toMatch(/^script-src 'sha256-/);
+        const chat = await fetch(`${server.url}/chat`);
+        expect(chat.headers.get("content-security-policy")).toMatch(/^script-src 'nonce-/);
         expect(await home.text()).toContain("FlowForge Automation");
         // The request log line is written when the response finishes, a moment after we read it.
         await expect.poll(server.output).toMatch(/"msg":"request","method":"GET","path":"\/"/);

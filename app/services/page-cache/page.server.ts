@@ -65,7 +65,8 @@ async function compressAndStore(key: string, generation: number, headers: Header
     brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzipAsync(body, { level: 6 }),
   ]);
-  const common: Record<string, string> = { ...securityHeaders() };
+  // X-Cache tells whoever looks (curl -I, the tests) that the answer came from the cache.
+  const common: Record<string, string> = { ...securityHeaders(), "X-Cache": "hit" };
   for (const [name, value] of headers) if (!PER_ANSWER_HEADERS.has(name)) common[name] = value;
   const variant = (encoding: Encoding, bytes: Buffer) => ({
     body: bytes,
@@ -78,7 +79,12 @@ async function compressAndStore(key: string, generation: number, headers: Header
   const page: CachedPage = {
     etag: common.etag,
     variants: { br: variant("br", br), gzip: variant("gzip", gz), identity: variant("identity", body) },
-    notModifiedHeaders: { ETag: common.etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" },
+    notModifiedHeaders: {
+      ETag: common.etag,
+      "Cache-Control": CACHE_CONTROL,
+      Vary: "Accept-Encoding",
+      "X-Cache": "hit",
+    },
     bytes: body.length + br.length + gz.length,
   };
   storePage(key, generation, page);

@@ -1,0 +1,27 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
+
+const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes each inline script once, skipping scripts with src and data blocks", () => {
+    const html = [
+      "<script>window.a = 1;</script>",
+      '<script type="module" async="">import("/assets/x.js");</script>',
+      '<script src="/assets/y.js"></script>',
+      '<script type="application/ld+json">{"@type":"Thing"}</script>',
+      "<script>window.a = 1;</script>",
+    ].join("\n");
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a = 1;"), sha('import("/assets/x.js");')]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("trusts a nonce, or the hashes, and never plain inline scripts in a modern browser", () => {
+    expect(contentSecurityPolicy({ nonce: "abc" })).toMatch(/^script-src 'nonce-abc' 'strict-dynamic' /);
+    const policy = contentSecurityPolicy({ hashes: ["sha256-x", "sha256-y"] });
+    expect(policy).toMatch(/^script-src 'sha256-x' 'sha256-y' 'strict-dynamic' 'unsafe-inline' https:;/);
+    expect(policy).toContain("object-src 'none'");
+  });
+});

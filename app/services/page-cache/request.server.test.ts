@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { matchesEtag, pageCacheKey, preferredEncoding } from "./request.server";
+
+const get = (url: string, headers: Record<string, string> = {}) => pageCacheKey({ method: "GET", url, headers });
+
+describe("pageCacheKey", () => {
+  it("keys the public pages and their data requests, query strings included", () => {
+    for (const url of [
+      "/",
+      "/_root.data",
+      "/services",
+      "/services?q=crm",
+      "/services.data?_routes=x",
+      "/order?service=1",
+    ]) {
+      expect(get(url, { host: "site.test" })).toContain(url);
+    }
+    expect(get("/services?q=a")).not.toBe(get("/services?q=b"));
+  });
+
+  it("refuses what is not the same for every visitor", () => {
+    expect(pageCacheKey({ method: "POST", url: "/", headers: {} })).toBeNull();
+    for (const url of [
+      "/chat",
+      "/admin",
+      "/admin/orders",
+      "/uploads/a.png",
+      "/robots.txt",
+      "/unknown",
+      "/services/x",
+    ]) {
+      expect(get(url)).toBeNull();
+    }
+    expect(get("/", { cookie: "__session=abc" })).toBeNull();
+    expect(get("/", { cookie: "theme=dark; toast=abc" })).toBeNull();
+    expect(get("/", { cookie: "chat_session=abc; analytics=1" })).not.toBeNull();
+  });
+
+  it("keeps pages apart by the host they were asked for", () => {
+    expect(get("/", { host: "a.test" })).not.toBe(get("/", { host: "b.test" }));
+    expect(get("/", { host: "a.test", "x-forwarded-host": "evil.test" })).not.toBe(get("/", { host: "a.test" }));
+    expect(get("/", { host: "a.test", "x-forwarded-proto": "http" })).not.toBe(get("/", { host: "a.test" }));
+  });
+});
+
+describe("preferredEncoding", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip, deflate")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBe("identity");
+    expect(preferredEncoding(undefined)).toBe("identity");
+  });
+});
+
+describe("matchesEtag", () => {
+  it("compares weakly, in lists and with *", () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
