@@ -2,7 +2,8 @@ import type { BenchResult, DatabaseRun } from "./results";
 import { TARGETS } from "./targets";
 
 const mark = (ok: boolean) => (ok ? "ok" : "MISS");
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value: number) =>
+  Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
 const rate = (value: number) => value.toFixed(0);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const DATABASE_NAMES = { embedded: "Embedded database (PGlite)", postgres: "PostgreSQL (DATABASE_URL)" };

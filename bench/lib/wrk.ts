@@ -28,6 +28,7 @@ export interface LoadResult {
   requests: number;
   seconds: number;
   reqPerSec: number;
+  /** NaN when no request was answered in time. */
   p50Ms: number;
   p90Ms: number;
   p99Ms: number;
@@ -78,14 +79,15 @@ export async function runWrk(
     if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
     const summary = WrkSummarySchema.parse(JSON.parse(line.slice("WRKJSON ".length)));
     const seconds = summary.duration_us / 1e6;
+    const latencyMs = (us: number) => (summary.requests === 0 ? Number.NaN : us / 1000);
     return {
       requests: summary.requests,
       seconds,
       reqPerSec: summary.requests / seconds,
-      p50Ms: summary.p50 / 1000,
-      p90Ms: summary.p90 / 1000,
-      p99Ms: summary.p99 / 1000,
-      maxMs: summary.max / 1000,
+      p50Ms: latencyMs(summary.p50),
+      p90Ms: latencyMs(summary.p90),
+      p99Ms: latencyMs(summary.p99),
+      maxMs: latencyMs(summary.max),
       errors: summary.status + summary.connect + summary.read + summary.write + summary.timeout,
     };
   } finally {
