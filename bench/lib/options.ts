@@ -13,7 +13,9 @@ export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
   --db LIST         databases: embedded, postgres (default embedded, plus postgres when DATABASE_URL is set)
   --help
 
-Peak and idle memory are read for every database run. Results go to bench/results/<time>.json.`;
+Environment: DATABASE_URL (also measure on Postgres: the bench creates and drops its own database
+there), CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_CLI (path to lighthouse/cli/index.js).
+Memory is read on every database run. Results go to bench/results/<time>.json.`;
 
 const positiveInt = z.coerce.number().int().positive();
 const list = <T extends string>(values: readonly [T, ...T[]]) =>

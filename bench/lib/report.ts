@@ -51,8 +51,8 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       "bare req/s",
       "bare p99",
       "ratio",
-      "ratio",
-      "p99",
+      `ratio ≥ ${TARGETS.pageRatioMin}`,
+      `p99 < ${TARGETS.pageP99MaxMs}`,
       "errors",
     ];
     lines.push(...table(header, rows).map((line) => `  ${line}`));
