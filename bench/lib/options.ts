@@ -63,7 +63,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
   const parsed = OptionsSchema.safeParse({ ...values, databaseUrl: env.DATABASE_URL || undefined });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${issue.path.join(".") || "options"}: ${issue.message}\n\n${USAGE}`);
+    const option = issue.path[0] === "databaseUrl" ? "DATABASE_URL" : `--${String(issue.path[0])}`;
+    throw new Error(`${option}: ${issue.message}\n\n${USAGE}`);
   }
   const { only, db, ...rest } = parsed.data;
   const databases = db ?? (rest.databaseUrl ? ["embedded", "postgres"] : ["embedded"]);
