@@ -12,7 +12,7 @@ import { readMemory, resetPeak } from "./lib/memory";
 import { readOptions, USAGE, type BenchOptions } from "./lib/options";
 import { progress } from "./lib/progress";
 import { formatReport } from "./lib/report";
-import { describeRun, saveResult, type BenchResult, type DatabaseRun } from "./lib/results";
+import { describeRun, loadAverage, saveResult, type BenchResult, type DatabaseRun } from "./lib/results";
 import { wrkMissingMessage } from "./lib/wrk";
 import { benchChat } from "./sections/chat";
 import { measureInitialJs } from "./sections/initial-js";
@@ -135,6 +135,7 @@ async function main() {
   };
   for (const kind of options.databases) result.runs.push(await benchDatabase(kind, options, extras));
 
+  result.machine.loadAverageAtEnd = loadAverage();
   console.log(formatReport(result));
   console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
 }

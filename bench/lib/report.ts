@@ -93,7 +93,7 @@ export function formatReport(result: BenchResult): string {
   const lines = [
     `npm run bench at ${result.startedAt}, commit ${result.commit ?? "unknown"}`,
     `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryMb} MB, Node ${machine.node}, ` +
-      `load average at start ${machine.loadAverageAtStart.join(" ")}`,
+      `load average ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd?.join(" ") ?? "-"} at the end`,
   ];
   for (const run of result.runs) lines.push("", ...databaseLines(run, result));
   if (result.initialJs) {

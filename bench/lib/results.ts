@@ -36,7 +36,15 @@ export interface DatabaseRun {
 export interface BenchResult {
   startedAt: string;
   commit: string | null;
-  machine: { cpus: number; cpuModel: string; memoryMb: number; loadAverageAtStart: number[]; node: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryMb: number;
+    /** The machine is shared: a high load average means noisy absolute figures (ratios hold better). */
+    loadAverageAtStart: number[];
+    loadAverageAtEnd?: number[];
+    node: string;
+  };
   options: Omit<BenchOptions, "sections" | "databaseUrl"> & { sections: string[] };
   runs: DatabaseRun[];
   initialJs?: InitialJsFigures;
@@ -44,6 +52,8 @@ export interface BenchResult {
   /** Parts skipped, and why. */
   notes: string[];
 }
+
+export const loadAverage = () => loadavg().map((value) => Math.round(value * 100) / 100);
 
 export function describeRun(options: BenchOptions, root: string): Omit<BenchResult, "runs" | "notes"> {
   let commit: string | null = null;
@@ -60,7 +70,7 @@ export function describeRun(options: BenchOptions, root: string): Omit<BenchResu
       cpus: availableParallelism(),
       cpuModel: cpus()[0]?.model ?? "unknown",
       memoryMb: Math.round(totalmem() / 1024 / 1024),
-      loadAverageAtStart: loadavg().map((value) => Math.round(value * 100) / 100),
+      loadAverageAtStart: loadAverage(),
       node: process.version,
     },
     options: { ...rest, sections: [...sections] },
