@@ -56,6 +56,15 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       "errors",
     ];
     lines.push(...table(header, rows).map((line) => `  ${line}`));
+    // In a closed loop the first answers come once the first `connections` requests are done: a run
+    // shorter than that measures the ramp-up, not the app.
+    const rampOnly = run.pages.filter((page) => page.rounds.some((r) => r.app.requests < options.connections));
+    if (rampOnly.length > 0) {
+      lines.push(
+        `  Some app runs answered fewer requests than there are connections (${rampOnly.map((p) => p.path).join(", ")}):`,
+        "  those figures are mostly ramp-up; a busy machine or a slow app. Try --seconds 10.",
+      );
+    }
   }
   if (run.order) {
     const { load } = run.order;
