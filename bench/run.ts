@@ -1,91 +1,143 @@
-// Run on demand: `npm run build && npm run bench [-- --seconds 5 --concurrency 10 --paths /,/services]`.
-// Starts the built server on a fresh embedded database and prints start-up time, memory and
-// request throughput/latency per path. Figures only; nothing here fails on a number.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `npm run bench`: the production build under load, beside a bare node:http server answering the
+// same bytes, plus orders, chat, memory, initial JS and Lighthouse. Figures only: nothing here
+// fails on a number; the targets of issue #11 are printed beside them. See README "Performance".
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { freePort } from "../tests/support/postgres-server";
+import { fileURLToPath } from "node:url";
+import { startApp, type AppProcess } from "./lib/app-process";
+import { sampleCatalogue } from "./lib/catalogue";
+import { chromiumMissingMessage } from "./lib/chromium";
+import { sleep } from "./lib/http";
+import { readMemory, resetPeak } from "./lib/memory";
+import { readOptions, USAGE, type BenchOptions } from "./lib/options";
+import { progress } from "./lib/progress";
+import { formatReport } from "./lib/report";
+import { describeRun, loadAverage, saveResult, type BenchResult, type DatabaseRun } from "./lib/results";
+import { wrkMissingMessage } from "./lib/wrk";
+import { benchChat } from "./sections/chat";
+import { measureInitialJs } from "./sections/initial-js";
+import { findLighthouse, runLighthouse } from "./sections/lighthouse";
+import { benchOrder } from "./sections/order";
+import { benchPages } from "./sections/pages";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "5" },
-    concurrency: { type: "string", default: "10" },
-    paths: { type: "string", default: "/,/healthz" },
-  },
-});
-const seconds = Number(values.seconds);
-const concurrency = Number(values.concurrency);
-const paths = values.paths!.split(",");
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BUILD_CLIENT_DIR = path.join(ROOT, "build", "client");
+/** Start-up's last work (migrations, seeding, the first GC) settles before idle memory is read. */
+const IDLE_SETTLE_MS = 3000;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "agency-bench-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const startedAt = performance.now();
-const server = spawn(process.execPath, ["server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: "bench",
-    ADMIN_PASSWORD: "bench-password",
-  },
-  stdio: "ignore",
+let running: AppProcess | undefined;
+process.once("SIGINT", () => {
+  progress("Interrupted: stopping the app.");
+  void (running?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
 });
 
-async function waitHealthy() {
-  for (;;) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function benchDatabase(
+  kind: DatabaseRun["database"],
+  options: BenchOptions,
+  extras: (app: AppProcess) => Promise<void>,
+): Promise<DatabaseRun> {
+  progress(`Starting the app on ${kind === "embedded" ? "a new embedded database" : "a new Postgres database"}...`);
+  const app = await startApp(kind, ROOT, options.databaseUrl);
+  running = app;
+  try {
+    await sleep(IDLE_SETTLE_MS);
+    const idle = readMemory(app.pid);
+    const peakRestarted = resetPeak(app.pid);
+    const catalogue = await sampleCatalogue(app.baseUrl);
+    const run: DatabaseRun = {
+      database: kind,
+      startupMs: app.startupMs,
+      catalogue,
+      memory: {
+        idleRssMb: idle.rssMb,
+        startupPeakMb: idle.peakMb,
+        loadPeakMb: 0,
+        loadPeakExcludesStartup: peakRestarted,
+        rssAfterLoadMb: 0,
+      },
+    };
+    if (options.sections.has("pages")) {
+      progress("Public pages under load...");
+      run.pages = await benchPages(app.baseUrl, catalogue, options);
+    }
+    if (options.sections.has("order")) {
+      progress("Orders posted...");
+      run.order = await benchOrder(app.baseUrl, catalogue, options);
+    }
+    if (options.sections.has("chat")) {
+      progress("Chat messages through a local webhook...");
+      run.chat = await benchChat(app, options);
+    }
+    const after = readMemory(app.pid);
+    run.memory.loadPeakMb = after.peakMb;
+    run.memory.rssAfterLoadMb = after.rssMb;
+    await extras(app);
+    return run;
+  } finally {
+    await app.stop();
+    running = undefined;
   }
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+async function main() {
+  let options: BenchOptions | null;
+  try {
+    options = readOptions();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js")) || !existsSync(BUILD_CLIENT_DIR)) {
+    fail("No production build in build/: run `npm run build` first (the bench runs the build, it builds nothing).");
+  }
+  const needsWrk = options.sections.has("pages") || options.sections.has("order");
+  const wrkMissing = needsWrk ? wrkMissingMessage() : null;
+  if (wrkMissing) fail(wrkMissing);
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-try {
-  await waitHealthy();
-  console.log(
-    `cold start on a new embedded database: ${Math.round(performance.now() - startedAt)} ms, RSS ${rssMb(server.pid!)} MB`,
-  );
-  for (const p of paths) {
-    const latencies: number[] = [];
-    let errors = 0;
-    const deadline = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline) {
-          const t = performance.now();
-          const response = await fetch(base + p).catch(() => null);
-          if (!response?.ok) errors++;
-          await response?.arrayBuffer();
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    console.log(
-      `${p.padEnd(12)} ${Math.round(latencies.length / seconds)} req/s  p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  errors ${errors}  (concurrency ${concurrency})`,
+  const result: BenchResult = { ...describeRun(options, ROOT), runs: [], notes: [] };
+  const chromiumMissing = chromiumMissingMessage();
+  const lighthouseCli = findLighthouse(ROOT);
+  const wantsJs = options.sections.has("js");
+  const wantsLighthouse = options.sections.has("lighthouse");
+  if (chromiumMissing && (wantsJs || wantsLighthouse)) {
+    result.notes.push(`initial JS and Lighthouse skipped: ${chromiumMissing}`);
+  }
+  if (!chromiumMissing && wantsLighthouse && !lighthouseCli) {
+    result.notes.push(
+      "Lighthouse skipped: not found (a `lighthouse` devDependency, ../shared/tools with its npm packages, or LIGHTHOUSE_CLI=path/to/lighthouse/cli/index.js).",
     );
   }
-  console.log(`RSS after load: ${rssMb(server.pid!)} MB`);
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.on("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!options.databaseUrl) {
+    result.notes.push("PostgreSQL not measured: set DATABASE_URL to a server where the bench may create a database.");
+  }
+
+  // Initial JS and Lighthouse do not depend on the database: measured once, on the first one.
+  let browserFiguresTaken = false;
+  const extras = async (app: AppProcess) => {
+    if (browserFiguresTaken || chromiumMissing) return;
+    browserFiguresTaken = true;
+    if (wantsJs) {
+      progress("Initial JS on / in Chromium...");
+      result.initialJs = await measureInitialJs(app.baseUrl, BUILD_CLIENT_DIR);
+    }
+    if (wantsLighthouse && lighthouseCli) {
+      progress("Lighthouse (mobile)...");
+      result.lighthouse = await runLighthouse(lighthouseCli, app.baseUrl);
+    }
+  };
+  for (const kind of options.databases) result.runs.push(await benchDatabase(kind, options, extras));
+
+  result.machine.loadAverageAtEnd = loadAverage();
+  console.log(formatReport(result));
+  console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
 }
+
+await main();

@@ -1,0 +1,44 @@
+import { BROWSER_HEADERS, cookieHeader, keepCookies } from "./http";
+
+/**
+ * An admin's browser without JavaScript: the sign-in form, then the webhook form
+ * (docs/product.md §2, /admin/login and /admin/webhooks/new), posted with the site's Origin.
+ */
+export class AdminBrowser {
+  private readonly jar = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  private async post(path: string, fields: Record<string, string>): Promise<Response> {
+    const response = await fetch(this.baseUrl + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...BROWSER_HEADERS,
+        Origin: this.baseUrl,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: cookieHeader(this.jar),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    keepCookies(this.jar, response);
+    await response.arrayBuffer();
+    return response;
+  }
+
+  async signIn(username: string, password: string): Promise<void> {
+    const response = await this.post("/admin/login", { username, password, redirectTo: "" });
+    if (response.status !== 302 && response.status !== 303) {
+      throw new Error(`Signing in as ${username} answered ${response.status}, not a redirect`);
+    }
+  }
+
+  /** An active chat webhook that receives every chat message first (docs/product.md §7, fan-out). */
+  async addChatWebhook(name: string, url: string): Promise<void> {
+    const response = await this.post("/admin/webhooks/new", { name, url, method: "POST", headers: "", isActive: "on" });
+    const location = response.headers.get("location") ?? "";
+    if (response.status >= 400 || !location.endsWith("/admin/webhooks")) {
+      throw new Error(`Saving the webhook form answered ${response.status} ${location}`);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+export const SECTIONS = ["pages", "order", "chat", "js", "lighthouse"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
+
+  --seconds N       length of each load run (default 5)
+  --rounds N        app/bare-Node rounds per page, interleaved (default 3)
+  --connections N   concurrent connections of the load (default 50)
+  --only LIST       sections to run, comma-separated: ${SECTIONS.join(", ")} (default all)
+  --db LIST         databases: embedded, postgres (default embedded, plus postgres when DATABASE_URL is set)
+  --help
+
+Environment: DATABASE_URL (also measure on Postgres: the bench creates and drops its own database
+there), CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_CLI (path to lighthouse/cli/index.js).
+Memory is read on every database run. Results go to bench/results/<time>.json.`;
+
+const positiveInt = z.coerce.number().int().positive();
+const list = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(values)).min(1));
+
+const OptionsSchema = z.object({
+  seconds: positiveInt.default(5),
+  rounds: positiveInt.default(3),
+  connections: positiveInt.default(50),
+  only: list(SECTIONS).optional(),
+  db: list(["embedded", "postgres"] as const).optional(),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+});
+
+export type BenchOptions = Omit<z.output<typeof OptionsSchema>, "only" | "db"> & {
+  sections: Set<Section>;
+  databases: Array<"embedded" | "postgres">;
+};
+
+/** The command line and DATABASE_URL, validated; null after --help. */
+export function readOptions(argv = process.argv.slice(2), env = process.env): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: "string" },
+      rounds: { type: "string" },
+      connections: { type: "string" },
+      only: { type: "string" },
+      db: { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) return null;
+  const parsed = OptionsSchema.safeParse({ ...values, databaseUrl: env.DATABASE_URL || undefined });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const option = issue.path[0] === "databaseUrl" ? "DATABASE_URL" : `--${String(issue.path[0])}`;
+    throw new Error(`${option}: ${issue.message}\n\n${USAGE}`);
+  }
+  const { only, db, ...rest } = parsed.data;
+  const databases = db ?? (rest.databaseUrl ? ["embedded", "postgres"] : ["embedded"]);
+  if (databases.includes("postgres") && !rest.databaseUrl) {
+    throw new Error("--db postgres needs DATABASE_URL (a server where the bench may create a database).");
+  }
+  return { ...rest, sections: new Set(only ?? SECTIONS), databases };
+}

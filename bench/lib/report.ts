@@ -1,0 +1,151 @@
+import type { BenchResult, DatabaseRun } from "./results";
+import { TARGETS } from "./targets";
+
+const mark = (ok: boolean) => (ok ? "ok" : "MISS");
+const ms = (value: number) =>
+  Number.isNaN(value) ? "-" : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
+const rate = (value: number) => value.toFixed(0);
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const DATABASE_NAMES = { embedded: "Embedded database (PGlite)", postgres: "PostgreSQL (DATABASE_URL)" };
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join("  ");
+  return [line(header), ...rows.map(line)];
+}
+
+function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
+  const { options } = result;
+  const lines = [
+    `${DATABASE_NAMES[run.database]}: ready in ${(run.startupMs / 1000).toFixed(1)} s; ` +
+      `sample service "${run.catalogue.serviceName}", search word "${run.catalogue.searchWord}"`,
+  ];
+  if (run.pages) {
+    lines.push(
+      "",
+      `Public pages: wrk, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s, app and bare Node taking turns`,
+      `(p50/p99: median over the rounds; targets: ratio ≥ ${TARGETS.pageRatioMin}, p99 < ${TARGETS.pageP99MaxMs} ms)`,
+    );
+    const rows = run.pages.map((page) => [
+      page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
+      `${kB(page.bytes)} ${page.encoding ?? "plain"}`,
+      rate(page.app.reqPerSec),
+      ms(page.app.p50Ms),
+      ms(page.app.p99Ms),
+      rate(page.bare.reqPerSec),
+      ms(page.bare.p99Ms),
+      page.ratio.toFixed(3),
+      mark(page.ratio >= TARGETS.pageRatioMin),
+      mark(page.app.p99Ms < TARGETS.pageP99MaxMs),
+      String(page.app.errors),
+    ]);
+    const header = [
+      "page",
+      "size",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "bare req/s",
+      "bare p99",
+      "ratio",
+      `ratio ≥ ${TARGETS.pageRatioMin}`,
+      `p99 < ${TARGETS.pageP99MaxMs}`,
+      "errors",
+    ];
+    lines.push(...table(header, rows).map((line) => `  ${line}`));
+    // In a closed loop the first answers come once the first `connections` requests are done: a run
+    // shorter than that measures the ramp-up, not the app.
+    const rampOnly = run.pages.filter((page) => page.rounds.some((r) => r.app.requests < options.connections));
+    if (rampOnly.length > 0) {
+      lines.push(
+        `  Some app runs answered fewer requests than there are connections (${rampOnly.map((p) => p.path).join(", ")}):`,
+        "  those figures are mostly ramp-up; a busy machine or a slow app. Try --seconds 10.",
+      );
+    }
+  }
+  if (run.order) {
+    const { load } = run.order;
+    lines.push(
+      "",
+      `Order posted as a no-JS form (${options.connections} connections, ${options.seconds} s): ` +
+        `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms, errors ${load.errors}`,
+    );
+  }
+  if (run.chat) {
+    const chat = run.chat;
+    lines.push(
+      "",
+      `Chat message answered by a local webhook (${chat.messages} messages one after another` +
+        `${chat.failures ? `, ${chat.failures} not answered by the webhook` : ""}):`,
+      `  server's own time p50 ${ms(chat.serverP50Ms)} ms (target < ${TARGETS.chatServerP50MaxMs} ms: ` +
+        `${mark(chat.serverP50Ms < TARGETS.chatServerP50MaxMs)}), p99 ${ms(chat.serverP99Ms)} ms; ` +
+        `visitor's wait p50 ${ms(chat.clientP50Ms)} ms, p99 ${ms(chat.clientP99Ms)} ms; webhook's own p50 ${ms(chat.webhookP50Ms)} ms`,
+    );
+  }
+  const memory = run.memory;
+  const maxMb = TARGETS.peakRssMaxMb[run.database];
+  lines.push(
+    "",
+    `Memory of the app process: idle ${memory.idleRssMb} MB after start-up (start-up peak ${memory.startupPeakMb} MB); ` +
+      `peak ${memory.loadPeakMb} MB ${memory.loadPeakExcludesStartup ? "after start-up" : "including start-up"} ` +
+      `(target ≤ ${maxMb} MB: ${mark(memory.loadPeakMb <= maxMb)}); ${memory.rssAfterLoadMb} MB at the end`,
+  );
+  return lines;
+}
+
+/** The results as the table printed at the end of a run. */
+export function formatReport(result: BenchResult): string {
+  const { machine } = result;
+  const lines = [
+    `npm run bench at ${result.startedAt}, commit ${result.commit ?? "unknown"}`,
+    `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryMb} MB, Node ${machine.node}, ` +
+      `load average ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd?.join(" ") ?? "-"} at the end`,
+  ];
+  for (const run of result.runs) lines.push("", ...databaseLines(run, result));
+  if (result.initialJs) {
+    const js = result.initialJs;
+    lines.push(
+      "",
+      `Initial JS on / (phone Chromium, gzip -9): ${kB(js.gzipBytes)} in ${js.files} files before any interaction ` +
+        `(target ≤ ${kB(TARGETS.initialJsMaxGzipBytes)}: ${mark(js.gzipBytes <= TARGETS.initialJsMaxGzipBytes)}); ` +
+        `${kB(js.beforeLoadGzipBytes)} in ${js.beforeLoadFiles} files before the load event`,
+    );
+  }
+  if (result.lighthouse) {
+    const target = TARGETS.lighthouse;
+    lines.push(
+      "",
+      `Lighthouse mobile, one run per page (targets: performance ≥ ${target.performance}, accessibility ${target.accessibility}, ` +
+        `best practices ≥ ${target.bestPractices}, SEO ${target.seo})`,
+    );
+    const score = (value: number | null, min: number) => (value === null ? "-" : `${value} ${mark(value >= min)}`);
+    const rows = result.lighthouse.map((page) => [
+      page.path,
+      score(page.performance, target.performance),
+      score(page.accessibility, target.accessibility),
+      score(page.bestPractices, target.bestPractices),
+      score(page.seo, target.seo),
+      page.lcpMs === null ? "-" : ms(page.lcpMs),
+      page.fcpMs === null ? "-" : ms(page.fcpMs),
+      page.tbtMs === null ? "-" : ms(page.tbtMs),
+      page.cls === null ? "-" : page.cls.toFixed(3),
+    ]);
+    const header = [
+      "page",
+      "performance",
+      "accessibility",
+      "best practices",
+      "SEO",
+      "LCP ms",
+      "FCP ms",
+      "TBT ms",
+      "CLS",
+    ];
+    lines.push(...table(header, rows).map((line) => `  ${line}`));
+  }
+  if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));
+  return lines.join("\n");
+}

@@ -1,0 +1,87 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
+import path from "node:path";
+import type { DatabaseKind } from "./app-process";
+import type { CatalogueSample } from "./catalogue";
+import type { BenchOptions } from "./options";
+import type { ChatFigures } from "../sections/chat";
+import type { InitialJsFigures } from "../sections/initial-js";
+import type { LighthouseFigures } from "../sections/lighthouse";
+import type { OrderFigures } from "../sections/order";
+import type { PageFigures } from "../sections/pages";
+
+export interface MemoryFigures {
+  /** Resident memory once started and quiet, before any load. */
+  idleRssMb: number;
+  /** The highest resident memory during start-up (on a new embedded database, initdb's). */
+  startupPeakMb: number;
+  /** The highest resident memory from the end of start-up to the end of the load. */
+  loadPeakMb: number;
+  /** False when the kernel refused to restart the peak: loadPeakMb then includes start-up. */
+  loadPeakExcludesStartup: boolean;
+  rssAfterLoadMb: number;
+}
+
+export interface DatabaseRun {
+  database: DatabaseKind;
+  startupMs: number;
+  catalogue: CatalogueSample;
+  memory: MemoryFigures;
+  pages?: PageFigures[];
+  order?: OrderFigures;
+  chat?: ChatFigures;
+}
+
+export interface BenchResult {
+  startedAt: string;
+  commit: string | null;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryMb: number;
+    /** The machine is shared: a high load average means noisy absolute figures (ratios hold better). */
+    loadAverageAtStart: number[];
+    loadAverageAtEnd?: number[];
+    node: string;
+  };
+  options: Omit<BenchOptions, "sections" | "databaseUrl"> & { sections: string[] };
+  runs: DatabaseRun[];
+  initialJs?: InitialJsFigures;
+  lighthouse?: LighthouseFigures[];
+  /** Parts skipped, and why. */
+  notes: string[];
+}
+
+export const loadAverage = () => loadavg().map((value) => Math.round(value * 100) / 100);
+
+export function describeRun(options: BenchOptions, root: string): Omit<BenchResult, "runs" | "notes"> {
+  let commit: string | null = null;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    // Not a git checkout: the figures stand without it.
+  }
+  const { sections, databaseUrl: _secret, ...rest } = options;
+  return {
+    startedAt: new Date().toISOString(),
+    commit,
+    machine: {
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryMb: Math.round(totalmem() / 1024 / 1024),
+      loadAverageAtStart: loadAverage(),
+      node: process.version,
+    },
+    options: { ...rest, sections: [...sections] },
+  };
+}
+
+/** bench/results/<time>.json, kept out of git, for comparing runs. */
+export function saveResult(result: BenchResult, root: string): string {
+  const dir = path.join(root, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${result.startedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file;
+}

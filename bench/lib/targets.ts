@@ -1,0 +1,11 @@
+import type { DatabaseKind } from "./app-process";
+
+// The targets of issue #11 ("Performance"), printed beside the figures they judge.
+export const TARGETS = {
+  pageRatioMin: 0.5,
+  pageP99MaxMs: 50,
+  chatServerP50MaxMs: 5,
+  peakRssMaxMb: { embedded: 400, postgres: 150 } satisfies Record<DatabaseKind, number>,
+  initialJsMaxGzipBytes: 110_000,
+  lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
+} as const;
