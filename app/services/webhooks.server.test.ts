@@ -20,6 +20,15 @@ beforeAll(async () => {
     req.on("end", () => {
       received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.url === "/hang") return; // never answers
+      if (req.url === "/half") {
+        res.writeHead(200).write("{"); // starts an answer, never ends it
+        return;
+      }
+      const redirect = /^\/redirect\/(\d+)(?:\?to=(.+))?$/.exec(req.url!);
+      if (redirect) {
+        res.writeHead(Number(redirect[1]), { Location: redirect[2] ? decodeURIComponent(redirect[2]) : "/" }).end();
+        return;
+      }
       if (req.url === "/fail") {
         res.writeHead(500, { "Content-Type": "text/plain" }).end("boom");
         return;
@@ -78,6 +87,31 @@ describe("sendWebhook", () => {
       new WebhookError("No answer within 300 ms"),
     );
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("gives up when the answer stops half-way", async () => {
+    await expect(sendWebhook({ url: `${base}/half`, method: "POST" }, {}, { timeoutMs: 300 })).rejects.toThrow(
+      new WebhookError("No answer within 300 ms"),
+    );
+  });
+
+  it("follows redirects as fetch does", async () => {
+    const target = { method: "POST" as const, headers: { Authorization: "Bearer secret" } };
+    const kept = await sendWebhook({ ...target, url: `${base}/redirect/307` }, { a: 1 }, { timeoutMs: 2000 });
+    expect(kept.body).toContain("Hello from n8n");
+    expect(received.at(-1)).toMatchObject({ method: "POST", url: "/", body: '{"a":1}' });
+    expect(received.at(-1)!.headers.authorization).toBe("Bearer secret");
+
+    await sendWebhook({ ...target, url: `${base}/redirect/302` }, { a: 1 }, { timeoutMs: 2000 });
+    expect(received.at(-1)).toMatchObject({ method: "GET", url: "/", body: "" });
+    expect(received.at(-1)!.headers["content-type"]).toBeUndefined();
+
+    // Another port is another origin: the credentials stay behind.
+    const other = base.replace("127.0.0.1", "localhost");
+    const crossed = `${base}/redirect/308?to=${encodeURIComponent(`${other}/`)}`;
+    await sendWebhook({ ...target, url: crossed }, { a: 1 }, { timeoutMs: 2000 });
+    expect(received.at(-1)).toMatchObject({ method: "POST", url: "/" });
+    expect(received.at(-1)!.headers.authorization).toBeUndefined();
   });
 
   it("reports a refused connection and cuts oversized answers", async () => {

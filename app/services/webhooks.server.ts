@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { WebhookMethod } from "~/lib/domain";
 import { codedError } from "~/lib/error-chain";
 
@@ -68,6 +70,40 @@ export class WebhookError extends Error {
   name = "WebhookError";
 }
 
+// node:http rather than fetch: fetch turns every body into a stream and costs about a
+// millisecond more per call, on the chat's path (issue #11's chat overhead). Kept-alive
+// connections, because a busy chat reaches the same n8n host again and again.
+const agents = {
+  "http:": new HttpAgent({ keepAlive: true }),
+  "https:": new HttpsAgent({ keepAlive: true }),
+} as const;
+
+// What fetch does with redirects (the Fetch standard's "HTTP-redirect fetch"), which the spec's
+// "redirects are followed" was written against.
+const MAX_REDIRECTS = 20;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const BODY_HEADERS = new Set(["content-type", "content-encoding", "content-language", "content-location"]);
+const CROSS_ORIGIN_DROPPED_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+
+type HeaderMap = Record<string, string>;
+
+function without(headers: HeaderMap, names: Set<string>): HeaderMap {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase())));
+}
+
+function parseUrl(url: string, base?: URL): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    throw new WebhookError("Invalid URL");
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new WebhookError("URL scheme must be a HTTP(S) scheme");
+  }
+  return parsed;
+}
+
 /**
  * Sends `payload` as JSON with the webhook's method and headers. Resolves with the status and
  * body for any HTTP answer (ok or not); rejects with a WebhookError when there is no answer:
@@ -78,40 +114,73 @@ export async function sendWebhook(
   payload: unknown,
   options: { timeoutMs: number; origin?: string },
 ): Promise<WebhookResponse> {
-  const headers: Record<string, string> = {
+  let headers: HeaderMap = {
     "Content-Type": "application/json",
     Accept: "application/json, text/plain, */*",
     ...(options.origin ? { Origin: options.origin } : {}),
     ...target.headers,
   };
-  let response: Response;
+  let url = parseUrl(target.url);
+  let method: string = target.method;
+  let body: Buffer | null = Buffer.from(JSON.stringify(payload));
+  // One deadline for the whole exchange: connecting, redirects and reading the answer.
+  const deadline = { signal: AbortSignal.timeout(options.timeoutMs), timeoutMs: options.timeoutMs };
+  for (let redirects = 0; ; redirects++) {
+    const response = await exchange(url, method, headers, body, deadline);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (!REDIRECT_STATUSES.has(status) || location === undefined) {
+      return { ok: status >= 200 && status < 300, status, body: await readLimited(response, deadline) };
+    }
+    response.resume();
+    if (redirects === MAX_REDIRECTS) throw new WebhookError("redirect count exceeded");
+    const next = parseUrl(location, url);
+    if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+      method = "GET";
+      body = null;
+      headers = without(headers, BODY_HEADERS);
+    }
+    if (next.origin !== url.origin) headers = without(headers, CROSS_ORIGIN_DROPPED_HEADERS);
+    url = next;
+  }
+}
+
+interface Deadline {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+async function exchange(
+  url: URL,
+  method: string,
+  headers: HeaderMap,
+  body: Buffer | null,
+  deadline: Deadline,
+): Promise<IncomingMessage> {
   try {
-    response = await fetch(target.url, {
-      method: target.method,
-      headers,
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: "follow",
+    return await new Promise<IncomingMessage>((resolve, reject) => {
+      const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+      const request = send(url, {
+        method,
+        headers: body ? { ...headers, "Content-Length": String(body.byteLength) } : headers,
+        agent: agents[url.protocol as keyof typeof agents],
+        signal: deadline.signal,
+      });
+      request.once("response", resolve);
+      request.once("error", reject);
+      request.end(body ?? undefined);
     });
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") {
-      throw timeoutError(options.timeoutMs);
-    }
-    // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, bad port...).
-    const coded = codedError(error);
-    const cause = (error as { cause?: { message?: string } }).cause;
-    throw new WebhookError(
-      coded ? `${coded.code}: ${coded.message ?? "request failed"}` : (cause?.message ?? (error as Error).message),
-    );
+    // Also what request() throws itself, for a header it cannot send.
+    throw failure(error, deadline);
   }
-  try {
-    return { ok: response.ok, status: response.status, body: await readLimited(response) };
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") throw timeoutError(options.timeoutMs);
-    throw new WebhookError((error as Error).message);
-  }
+}
+
+function failure(error: unknown, deadline: Deadline): WebhookError {
+  if (deadline.signal.aborted) return timeoutError(deadline.timeoutMs);
+  // Node says why with a code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED...).
+  const coded = codedError(error);
+  return new WebhookError(coded ? `${coded.code}: ${coded.message ?? "request failed"}` : (error as Error).message);
 }
 
 function timeoutError(timeoutMs: number): WebhookError {
@@ -119,20 +188,32 @@ function timeoutError(timeoutMs: number): WebhookError {
   return new WebhookError(`No answer within ${limit}`);
 }
 
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= MAX_WEBHOOK_RESPONSE_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_WEBHOOK_RESPONSE_BYTES));
+function readLimited(response: IncomingMessage, deadline: Deadline): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      resolve(new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_WEBHOOK_RESPONSE_BYTES)));
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(failure(error, deadline));
+    };
+    response.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size >= MAX_WEBHOOK_RESPONSE_BYTES) {
+        finish();
+        response.destroy();
+      }
+    });
+    response.once("end", finish);
+    response.once("error", fail);
+    // A connection closed before the answer's end, or destroyed by the deadline.
+    response.once("close", () => fail(new Error("terminated")));
+  });
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { productText } from "../support/product-text";
 import { cannedReply } from "~/services/chat/canned-replies.server";
@@ -71,6 +71,32 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     expect(requestsTo(`/ok/${tag}-inactive`)).toHaveLength(0);
     expect(requestsTo(`/ok/${tag}-first`)).toHaveLength(1);
     expect(requestsTo(`/ok/${tag}-second`)).toHaveLength(0);
+  });
+
+  it("reads the webhooks with the visitor's message: active ones in list order, an edit counting at once", async () => {
+    const tag = uniqueName("with-message").replace(" ", "-");
+    await addWebhook(`/ok/${tag}-inactive`, { isActive: false });
+    const failing = await addWebhook(`/fail/${tag}`);
+    const second = await addWebhook(`/ok/${tag}-second`);
+    const send = (message: string) =>
+      handleChatMessage({
+        sessionId: `session_${Date.now()}_withmsg${Math.random().toString(36).slice(2, 8)}`,
+        message,
+        media: null,
+        origin: "https://agency.example",
+        timeoutMs: SHORT_TIMEOUT_MS,
+      });
+
+    expect((await send("first")).answeredBy).toBe(second.name);
+    expect(requestsTo(`/ok/${tag}-inactive`)).toHaveLength(0);
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(1);
+
+    await db()
+      .update(webhooks)
+      .set({ url: `${server.url}/ok/${tag}-fixed` })
+      .where(eq(webhooks.id, failing.id));
+    expect((await send("second")).answeredBy).toBe(failing.name);
+    expect(requestsTo(`/ok/${tag}-fixed`)).toHaveLength(1);
   });
 
   it("skips webhooks that answer non-OK, fail to connect or hang past the time-out", async () => {

@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessage } from "~/db/schema";
+import type { ChatMessage, Webhook } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
-import { saveChatMessage, type ChatMessageInput } from "~/models/chat-messages.server";
+import {
+  saveChatMessage,
+  saveChatMessageAndListActiveWebhooks,
+  type ChatMessageInput,
+} from "~/models/chat-messages.server";
 import { chatPayload } from "~/services/webhooks.server";
 import { fanOut } from "./fan-out.server";
 
@@ -19,23 +23,43 @@ export function toChatMessageView(row: Pick<ChatMessage, keyof ChatMessageView>)
   };
 }
 
+function unstoredView(input: ChatMessageInput): ChatMessageView {
+  return toChatMessageView({
+    id: randomUUID(),
+    message: input.message,
+    isUserMessage: input.isUserMessage,
+    mediaUrl: input.mediaUrl ?? null,
+    mediaType: input.mediaType ?? null,
+  });
+}
+
+function logStoreFailure(error: unknown, input: ChatMessageInput) {
+  log.error("storing a chat message failed", { error, sessionId: input.sessionId, isUserMessage: input.isUserMessage });
+}
+
 /** docs/product.md §8: a failure to store a message is only logged; the conversation goes on. */
 async function saveQuietly(input: ChatMessageInput): Promise<ChatMessageView> {
   try {
     return toChatMessageView(await saveChatMessage(input));
   } catch (error) {
-    log.error("storing a chat message failed", {
-      error,
-      sessionId: input.sessionId,
-      isUserMessage: input.isUserMessage,
-    });
-    return toChatMessageView({
-      id: randomUUID(),
-      message: input.message,
-      isUserMessage: input.isUserMessage,
-      mediaUrl: input.mediaUrl ?? null,
-      mediaType: input.mediaType ?? null,
-    });
+    logStoreFailure(error, input);
+    return unstoredView(input);
+  }
+}
+
+/**
+ * The visitor's message stored together with the read of the webhooks to ask (one round trip).
+ * When that fails the message is only logged, as above, and the fan-out reads the list itself.
+ */
+async function saveVisitorMessageQuietly(
+  input: ChatMessageInput,
+): Promise<{ user: ChatMessageView; activeWebhooks?: Webhook[] }> {
+  try {
+    const { message, activeWebhooks } = await saveChatMessageAndListActiveWebhooks(input);
+    return { user: toChatMessageView(message), activeWebhooks };
+  } catch (error) {
+    logStoreFailure(error, input);
+    return { user: unstoredView(input) };
   }
 }
 
@@ -57,7 +81,7 @@ export async function handleChatMessage(input: {
   timeoutMs?: number;
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
-  const user = await saveQuietly({
+  const { user, activeWebhooks } = await saveVisitorMessageQuietly({
     sessionId,
     message,
     isUserMessage: true,
@@ -66,7 +90,7 @@ export async function handleChatMessage(input: {
   });
   const reply = await fanOut(
     chatPayload({ sessionId, message, mediaUrl: media ? new URL(media.url, origin).href : null }),
-    { mediaType: media?.type ?? null, origin, timeoutMs: input.timeoutMs },
+    { mediaType: media?.type ?? null, origin, timeoutMs: input.timeoutMs, activeWebhooks },
   );
   const bot = await saveQuietly({ sessionId, message: reply.text, isUserMessage: false, answeredBy: reply.answeredBy });
   return { user, bot, answeredBy: reply.answeredBy };

@@ -1,3 +1,4 @@
+import type { Webhook } from "~/db/schema";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
@@ -43,13 +44,14 @@ async function ask(
 /**
  * docs/product.md §7's fan-out: the active webhooks in list order, each with its own method
  * and headers; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
+ * `activeWebhooks` is the list when the caller already read it (with the visitor's message).
  */
 export async function fanOut(
   payload: ChatPayload,
-  options: { mediaType: ChatMediaType | null; origin?: string; timeoutMs?: number },
+  options: { mediaType: ChatMediaType | null; origin?: string; timeoutMs?: number; activeWebhooks?: Webhook[] },
 ): Promise<ChatReply> {
   const send = { timeoutMs: options.timeoutMs ?? CHAT_WEBHOOK_TIMEOUT_MS, origin: options.origin };
-  for (const webhook of await listActiveWebhooks()) {
+  for (const webhook of options.activeWebhooks ?? (await listActiveWebhooks())) {
     const target = { url: webhook.url, method: webhook.method, headers: headerValues(webhook.headers) };
     const body = await ask(webhook.name, target, payload, send);
     if (body !== null) return { text: replyText(body), answeredBy: webhook.name };
