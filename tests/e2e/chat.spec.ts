@@ -144,6 +144,45 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toBeFocused();
   });
 
+  test("loads the panel's code when the visitor reaches for the chat, not with the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+    await page.waitForLoadState("networkidle");
+    // What only the chat needs: the voice recorder, the WAV encoder and the dialog.
+    const chatOnly = ["getUserMedia", "OfflineAudioContext", "DialogContent"];
+    const read = (urls: string[]) => Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+    const loadedWithPage = scripts.length;
+    for (const code of await read(scripts)) {
+      for (const marker of chatOnly) expect(code).not.toContain(marker);
+    }
+
+    await trigger.hover();
+    await expect.poll(() => scripts.length).toBeGreaterThan(loadedWithPage);
+    await trigger.click();
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await expect(input).toBeFocused();
+    const chatCode = (await read(scripts.slice(loadedWithPage))).join("\n");
+    for (const marker of chatOnly) expect(chatCode).toContain(marker);
+
+    const text = unique("Lazy hello");
+    await input.fill(text);
+    await input.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    // Closed, the panel keeps the conversation and what was being typed.
+    await input.fill("a draft");
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await trigger.click();
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`);
+    await expect(input).toHaveValue("a draft");
+  });
+
   test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
     const loadedAt = Date.now();
     const panel = await openWidget(page);
