@@ -183,6 +183,38 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(input).toHaveValue("a draft");
   });
 
+  test("opened before its code has arrived, opens when it does; without its code, goes to the chat page", async ({
+    page,
+  }) => {
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
+    const settled = async () => {
+      await page.goto("/");
+      await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+      await page.waitForLoadState("networkidle");
+    };
+    await settled();
+    // Every script asked for from now on is the chat's.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await trigger.click();
+    await expect(trigger).toBeVisible();
+    release();
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeFocused();
+    await expect(trigger).toBeHidden();
+
+    await page.unrouteAll();
+    await settled();
+    await page.route("**/*.js", (route) => route.abort());
+    await trigger.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
+  });
+
   test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
     const loadedAt = Date.now();
     const panel = await openWidget(page);
