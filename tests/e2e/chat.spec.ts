@@ -144,6 +144,77 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toBeFocused();
   });
 
+  test("loads the panel's code when the visitor reaches for the chat, not with the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+    await page.waitForLoadState("networkidle");
+    // What only the chat needs: the voice recorder, the WAV encoder and the dialog.
+    const chatOnly = ["getUserMedia", "OfflineAudioContext", "DialogContent"];
+    const markersIn = async (urls: string[]) => {
+      const code = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+      return chatOnly.filter((marker) => code.some((text) => text.includes(marker)));
+    };
+    const loadedWithPage = scripts.length;
+    expect(await markersIn(scripts)).toEqual([]);
+
+    await trigger.hover();
+    await expect.poll(() => scripts.length).toBeGreaterThan(loadedWithPage);
+    await trigger.click();
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await expect(input).toBeFocused();
+    expect(await markersIn(scripts.slice(loadedWithPage))).toEqual(chatOnly);
+
+    const text = unique("Lazy hello");
+    await input.fill(text);
+    await input.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    // Closed, the panel keeps the conversation and what was being typed.
+    await input.fill("a draft");
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await trigger.click();
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`);
+    await expect(input).toHaveValue("a draft");
+  });
+
+  test("opened before its code has arrived, opens when it does; without its code, goes to the chat page", async ({
+    page,
+  }) => {
+    const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
+    const settled = async () => {
+      await page.goto("/");
+      await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+      await page.waitForLoadState("networkidle");
+    };
+    await settled();
+    // Every script asked for from now on is the chat's.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await trigger.click();
+    await expect(trigger).toBeVisible();
+    release();
+    const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeFocused();
+    await expect(trigger).toBeHidden();
+
+    await page.unrouteAll();
+    await settled();
+    await page.route("**/*.js", (route) => route.abort());
+    await trigger.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
+  });
+
   test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
     const loadedAt = Date.now();
     const panel = await openWidget(page);

@@ -29,19 +29,12 @@ const refusal = (errors: Record<string, string[] | null>): ChatActionData => ({
 });
 
 describe("chatReducer", () => {
-  it("starts closed and empty, opens and closes", () => {
-    expect(INITIAL_CHAT_STATE).toMatchObject({ open: false, text: "", notice: null, messages: [], pending: null });
-    expect(run({ type: "opened" }).open).toBe(true);
-    expect(run({ type: "opened" }, { type: "closed" }).open).toBe(false);
+  it("starts empty", () => {
+    expect(INITIAL_CHAT_STATE).toMatchObject({ text: "", notice: null, messages: [], pending: null });
   });
 
-  it("keeps the conversation and the typed text while the panel is closed", () => {
-    const state = run(
-      { type: "opened" },
-      ...typedAndSent("Hello"),
-      { type: "typed", text: "draft" },
-      { type: "closed" },
-    );
+  it("keeps the conversation and the text typed after it", () => {
+    const state = run(...typedAndSent("Hello"), { type: "typed", text: "draft" });
     expect(state.messages.map((m) => m.message)).toEqual(["Hello"]);
     expect(state.text).toBe("draft");
   });

@@ -10,7 +10,6 @@ import type { ChatLogMessage } from "./chat-message";
 // on its own (chat-state.test.ts); the hook below ties it to the fetcher that posts to /chat.
 
 export interface ChatState {
-  open: boolean;
   /** What the visitor is typing. */
   text: string;
   /** A problem that belongs to no message (the microphone, a recording that could not go out). */
@@ -26,8 +25,6 @@ export interface ChatState {
 }
 
 export type ChatEvent =
-  | { type: "opened" }
-  | { type: "closed" }
   | { type: "typed"; text: string }
   | { type: "noticed"; notice: string }
   | {
@@ -41,7 +38,6 @@ export type ChatEvent =
   | { type: "settled"; outcome: ChatActionData | undefined };
 
 export const INITIAL_CHAT_STATE: ChatState = {
-  open: false,
   text: "",
   notice: null,
   messages: [],
@@ -52,10 +48,6 @@ export const INITIAL_CHAT_STATE: ChatState = {
 
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
-    case "opened":
-      return { ...state, open: true };
-    case "closed":
-      return { ...state, open: false };
     case "typed":
       return { ...state, text: event.text };
     case "noticed":

@@ -7,7 +7,6 @@ import { SiteError } from "~/components/site/site-error";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
-import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
 import { chatLimits } from "~/services/chat/limits.server";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { isSamePageQueryChange } from "~/lib/revalidation";
@@ -72,7 +71,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       </main>
       <SiteFooter />
       <FloatingMessagingButtons />
-      <ChatWidget maxMessageChars={loaderData?.chatMaxMessageChars ?? DEFAULT_CHAT_MAX_MESSAGE_CHARS} />
+      <ChatWidget maxMessageChars={loaderData?.chatMaxMessageChars} />
     </>
   );
 }

@@ -1,0 +1,181 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { ImageIcon, Mic, Send, Square, X } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { WhatsAppIcon } from "~/components/ui/brand-icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
+import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
+import { ChatLog } from "./chat-message";
+import { useChatState } from "./use-chat-state";
+import { useVoiceRecorder } from "./use-voice-recorder";
+
+/**
+ * The widget's panel and its conversation, loaded when the visitor first reaches for the chat
+ * (chat-widget.tsx). It stays mounted while closed, so the conversation and the typed text stay.
+ * `maxMessageChars` is the server's text limit, so the input stops where the server would refuse;
+ * without it (an error page has no layout data) the server's default.
+ */
+export function ChatPanel({
+  open,
+  onClose,
+  returnFocus,
+  maxMessageChars,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes back to once the panel has closed: what opened it, else the trigger. */
+  returnFocus: () => HTMLElement | null;
+  maxMessageChars: number | undefined;
+}) {
+  const { tool, whatsapp } = useChatSettings();
+  const { state, dispatch, sending, send } = useChatState();
+  const panel = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const photo = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const inputId = useId();
+
+  const recorder = useVoiceRecorder({
+    onRecorded: (file) => send({ file, kind: "voice" }),
+    onError: (notice) => dispatch({ type: "noticed", notice }),
+  });
+  const recording = recorder.state === "recording";
+  // While a recording is being made it is the next message: nothing else may go out before it.
+  const locked = sending || recorder.state !== "idle";
+
+  function close() {
+    recorder.cancel();
+    onClose();
+  }
+
+  // Once a message has its answer, typing goes on where it left off.
+  useEffect(() => {
+    if (state.settledCount > 0) input.current?.focus();
+  }, [state.settledCount]);
+
+  useEffect(() => {
+    const list = scroller.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [state.messages, sending, open]);
+
+  // Not modal: the page stays usable while the chat is open, and clicking it leaves the chat open.
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && close()} modal={false}>
+      <Dialog.Content
+        ref={panel}
+        aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          // Reopened while a message is on its way the input is disabled: the panel takes focus.
+          (input.current && !input.current.disabled ? input.current : panel.current)?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus()?.focus();
+        }}
+        onInteractOutside={(event) => event.preventDefault()}
+        className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-slate-50 sm:inset-auto sm:bottom-5 sm:right-5 sm:h-[600px] sm:max-h-[calc(100dvh-2.5rem)] sm:w-96 sm:rounded-2xl sm:shadow-2xl sm:ring-1 sm:ring-slate-200"
+      >
+        {/* Radix keeps Tab inside the panel; stopped here, Tab goes on to the page as before. */}
+        <div className="contents" onKeyDown={(event) => event.key === "Tab" && event.stopPropagation()}>
+          <ChatHeader look="panel" title={Dialog.Title}>
+            <Dialog.Close
+              aria-label={CHAT_TEXT.close}
+              title={CHAT_TEXT.close}
+              className="rounded-md p-2 hover:bg-white/15"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </ChatHeader>
+
+          <ChatLog
+            ref={scroller}
+            welcome={welcomeMessage(tool)}
+            messages={state.messages}
+            typing={sending}
+            className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
+          />
+
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+            className="mt-auto border-t border-slate-200 bg-white p-3"
+          >
+            {state.notice ? (
+              <p
+                role="alert"
+                className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
+              >
+                {state.notice}
+              </p>
+            ) : null}
+            <div className="flex gap-2">
+              <label htmlFor={inputId} className="sr-only">
+                {CHAT_TEXT.messageLabel}
+              </label>
+              <input
+                ref={input}
+                id={inputId}
+                type="text"
+                autoComplete="off"
+                value={state.text}
+                onChange={(event) => dispatch({ type: "typed", text: event.target.value })}
+                maxLength={maxMessageChars ?? DEFAULT_CHAT_MAX_MESSAGE_CHARS}
+                disabled={locked}
+                placeholder={CHAT_TEXT.placeholder}
+                className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 sm:text-sm"
+              />
+              <Button
+                type="submit"
+                size="icon"
+                disabled={locked || !state.text.trim()}
+                aria-label={CHAT_TEXT.send}
+                title={CHAT_TEXT.send}
+                className="size-10"
+              >
+                <Send aria-hidden className="size-4" />
+              </Button>
+            </div>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button
+                variant={recording ? "danger" : "secondary"}
+                size="sm"
+                onClick={recording ? recorder.stop : recorder.start}
+                disabled={locked && !recording}
+              >
+                {recording ? <Square aria-hidden className="size-3.5" /> : <Mic aria-hidden className="size-3.5" />}
+                {recording ? CHAT_TEXT.stop : CHAT_TEXT.voice}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => photo.current?.click()} disabled={locked}>
+                <ImageIcon aria-hidden className="size-3.5" />
+                {CHAT_TEXT.photo}
+              </Button>
+              <input
+                ref={photo}
+                type="file"
+                accept="image/*"
+                hidden
+                tabIndex={-1}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = "";
+                  // docs/product.md §5: the picker takes images only; anything else is ignored.
+                  if (file?.type.startsWith("image/")) send({ file, kind: "image" });
+                }}
+              />
+              {whatsapp ? (
+                <WhatsAppLink href={whatsapp} className={buttonClasses("secondary", "sm")}>
+                  <WhatsAppIcon className="size-3.5" />
+                  {CHAT_TEXT.whatsapp}
+                </WhatsAppLink>
+              ) : null}
+            </div>
+          </form>
+        </div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
