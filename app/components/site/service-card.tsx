@@ -1,4 +1,3 @@
-import { ArrowRight, Star } from "lucide-react";
 import { SERVICES } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,6 +5,7 @@ import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import type { PublicService } from "~/models/services.server";
 import { CategoryIcon } from "./category-icon";
+import { Icon } from "~/components/ui/icon";
 
 export function orderHref(serviceId: string): string {
   return `/order?service=${encodeURIComponent(serviceId)}`;
@@ -25,7 +25,7 @@ export function ServiceCard({ service, orderLabel }: { service: PublicService; o
         </span>
         {service.featured ? (
           <Badge tone="brand">
-            <Star aria-hidden className="size-3 fill-current" />
+            <Icon name="star" className="size-3 fill-current" />
             {SERVICES.featured}
           </Badge>
         ) : null}
@@ -51,7 +51,7 @@ export function ServiceCard({ service, orderLabel }: { service: PublicService; o
       </dl>
       <ButtonLink to={orderHref(service.id)} className="mt-5 w-full" aria-label={`${orderLabel}: ${service.name}`}>
         {orderLabel}
-        <ArrowRight aria-hidden className="size-4" />
+        <Icon name="arrow-right" className="size-4" />
       </ButtonLink>
     </article>
   );

@@ -1,4 +1,3 @@
-import { ChevronDown, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   Form,
@@ -28,6 +27,7 @@ import {
 } from "~/lib/service-filter";
 import { listActiveServices } from "~/models/services.server";
 import type { Route } from "./+types/services";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
   const services = await listActiveServices();
@@ -89,8 +89,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row"
           >
             <div className="relative flex-1">
-              <Search
-                aria-hidden
+              <Icon
+                name="search"
                 className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
               />
               <input
@@ -124,8 +124,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
-              <ChevronDown
-                aria-hidden
+              <Icon
+                name="chevron-down"
                 className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
               />
             </div>
