@@ -19,8 +19,8 @@ import { getEnv } from "~/lib/env.server";
 import { whatsappUrl } from "~/lib/messaging";
 import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
-import { getFounderInfo } from "~/models/founder-info.server";
-import { listFeaturedServices } from "~/models/services.server";
+import { getFounderInfo, toPublicFounder } from "~/models/founder-info.server";
+import { listFeaturedServices, toPublicService } from "~/models/services.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
 import { Icon, type IconName } from "~/components/ui/icon";
@@ -46,7 +46,7 @@ const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
 
 export async function loader() {
   const [services, founder] = await Promise.all([listFeaturedServices(), getFounderInfo()]);
-  return { services, founder };
+  return { services: services.map(toPublicService), founder: founder && toPublicFounder(founder) };
 }
 
 export function action(args: Route.ActionArgs) {

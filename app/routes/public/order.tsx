@@ -15,7 +15,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
-import { listActiveServices, type PublicService } from "~/models/services.server";
+import { listActiveServices, toPublicService, type PublicService } from "~/models/services.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
@@ -51,7 +51,7 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const services = await listActiveServices();
+  const services = (await listActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
   return { services, preselected: services.find((service) => service.id === requested)?.id ?? "" };
 }

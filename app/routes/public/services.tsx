@@ -25,12 +25,12 @@ import {
   serviceFilterSearch,
   type ServiceFilter,
 } from "~/lib/service-filter";
-import { listActiveServices } from "~/models/services.server";
+import { listActiveServices, toPublicService } from "~/models/services.server";
 import type { Route } from "./+types/services";
 import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
-  const services = await listActiveServices();
+  const services = (await listActiveServices()).map(toPublicService);
   return { services, categories: distinctCategories(services) };
 }
 
