@@ -129,8 +129,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
               />
             </div>
+            {/* Hidden from the first paint where scripts run, not only once hydrated: the list
+                below would otherwise move up when the button goes (a layout shift on phones). */}
             {hydrated ? null : (
-              <Button type="submit" size="lg">
+              <Button type="submit" size="lg" className="[@media(scripting:enabled)]:hidden">
                 {SERVICES.applyFilters}
               </Button>
             )}
@@ -146,7 +148,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((service) => (
               <li key={service.id}>
-                <ServiceCard service={service} orderLabel={SERVICES.orderNow} />
+                <ServiceCard service={service} orderLabel={SERVICES.orderNow} headingLevel={2} />
               </li>
             ))}
           </ul>
