@@ -7,6 +7,10 @@ export type FounderInfoInput = Omit<typeof founderInfo.$inferInsert, "id" | "upd
 /** The founder as the home page shows them. */
 export type PublicFounder = Omit<FounderInfo, "id" | "updatedAt">;
 
+export function toPublicFounder({ id: _id, updatedAt: _updatedAt, ...founder }: FounderInfo): PublicFounder {
+  return founder;
+}
+
 /** The spec: social_links "may arrive as a JSON string"; anything unusable becomes {}. */
 export function normalizeSocialLinks(value: unknown): SocialLinks {
   let parsed = value;

@@ -13,6 +13,19 @@ export type PublicService = Pick<
   "id" | "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "featured"
 >;
 
+/** Only what public pages read, so the loader data serialized into each page stays small. */
+export function toPublicService({
+  id,
+  name,
+  description,
+  category,
+  setupPrice,
+  monthlyPrice,
+  featured,
+}: Service): PublicService {
+  return { id, name, description, category, setupPrice, monthlyPrice, featured };
+}
+
 // The spec's public order: featured first, then newest.
 const publicOrder = [desc(services.featured), desc(services.createdAt), asc(services.name)];
 

@@ -42,7 +42,7 @@ test.describe("services page", () => {
     await expect(second.getByText("$199.50")).toBeVisible();
     await expect(second.getByText("Ongoing Support")).toHaveCount(0);
     await expect(second.getByText("Featured", { exact: true })).toHaveCount(0);
-    await expect(second.locator("svg.lucide-shopping-cart")).toHaveCount(1);
+    await expect(second.locator("use[href$='#shopping-cart']")).toHaveCount(1);
 
     await expect(page.getByText(inactive.name)).toHaveCount(0);
     const [settings] = await sql`select workflow_tool_name from site_settings`;

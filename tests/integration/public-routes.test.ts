@@ -312,9 +312,14 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       const hidden = await newService({ featured: true, isActive: false });
       const data = await page<Loaded<typeof home.loader>>("/", "routes/public/home");
       expect(data.services).toHaveLength(6);
-      expect(data.services.every((s) => s.featured && s.isActive)).toBe(true);
+      expect(data.services.every((s) => s.featured)).toBe(true);
       expect(data.services.map((s) => s.id)).not.toContain(hidden.id);
+      // Each one shown is among the active ones made here.
       expect(featured.map((s) => s.id)).toEqual(expect.arrayContaining(data.services.map((s) => s.id)));
+      // The page carries only what its components read, not timestamps or admin flags.
+      expect(Object.keys(data.services[0]).sort()).toEqual(
+        ["category", "description", "featured", "id", "monthlyPrice", "name", "setupPrice"].sort(),
+      );
     });
 
     it("gives the layout the integration's embed split into markup and scripts, never the secret keys", async () => {

@@ -1,9 +1,9 @@
-import { ExternalLink } from "lucide-react";
 import { FOUNDER } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
 import type { SocialLinks } from "~/db/schema";
 import type { PublicFounder } from "~/models/founder-info.server";
 import { HomeSection } from "./home-section";
+import { Icon } from "~/components/ui/icon";
 
 const SOCIAL_KEYS = Object.keys(FOUNDER.social) as Array<keyof SocialLinks>;
 
@@ -48,7 +48,7 @@ export function FounderSection({ founder }: { founder: PublicFounder | null }) {
                     className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand hover:text-brand"
                   >
                     {social.label}
-                    <ExternalLink aria-hidden className="size-3.5" />
+                    <Icon name="external-link" className="size-3.5" />
                   </a>
                 </li>
               ))}

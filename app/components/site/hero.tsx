@@ -1,10 +1,10 @@
-import { ArrowRight, Bot, Sparkles } from "lucide-react";
 import { HERO } from "~/copy/site";
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { MessagingIcon, useMessagingLinks } from "./messaging-links";
 import { TypedHeadline } from "./typed-headline";
 import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
+import { Icon } from "~/components/ui/icon";
 
 // The messaging buttons: secondary buttons made legible on the hero's dark background.
 const ON_DARK_SECONDARY = buttonClasses("secondary", "lg", "border-white/30 bg-white/10 text-white hover:bg-white/20");
@@ -26,7 +26,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-white ring-1 ring-inset ring-white/20">
-              <Sparkles aria-hidden className="size-4" />
+              <Icon name="sparkles" className="size-4" />
               {HERO.badge(settings.workflowToolName)}
             </p>
             <TypedHeadline
@@ -37,7 +37,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
             <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <ButtonLink to="/services" variant="secondary" size="lg" className="border-transparent">
                 {HERO.viewServices}
-                <ArrowRight aria-hidden className="size-5" />
+                <Icon name="arrow-right" className="size-5" />
               </ButtonLink>
               {/* The chat widget opens on [data-open-chat]; without JavaScript this is the chat page. */}
               <a
@@ -45,7 +45,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                 data-open-chat=""
                 className={buttonClasses("primary", "lg", "ring-1 ring-inset ring-white/30")}
               >
-                <Bot aria-hidden className="size-5" />
+                <Icon name="bot" className="size-5" />
                 {HERO.tryChat}
               </a>
               {messaging.map(({ app, href }) => (

@@ -1,7 +1,6 @@
-import { MessagesSquare } from "lucide-react";
-import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { messengerUrl, whatsappUrl } from "~/lib/messaging";
 import { useSiteSettings } from "./use-site-settings";
+import { Icon } from "~/components/ui/icon";
 
 export type MessagingApp = "whatsapp" | "messenger";
 
@@ -16,9 +15,5 @@ export function useMessagingLinks(): Array<{ app: MessagingApp; href: string }> 
 }
 
 export function MessagingIcon({ app, className }: { app: MessagingApp; className: string }) {
-  return app === "whatsapp" ? (
-    <WhatsAppIcon className={className} />
-  ) : (
-    <MessagesSquare aria-hidden className={className} />
-  );
+  return <Icon name={app === "whatsapp" ? "whatsapp" : "messages-square"} className={className} />;
 }

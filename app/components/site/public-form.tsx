@@ -1,8 +1,13 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "react-router";
+import { z } from "zod";
 import { Field, TextareaField } from "~/components/ui/field";
 import { EnhancedFlag } from "./enhanced-flag";
 import { HoneypotField } from "./honeypot-field";
+
+// The forms' schemas validate in the browser too, where zod's compiled parsers would first probe
+// for eval, which the Content-Security-Policy forbids (a console issue on every page with a form).
+z.config({ jitless: true });
 
 // The visitor's forms (contact and order): one card, the hidden fields their action
 // (services/public-form.server.ts) reads, and labelled conform fields.

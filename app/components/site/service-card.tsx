@@ -1,4 +1,3 @@
-import { ArrowRight, Star } from "lucide-react";
 import { SERVICES } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,14 +5,27 @@ import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import type { PublicService } from "~/models/services.server";
 import { CategoryIcon } from "./category-icon";
+import { Icon } from "~/components/ui/icon";
 
 export function orderHref(serviceId: string): string {
   return `/order?service=${encodeURIComponent(serviceId)}`;
 }
 
-/** One service as a card: on the home page (featured) and in the catalogue. */
-export function ServiceCard({ service, orderLabel }: { service: PublicService; orderLabel: string }) {
+/**
+ * One service as a card: on the home page (featured, under the section's h2) and in the
+ * catalogue (right under the page's h1, so its heading is an h2 there: headings skip no level).
+ */
+export function ServiceCard({
+  service,
+  orderLabel,
+  headingLevel = 3,
+}: {
+  service: PublicService;
+  orderLabel: string;
+  headingLevel?: 2 | 3;
+}) {
   const headingId = `service-${service.id}`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       aria-labelledby={headingId}
@@ -25,7 +37,7 @@ export function ServiceCard({ service, orderLabel }: { service: PublicService; o
         </span>
         {service.featured ? (
           <Badge tone="brand">
-            <Star aria-hidden className="size-3 fill-current" />
+            <Icon name="star" className="size-3 fill-current" />
             {SERVICES.featured}
           </Badge>
         ) : null}
@@ -33,9 +45,9 @@ export function ServiceCard({ service, orderLabel }: { service: PublicService; o
       <p className="mt-4 text-xs font-medium uppercase tracking-wide text-slate-600">
         {categoryLabel(service.category)}
       </p>
-      <h3 id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
+      <Heading id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
         {service.name}
-      </h3>
+      </Heading>
       <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">{service.description}</p>
       <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">
         <div className="flex items-baseline justify-between gap-2">
@@ -51,7 +63,7 @@ export function ServiceCard({ service, orderLabel }: { service: PublicService; o
       </dl>
       <ButtonLink to={orderHref(service.id)} className="mt-5 w-full" aria-label={`${orderLabel}: ${service.name}`}>
         {orderLabel}
-        <ArrowRight aria-hidden className="size-4" />
+        <Icon name="arrow-right" className="size-4" />
       </ButtonLink>
     </article>
   );

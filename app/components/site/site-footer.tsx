@@ -1,9 +1,9 @@
-import { Mail, MapPin, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { whatsappUrl } from "~/lib/messaging";
 import { FOOTER, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
+import { Icon } from "~/components/ui/icon";
 
 export function SiteFooter() {
   const settings = useSiteSettings();
@@ -18,7 +18,7 @@ export function SiteFooter() {
           </p>
           {settings.businessAddress ? (
             <p className="mt-4 flex items-start gap-2 text-sm">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-slate-400" />
               <span>{settings.businessAddress}</span>
             </p>
           ) : null}
@@ -44,7 +44,7 @@ export function SiteFooter() {
                   href={`mailto:${settings.supportEmail}`}
                   className="flex items-center gap-2 break-all hover:text-white"
                 >
-                  <Mail aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  <Icon name="mail" className="size-4 shrink-0 text-slate-400" />
                   {settings.supportEmail}
                 </a>
               </li>
@@ -52,7 +52,7 @@ export function SiteFooter() {
             {settings.whatsappNumber && whatsapp ? (
               <li>
                 <a href={whatsapp} target="_blank" rel="noopener" className="flex items-center gap-2 hover:text-white">
-                  <MessageCircle aria-hidden className="size-4 shrink-0 text-slate-400" />
+                  <Icon name="message-circle" className="size-4 shrink-0 text-slate-400" />
                   {settings.whatsappNumber}
                 </a>
               </li>

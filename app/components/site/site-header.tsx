@@ -1,4 +1,3 @@
-import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -6,6 +5,7 @@ import { cn } from "~/components/ui/cn";
 import { HEADER, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
+import { Icon } from "~/components/ui/icon";
 
 const linkTone = (isActive: boolean) =>
   isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
@@ -61,8 +61,8 @@ export function SiteHeader() {
               "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
             )}
           >
-            <Menu aria-hidden className="size-6 group-open:hidden" />
-            <X aria-hidden className="hidden size-6 group-open:block" />
+            <Icon name="menu" className="size-6 group-open:hidden" />
+            <Icon name="x" className="hidden size-6 group-open:block" />
             <span className="sr-only">{HEADER.menu}</span>
           </summary>
           <nav

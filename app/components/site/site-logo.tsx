@@ -1,6 +1,6 @@
-import { Workflow } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
 
 /** Logo (or a brand-coloured mark) and company name, linking home. */
 export function SiteLogo({
@@ -20,7 +20,7 @@ export function SiteLogo({
         <img src={logoUrl} alt="" className="size-9 shrink-0 rounded-lg object-contain" />
       ) : (
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand to-brand-2 text-white">
-          <Workflow aria-hidden className="size-5" />
+          <Icon name="workflow" className="size-5" />
         </span>
       )}
       <span className={cn("truncate text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>

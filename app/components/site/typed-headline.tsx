@@ -45,11 +45,9 @@ export function TypedHeadline({ text, className }: { text: string; className?: s
     <h1 className={className} data-typing="">
       <span className="sr-only">{text}</span>
       <span aria-hidden>
-        {text.slice(0, typed)}
-        {/* An inline (not inline-block) anchor: an atomic box would let the line break mid-word. */}
-        <span className="relative">
-          <span className="absolute left-0 top-[0.15em] h-[0.85em] w-[3px] animate-pulse rounded-full bg-current" />
-        </span>
+        {/* The caret is painted at the typed text's end (app.css), not an element: an element
+            moving along the line would count as a layout shift at every character. */}
+        <span className="typed-caret">{text.slice(0, typed)}</span>
         <span className="invisible">{text.slice(typed)}</span>
       </span>
     </h1>

@@ -1,7 +1,7 @@
-import { Bell, Bot, CircleCheck, Database, Webhook } from "lucide-react";
 import { WORKFLOW_PREVIEW } from "~/copy/site";
+import { Icon, type IconName } from "~/components/ui/icon";
 
-const STEP_ICONS = [Webhook, Bot, Database, Bell];
+const STEP_ICONS: IconName[] = ["webhook", "bot", "database", "bell"];
 const STEPS = WORKFLOW_PREVIEW.steps.map((step, index) => ({ ...step, icon: STEP_ICONS[index] }));
 
 /** Decoration for the hero on wide screens: what a running workflow looks like. */
@@ -22,13 +22,13 @@ export function WorkflowPreview({ workflowToolName }: { workflowToolName: string
               {index > 0 ? <div className="ml-8 h-4 w-px bg-white/30" /> : null}
               <div className="flex items-center gap-3 rounded-xl bg-slate-950/70 p-3 ring-1 ring-white/10">
                 <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand to-brand-2 text-white">
-                  <step.icon className="size-5" />
+                  <Icon name={step.icon} className="size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium text-white">{step.title}</span>
                   <span className="block text-sm text-slate-300">{step.detail}</span>
                 </span>
-                <CircleCheck className="size-5 shrink-0 text-emerald-400" />
+                <Icon name="circle-check" className="size-5 shrink-0 text-emerald-400" />
               </div>
             </li>
           ))}

@@ -1,7 +1,6 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Clock, Mail, MapPin, MessageCircle, Send } from "lucide-react";
 import { useFormAction, useNavigation } from "react-router";
 import { z } from "zod";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
@@ -20,10 +19,11 @@ import { getEnv } from "~/lib/env.server";
 import { whatsappUrl } from "~/lib/messaging";
 import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
-import { getFounderInfo } from "~/models/founder-info.server";
-import { listFeaturedServices } from "~/models/services.server";
+import { getFounderInfo, toPublicFounder } from "~/models/founder-info.server";
+import { listFeaturedServices, toPublicService } from "~/models/services.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
@@ -46,7 +46,7 @@ const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
 
 export async function loader() {
   const [services, founder] = await Promise.all([listFeaturedServices(), getFounderInfo()]);
-  return { services, founder };
+  return { services: services.map(toPublicService), founder: founder && toPublicFounder(founder) };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -109,14 +109,14 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
           <h3 className="text-xl font-semibold text-white">{CONTACT.infoHeading}</h3>
           <ul className="space-y-4">
             {settings.supportEmail ? (
-              <ContactLine icon={Mail} label={CONTACT.infoLines.email}>
+              <ContactLine icon="mail" label={CONTACT.infoLines.email}>
                 <a href={`mailto:${settings.supportEmail}`} className="break-all hover:text-white">
                   {settings.supportEmail}
                 </a>
               </ContactLine>
             ) : null}
             {settings.whatsappNumber ? (
-              <ContactLine icon={MessageCircle} label={CONTACT.infoLines.whatsapp}>
+              <ContactLine icon="message-circle" label={CONTACT.infoLines.whatsapp}>
                 {whatsapp ? (
                   <a href={whatsapp} target="_blank" rel="noopener" className="hover:text-white">
                     {settings.whatsappNumber}
@@ -127,13 +127,13 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
               </ContactLine>
             ) : null}
             {settings.businessAddress ? (
-              <ContactLine icon={MapPin} label={CONTACT.infoLines.address}>
+              <ContactLine icon="map-pin" label={CONTACT.infoLines.address}>
                 {settings.businessAddress}
               </ContactLine>
             ) : null}
           </ul>
           <p className="flex items-start gap-3 rounded-xl bg-white/10 p-4 text-sm">
-            <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-white" />
+            <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-white" />
             <span>{CONTACT.replyPromise}</span>
           </p>
         </aside>
@@ -142,11 +142,11 @@ function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]>
   );
 }
 
-function ContactLine({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
+function ContactLine({ icon, label, children }: { icon: IconName; label: string; children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-3">
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white/10">
-        <Icon aria-hidden className="size-5 text-white" />
+        <Icon name={icon} className="size-5 text-white" />
       </span>
       <span className="min-w-0">
         <span className="block text-sm text-slate-400">{label}</span>
@@ -173,7 +173,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       <InputFields fields={fields} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
       <MessageField field={fields.message} rows={5} texts={CONTACT.fields.message} />
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-        <Send aria-hidden className="size-4" />
+        <Icon name="send" className="size-4" />
         {sending ? CONTACT.sending : CONTACT.submit}
       </Button>
     </PublicForm>

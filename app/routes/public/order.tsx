@@ -1,7 +1,6 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, ClipboardList, Send } from "lucide-react";
 import { useEffect } from "react";
 import { useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
@@ -16,9 +15,10 @@ import { useHydrated } from "~/lib/hydrated";
 import { requiredText, visitorEmail } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
-import { listActiveServices, type PublicService } from "~/models/services.server";
+import { listActiveServices, toPublicService, type PublicService } from "~/models/services.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
+import { Icon } from "~/components/ui/icon";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
@@ -51,7 +51,7 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const services = await listActiveServices();
+  const services = (await listActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
   return { services, preselected: services.find((service) => service.id === requested)?.id ?? "" };
 }
@@ -132,7 +132,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               inputProps={getInputProps(fields.terms, { type: "checkbox" })}
             />
             <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
-              <Send aria-hidden className="size-4" />
+              <Icon name="send" className="size-4" />
               {submitting ? ORDER.submitting : ORDER.submit}
             </Button>
           </PublicForm>
@@ -147,7 +147,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <ol className="mt-4 space-y-3">
                 {ORDER.nextSteps.map((step) => (
                   <li key={step} className="flex items-start gap-3">
-                    <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-400" />
+                    <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-emerald-400" />
                     <span>{step}</span>
                   </li>
                 ))}
@@ -170,7 +170,7 @@ function OrderSummary({ service }: { service: PublicService | null }) {
     <TitledSection
       title={
         <>
-          <ClipboardList aria-hidden className="size-5 text-brand" />
+          <Icon name="clipboard-list" className="size-5 text-brand" />
           {ORDER.summaryHeading}
         </>
       }

@@ -1,4 +1,3 @@
-import { ChevronDown, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   Form,
@@ -26,11 +25,12 @@ import {
   serviceFilterSearch,
   type ServiceFilter,
 } from "~/lib/service-filter";
-import { listActiveServices } from "~/models/services.server";
+import { listActiveServices, toPublicService } from "~/models/services.server";
 import type { Route } from "./+types/services";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
-  const services = await listActiveServices();
+  const services = (await listActiveServices()).map(toPublicService);
   return { services, categories: distinctCategories(services) };
 }
 
@@ -89,8 +89,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row"
           >
             <div className="relative flex-1">
-              <Search
-                aria-hidden
+              <Icon
+                name="search"
                 className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
               />
               <input
@@ -124,13 +124,15 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
-              <ChevronDown
-                aria-hidden
+              <Icon
+                name="chevron-down"
                 className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
               />
             </div>
+            {/* Hidden from the first paint where scripts run, not only once hydrated: the list
+                below would otherwise move up when the button goes (a layout shift on phones). */}
             {hydrated ? null : (
-              <Button type="submit" size="lg">
+              <Button type="submit" size="lg" className="[@media(scripting:enabled)]:hidden">
                 {SERVICES.applyFilters}
               </Button>
             )}
@@ -146,7 +148,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((service) => (
               <li key={service.id}>
-                <ServiceCard service={service} orderLabel={SERVICES.orderNow} />
+                <ServiceCard service={service} orderLabel={SERVICES.orderNow} headingLevel={2} />
               </li>
             ))}
           </ul>
