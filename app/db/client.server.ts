@@ -1,5 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -32,21 +43,55 @@ export interface AppDatabase {
 }
 
 export type DatabaseOptions =
-  { databaseUrl: string; maxConnections?: number } | { dataDir: string } | { pglite: PGlite };
+  { databaseUrl: string; maxConnections?: number } | { dataDir: string; templateDir?: string } | { pglite: PGlite };
+
+/** Where `npm run build` leaves the migrated PGlite data directory (scripts/build-db-template.ts). */
+export function defaultTemplateDir(): string {
+  return path.resolve("build/pglite-template");
+}
+
+// PostgreSQL's defaults size a server for a machine of its own: 128 MB of shared buffers alone,
+// all inside PGlite's WebAssembly memory, which never shrinks once touched. This site's data is
+// a few MB, so small buffers hold all of it.
+const PGLITE_SETTINGS = {
+  shared_buffers: "16MB",
+};
+
+/** PGlite's own start parameters plus ours (see PGLITE_SETTINGS). */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections);
   if ("pglite" in options) return wrapPglite(options.pglite, () => {});
   const pgDir = path.join(options.dataDir, "pgdata");
-  mkdirSync(pgDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = acquireDirLock(path.join(options.dataDir, "pglite.lock"));
   try {
-    const client = await PGlite.create(pgDir);
+    copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
+    mkdirSync(pgDir, { recursive: true });
+    const client = await PGlite.create({ dataDir: pgDir, startParams: pgliteStartParams() });
     return wrapPglite(client, releaseLock);
   } catch (error) {
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * A new database starts as a copy of the prebuilt template rather than from PGlite's initdb, which
+ * takes seconds and leaves hundreds of MB resident. The copy is renamed into place so a crash
+ * half-way leaves no half database. Without a template (development, no build) PGlite runs initdb.
+ */
+function copyTemplate(templateDir: string, pgDir: string): void {
+  if (!existsSync(path.join(templateDir, "PG_VERSION"))) return;
+  if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return;
+  const partial = `${pgDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(templateDir, partial, { recursive: true });
+  rmSync(pgDir, { recursive: true, force: true });
+  renameSync(partial, pgDir);
 }
 
 function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { AppDatabase } from "./client.server";
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase, pgliteStartParams, type AppDatabase } from "./client.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.
@@ -66,4 +67,24 @@ function splitStatements(sql: string): string[] {
     .split("--> statement-breakpoint")
     .map((statement) => statement.trim())
     .filter(Boolean);
+}
+
+/**
+ * Writes a migrated, empty PGlite data directory to `templateDir`, which a new DATA_DIR then starts
+ * as a copy of (client.server.ts). Migrations added later are applied at start-up as usual.
+ */
+export async function buildTemplate(templateDir: string, migrations = readMigrations()): Promise<void> {
+  const partial = `${templateDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const database = await openDatabase({
+    pglite: await PGlite.create({ dataDir: partial, startParams: pgliteStartParams() }),
+  });
+  try {
+    await migrate(database, migrations);
+  } finally {
+    await database.close();
+  }
+  rmSync(templateDir, { recursive: true, force: true });
+  renameSync(partial, templateDir);
 }

@@ -8,9 +8,12 @@ import { seed } from "./seed.server";
 /**
  * Everything the server does before it listens: validate the configuration, open the database,
  * apply migrations, seed an empty database. Throws with a clear message when something is wrong.
+ * `templateDir` replaces the build's PGlite template (tests build their own).
  */
-export async function start(env: Env = getEnv()): Promise<Env> {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+export async function start(env: Env = getEnv(), options: { templateDir?: string } = {}): Promise<Env> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR, templateDir: options.templateDir },
+  );
   setDatabase(database);
   try {
     const applied = await migrate(database);

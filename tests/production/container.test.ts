@@ -34,7 +34,7 @@ describe("the container image", () => {
   it("runs as a non-root user with a health check on /healthz", () => {
     expect(instructions("USER")).toEqual(["node"]);
     expect(instructions("HEALTHCHECK").join(" ")).toContain("/healthz");
-    expect(instructions("CMD")).toEqual(['["node", "server.js"]']);
+    expect(instructions("CMD")).toEqual(['["node", "--liftoff-only", "--max-semi-space-size=4", "server.js"]']);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 
@@ -70,7 +70,7 @@ describe("the container image", () => {
     }
     const server = await startBuiltServer(
       { ...env, DATA_DIR: path.join(image, "data") },
-      { command: ["node", "server.js"], cwd: image },
+      { command: JSON.parse(instructions("CMD")[0]) as string[], cwd: image },
     );
     try {
       const home = await fetch(`${server.url}/`);
