@@ -93,8 +93,3 @@ export function startRendering(key: string): () => void {
 export function pageBeingRendered(key: string): Promise<void> | undefined {
   return rendering.get(key);
 }
-
-/** Entries and bytes held, for tests and the benchmark. */
-export function pageCacheSize(): { entries: number; bytes: number } {
-  return { entries: pages.size, bytes: storedBytes };
-}
