@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, sleep } from "./http";
+import { freePort } from "../../tests/support/postgres-server";
+import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";
 
 export type DatabaseKind = "embedded" | "postgres";

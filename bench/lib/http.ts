@@ -1,5 +1,4 @@
 import { request } from "node:http";
-import { createServer } from "node:net";
 
 /**
  * What a phone's browser sends with a page request. The load, the baseline's captured responses
@@ -41,18 +40,6 @@ export function rawGet(url: string, headers: Record<string, string> = BROWSER_HE
     })
       .on("error", reject)
       .end();
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

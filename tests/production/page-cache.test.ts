@@ -32,6 +32,16 @@ async function cached(server: RunningServer, pathname: string) {
   await expect.poll(() => fromCache(server.url + pathname)).toBe(true);
 }
 
+/** The admin's New Service form, filled in. */
+const serviceFields = (name: string) => ({
+  name,
+  category: "notifications",
+  description: "Sends alerts.",
+  setupPrice: "149",
+  monthlyPrice: "29",
+  isActive: "on",
+});
+
 function scriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !attributes.includes("application/ld+json"))
@@ -93,14 +103,7 @@ describe("the page cache", () => {
     await cached(app, "/services");
     const admin = await app.signedIn();
     const name = unique("Cached service");
-    const created = await admin.post("/admin/services/new", {
-      name,
-      category: "notifications",
-      description: "Sends alerts.",
-      setupPrice: "149",
-      monthlyPrice: "29",
-      isActive: "on",
-    });
+    const created = await admin.post("/admin/services/new", serviceFields(name));
     expect(created.status).toBe(302);
     expect(await (await fetch(`${app.url}/services`)).text()).toContain(name);
   });
@@ -181,14 +184,7 @@ describe("two instances on one Postgres", () => {
     const admin = await app.signedIn();
     const name = unique("Shared service");
     const at = performance.now();
-    const created = await admin.post("/admin/services/new", {
-      name,
-      category: "notifications",
-      description: "Sends alerts.",
-      setupPrice: "149",
-      monthlyPrice: "29",
-      isActive: "on",
-    });
+    const created = await admin.post("/admin/services/new", serviceFields(name));
     expect(created.status).toBe(302);
     return { name, at };
   }
