@@ -6,6 +6,9 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
+// Serving the build means production unless told otherwise: without NODE_ENV the app would run
+// with development's defaults (no CSP, cookies without Secure). npm run dev says development.
+process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -42,18 +45,18 @@ if (DEVELOPMENT) {
   });
 } else {
   mod = await import("./build/server/index.js");
-  // Static files come before server/app.ts's headers: they carry nosniff themselves.
-  const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+  // Static files come before server/app.ts's headers: they carry a page's security headers themselves.
+  const securityHeaders = (res) => res.set(mod.staticFileHeaders());
   // Hashed file names: cached for a year, sent as the .br or .gz the build made (scripts/compress-assets.js).
   server.use(
     "/assets",
     expressStaticGzip("build/client/assets", {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
-      serveStatic: { immutable: true, maxAge: "1y", setHeaders: nosniff },
+      serveStatic: { immutable: true, maxAge: "1y", setHeaders: securityHeaders },
     }),
   );
-  server.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: nosniff }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false, setHeaders: securityHeaders }));
   server.use(mod.app);
 }
 
@@ -71,6 +74,16 @@ try {
 } catch (error) {
   console.error(error?.name === "ConfigError" ? error.message : error);
   process.exit(1);
+}
+if (env.NODE_ENV === "production" && !env.SITE_URL) {
+  // Absolute URLs come from SITE_URL alone, never from a client's Host (app/lib/site-url.server.ts).
+  console.warn(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "warn",
+      msg: "SITE_URL is not set: pages go without canonical and sharing URLs, /sitemap.xml is not served, chat webhooks get relative media links. Set SITE_URL to the public address, e.g. https://example.com",
+    }),
+  );
 }
 
 const listener = createServer(handle).listen(env.PORT, env.HOST, () => {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -13,6 +14,19 @@ const clientCoverage = process.env.CLIENT_COVERAGE_BUILD === "1";
 // need few of them heavier than the requests they saved.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
+// The development server serves files under the project root: never the data directory (session
+// secret, secrets key, database files), the test scratch space or an env file. Vite's own list is
+// kept (setting `deny` replaces it); a pattern with a "/" is matched against the absolute path.
+const DENIED_FILES = [
+  ".env",
+  ".env.*",
+  "*.{crt,pem}",
+  "**/.git/**",
+  `${path.resolve(process.env.DATA_DIR ?? "data")}/**`,
+  `${path.resolve("data")}/**`,
+  `${path.resolve(".tmp")}/**`,
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR bundle's entry is our Express app, so server.js imports one module in production. Its
   // source map lets the coverage of the built server (npm run test:coverage) count against app/.
@@ -23,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK }] } } },
       },
   resolve: { tsconfigPaths: true },
+  server: { fs: { deny: DENIED_FILES } },
   // Bundled into the server build, lucide-react keeps only the icons we use: loaded whole from
   // node_modules it cost ~16 MB of resident memory at peak.
   ssr: { noExternal: ["lucide-react"] },

@@ -15,6 +15,8 @@ export default defineConfig({
       NODE_ENV: "test",
       SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
       DATA_DIR: ".tmp/vitest-data",
+      // The tests' webhooks listen on 127.0.0.1; tests/production/webhook-ssrf.test.ts runs without it.
+      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
     },
     coverage: {
       provider: "v8",

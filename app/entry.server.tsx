@@ -1,13 +1,18 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ONWARD, SERVER_ERROR } from "~/copy/site";
 import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-context.server";
 import { NonceProvider } from "./lib/nonce";
 
+// React Router stops waiting for a loader's deferred data after this; the render gets one more
+// second to send what it has.
 export const streamTimeout = 5_000;
+const RENDER_TIMEOUT_MS = streamTimeout + 1000;
 
 export default function handleRequest(
   request: Request,
@@ -20,49 +25,123 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(requestInfoContext).cspNonce;
+  const userAgent = request.headers.get("user-agent");
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      status: responseStatusCode,
+      headers: responseHeaders,
+      nonce,
+      // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
+      waitForAll: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
+      timeoutMs: RENDER_TIMEOUT_MS,
+      stylesheets: routerContext.manifest.routes.root?.css ?? [],
+      url: request.url,
+    },
+  );
+}
+
+export interface RenderOptions {
+  status: number;
+  headers: Headers;
+  nonce: string | undefined;
+  waitForAll: boolean;
+  timeoutMs: number;
+  /** The site's stylesheets, so that the error page of a render out of time has the site's look. */
+  stylesheets: readonly string[];
+  url: string;
+}
+
+/**
+ * Streams `document` once its shell is ready. The status goes out with the first byte, so the
+ * answer is decided then: a shell that is not ready within `timeoutMs` (a huge page rendering, or
+ * data that never comes) is abandoned for a small 503 page, never sent as a partial body of
+ * whatever was rendered (issue #12 saw 249 MB). A shell ready in time streams as usual; when the
+ * time runs out after that, React ends the page with the pending parts left to the browser.
+ */
+export function renderDocument(document: ReactNode, options: RenderOptions): Promise<Response> {
+  const startedAt = performance.now();
+  let status = options.status;
+  let answered = false;
+  let shellRendered = false;
 
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const outOfTime = () => {
+      clearTimeout(timer);
+      abort();
+      if (answered) return;
+      answered = true;
+      log.error("render out of time", { url: options.url, ms: Math.round(performance.now() - startedAt) });
+      resolve(renderTimeoutPage(options));
+    };
+    const timer = setTimeout(outOfTime, options.timeoutMs);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log.error("render failed", { error, url: request.url });
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce: options.nonce,
+      // A render that blocks the event loop longer than the timeout reaches here before the timer
+      // can fire: the elapsed time decides.
+      [options.waitForAll ? "onAllReady" : "onShellReady"]() {
+        if (answered) return;
+        if (performance.now() - startedAt > options.timeoutMs) return outOfTime();
+        answered = true;
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timer);
+            callback();
+          },
+        });
+        options.headers.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        if (answered) return;
+        answered = true;
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) log.error("render failed", { error, url: options.url });
+      },
+    });
   });
+}
+
+/** A few kB in the site's look, with the words of the error boundary (app/root.tsx). */
+function renderTimeoutPage({ headers, stylesheets }: RenderOptions): Response {
+  const html = renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{SERVER_ERROR.title}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body className="min-h-dvh">
+        <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand">503</p>
+          <h1 className="mt-2 text-3xl font-bold">{SERVER_ERROR.title}</h1>
+          <p className="mt-3 text-slate-600">{SERVER_ERROR.detail}</p>
+          <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
+            {ONWARD.home}
+          </a>
+        </main>
+      </body>
+    </html>,
+  );
+  // The route's headers (its cookies among them) stay; the page is never kept by a cache.
+  const errorHeaders = new Headers(headers);
+  errorHeaders.set("Content-Type", "text/html; charset=utf-8");
+  errorHeaders.set("Cache-Control", "no-store");
+  errorHeaders.set("Retry-After", "5");
+  return new Response(`<!DOCTYPE html>${html}`, { status: 503, headers: errorHeaders });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

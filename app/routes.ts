@@ -40,6 +40,7 @@ export default [
       route("new", "routes/admin/admins/new.tsx"),
       route(":adminId/edit", "routes/admin/admins/edit.tsx"),
     ]),
+    route("activity", "routes/admin/activity.tsx"),
     route("account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -11,7 +11,7 @@ import { sleep } from "./lib/http";
 import { readMemory, resetPeak } from "./lib/memory";
 import { readOptions, USAGE, type BenchOptions } from "./lib/options";
 import { progress } from "./lib/progress";
-import { formatReport } from "./lib/report";
+import { formatReport, formatScaleReport } from "./lib/report";
 import { describeRun, loadAverage, saveResult, type BenchResult, type DatabaseRun } from "./lib/results";
 import { wrkMissingMessage } from "./lib/wrk";
 import { benchChat } from "./sections/chat";
@@ -19,6 +19,7 @@ import { measureInitialJs } from "./sections/initial-js";
 import { findLighthouse, runLighthouse } from "./sections/lighthouse";
 import { benchOrder } from "./sections/order";
 import { benchPages } from "./sections/pages";
+import { benchScale } from "./sections/scale";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_CLIENT_DIR = path.join(ROOT, "build", "client");
@@ -97,6 +98,17 @@ async function main() {
   }
   if (!existsSync(path.join(ROOT, "build", "server", "index.js")) || !existsSync(BUILD_CLIENT_DIR)) {
     fail("No production build in build/: run `npm run build` first (the bench runs the build, it builds nothing).");
+  }
+  if (options.scale) {
+    const result: BenchResult = { ...describeRun(options, ROOT), runs: [], notes: [] };
+    if (!options.databaseUrl) {
+      result.notes.push("PostgreSQL not measured: set DATABASE_URL to a server where the bench may create a database.");
+    }
+    result.scale = await benchScale(options, ROOT, (app) => (running = app));
+    result.machine.loadAverageAtEnd = loadAverage();
+    console.log(formatScaleReport(result));
+    console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
+    return;
   }
   const needsWrk = options.sections.has("pages") || options.sections.has("order");
   const wrkMissing = needsWrk ? wrkMissingMessage() : null;

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
+import * as build from "virtual:react-router/server-build";
+import { REQUEST_BODY_TEXT } from "~/copy/request-body";
 import { pingDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -10,22 +12,27 @@ import {
   enforcesContentSecurityPolicy,
   securityHeaders as pageSecurityHeaders,
 } from "~/lib/security-headers.server";
+import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
 import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 import { start as startApp, stop as stopApp } from "~/services/startup.server";
+import { startUploadRetention, stopUploadRetention } from "~/services/upload-retention.server";
 import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
 export { answerFromPageCache } from "./page-cache";
+export { staticFileHeaders } from "~/lib/security-headers.server";
 
 export async function start() {
   const env = await startApp();
   await startPageCacheSync();
+  startUploadRetention(env);
   return env;
 }
 
 export async function stop() {
+  stopUploadRetention();
   await stopPageCacheSync();
   await stopApp();
 }
@@ -33,7 +40,8 @@ export async function stop() {
 // Where a request enters, in order:
 //   1. server.js: a public page the page cache holds is answered there and then (./page-cache.ts);
 //      the rest meet compression, static files, then this app;
-//   2. the Express middleware below, in the order of the `app.use` calls at the end of this file;
+//   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
+//      (the last, limitRequestBodies, refuses a body too large or not a form);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route
 //      middleware: the toast scope on every route (app/root.tsx), then the admin guard under
 //      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
@@ -113,8 +121,78 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+// Every action reads a form, and request.formData() keeps whatever arrives in memory: a body is
+// refused here, before React Router reads it, by its Content-Length at once and byte by byte as it
+// streams in (a chunked body has none). The chat takes a file; any other action, a form.
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const CHAT_ACTION_PATH = /^\/chat(?:\.data)?$/;
+
+// A chat post whose Content-Length is over the chat's limit is left to the chat action, which refuses
+// it before reading a byte and answers in the widget's format ("Files can be up to …",
+// app/routes/public/chat.tsx), so the visitor gets the chat's message, not a bare 413. A body
+// without a Content-Length is counted here against the same limit.
+function bodyLimitBytes(chat: boolean): number {
+  const env = getEnv();
+  return chat ? maxChatRequestBytes(chatLimits(env)) : env.MAX_FORM_BYTES;
+}
+
+// A client still sending when the connection closes reads a reset instead of the answer: what it
+// sends after a refusal is read and dropped, for this long at most.
+const REFUSED_BODY_DRAIN_MS = 5_000;
+
+/** Reads and drops what the client still sends after its answer, for REFUSED_BODY_DRAIN_MS at most. */
+function drainBody(req: Request) {
+  const drained = setTimeout(() => req.destroy(), REFUSED_BODY_DRAIN_MS).unref();
+  req.once("end", () => clearTimeout(drained));
+  req.resume();
+}
+
+function refuseBody(req: Request, res: Response, status: 413 | 415, text: string) {
+  log.warn("request body refused", { path: req.path, status });
+  drainBody(req);
+  res.status(status).type("text/plain").send(text);
+}
+
+function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  // false: a body that is not a form (none at all is null). An action would fail on it with a 500.
+  if (req.is(FORM_TYPES) === false) return refuseBody(req, res, 415, REQUEST_BODY_TEXT.unsupportedType);
+  const chat = CHAT_ACTION_PATH.test(req.path);
+  const limit = bodyLimitBytes(chat);
+  if (!chat && Number(req.get("content-length")) > limit) {
+    return refuseBody(req, res, 413, REQUEST_BODY_TEXT.tooLarge);
+  }
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    req.off("data", count);
+    // React Router's reader, listening to the same stream, fails with this error: no action runs on
+    // a cut form, and what is drained below is not kept. (destroy() would close the connection
+    // before the answer is out.)
+    req.on("error", () => undefined);
+    req.emit("error", new Error("request body too large"));
+    if (res.headersSent) req.destroy();
+    else refuseBody(req, res, 413, REQUEST_BODY_TEXT.tooLarge);
+  };
+  // Listening before React Router does, this sees each chunk before it is kept; paused, so that
+  // listening alone does not start the flow: React Router's reader resumes it.
+  req.on("data", count);
+  // Answered before the body was read (the chat refusing by Content-Length): the rest is drained,
+  // not counted, so the client reads the answer rather than a reset.
+  res.once("finish", () => {
+    req.off("data", count);
+    if (!req.complete) drainBody(req);
+  });
+  req.pause();
+  next();
+}
+
+// The build itself, not a function returning it: with a function React Router derives its route
+// table again on every request (about half a millisecond of a chat message, issue #11). In
+// development server.js loads this module again for each request, so a changed route still counts.
 const reactRouter = createRequestHandler({
-  build: () => import("virtual:react-router/server-build"),
+  build,
   getLoadContext: (req, res) =>
     requestContext({
       clientIp: clientIp(req),
@@ -135,4 +213,5 @@ app.get("/healthz", healthCheck);
 app.use(noStoreForAdmin);
 app.use(refuseCrossSitePosts);
 app.use(securityHeaders);
+app.use(limitRequestBodies);
 app.use(reactRouter);

@@ -51,13 +51,140 @@ export const SERVICE_TEXTS = {
   editTitle: "Edit Service",
   setupPlaceholder: "149",
   monthlyPlaceholder: "29",
+  searchLabel: "Search services",
+  search: "Search",
+  count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
+  noMatch: "No services match this search.",
 } as const;
 
 export const ORDER_TEXTS = {
   heading: "Orders Management",
+  // Beyond the spec: search, page links and the export's date range (docs/product.md, Admin Orders Management).
+  searchFormLabel: "Search orders",
+  searchLabel: "Search by name, email or service",
+  searchPlaceholder: "Client name, email or service",
+  searchSubmit: "Search",
+  clearSearch: "Clear search",
+  searchTooShort: (min: number) => `Type at least ${min} characters to search; showing every order.`,
+  itemName: "orders",
+  exportRange: {
+    label: "Export orders by date",
+    from: "From",
+    to: "To",
+    hint: "Order dates in UTC, both days included; the status filter above applies too.",
+    submit: "Export dates",
+  },
   empty: "No orders found matching the selected criteria.",
   detailsTitle: "Order Details",
   filters: { all: "All Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled" },
+} as const;
+
+/** The page links of every long admin list (docs/product.md, Admin lists). */
+export const PAGER_TEXTS = {
+  label: "Pages",
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+  total: (count: number, noun: string) => `${count.toLocaleString("en-US")} ${noun}`,
+} as const;
+
+// Beyond the spec: the contact messages and chats screens (docs/product.md, Admin Messages and Admin Chats).
+export const MESSAGE_TEXTS = {
+  heading: "Contact Messages",
+  description: "Messages sent with the contact form, newest first.",
+  listLabel: "Contact messages",
+  emptyTitle: "No contact messages yet.",
+  emptyDescription: "Messages sent from the website's contact form appear here.",
+  searchFormLabel: "Search contact messages",
+  searchLabel: "Search by name, email or message",
+  searchPlaceholder: "Name, email or words of the message",
+  searchSubmit: "Search",
+  clearSearch: "Clear search",
+  searchTooShort: (min: number) => `Type at least ${min} characters to search; showing every message.`,
+  noMatch: (q: string) => `No messages match "${q}".`,
+  matching: (q: string) => `Messages matching "${q}"`,
+  totals: (total: number, unread: number) =>
+    `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, ${unread.toLocaleString("en-US")} unread`,
+  goneDescription: "This message no longer exists.",
+} as const;
+
+export const CHAT_TEXTS = {
+  heading: "Chats",
+  description: "Conversations with the website's AI chat, the most recent first.",
+  listLabel: "Conversations",
+  emptyTitle: "No chat conversations yet.",
+  emptyDescription: "Conversations from the chat widget appear here.",
+  itemName: "conversations",
+  messageCount: (n: number) => `${n} messages`,
+  noVisitorMessage: "No message from the visitor yet",
+  conversationLabel: "Conversation",
+  session: (id: string) => `Session ${id}`,
+  noMessages: "This conversation has no messages.",
+  /** The conversation's own page links (the list of conversations has the shared pager's). */
+  conversationPages: {
+    label: "Pages of this conversation",
+    earliest: "Start of the conversation",
+    earlier: "Earlier messages",
+    later: "Later messages",
+    latest: "Latest messages",
+  },
+} as const;
+
+/** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */
+export const SECRET_FIELD_TEXTS = {
+  stored: (lastFour: string) => `Stored, ending in ${lastFour}. Leave blank to keep it.`,
+  notSet: "Not set.",
+  unreadable:
+    "Stored, but encrypted with a key this server does not have (SECRETS_KEY, or SECRETS_KEY_PREVIOUS during a rotation). Type it again to replace it.",
+  remove: (label: string) => `Remove the stored ${label.toLowerCase()}`,
+} as const;
+
+/** "companyName" → "company name": how a changed field is named in the activity log. */
+const fieldName = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+const fieldList = (details: Record<string, unknown> | null) => {
+  const fields = Array.isArray(details?.fields) ? (details.fields as string[]) : [];
+  return fields.length > 0 ? `: ${fields.map(fieldName).join(", ")}` : "";
+};
+
+/** The Activity screen and the dashboard's latest changes (docs/product.md, Admin Activity). */
+export const AUDIT_TEXTS = {
+  heading: "Activity",
+  description: "Who changed what in the admin, newest first.",
+  listLabel: "Changes",
+  itemName: "changes",
+  latest: "Latest changes",
+  empty: "No changes recorded yet.",
+  /** One entry as a sentence, without its actor and time (shown beside it). */
+  describe(entry: { action: string; target: string | null; details: Record<string, unknown> | null }): string {
+    const target = entry.target ?? "";
+    switch (entry.action) {
+      case "settings.updated":
+        return `Changed the site settings${fieldList(entry.details)}`;
+      case "founder.updated":
+        return `Changed the founder information${fieldList(entry.details)}`;
+      case "integrations.updated":
+        return `Changed the integrations${fieldList(entry.details)}`;
+      case "order.status_changed":
+        return `Set the order of ${target} from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
+      case "webhook.created":
+        return `Added the webhook "${target}"`;
+      case "webhook.updated":
+        return `Changed the webhook "${target}"${fieldList(entry.details)}`;
+      case "webhook.deleted":
+        return `Deleted the webhook "${target}"`;
+      case "admin.created":
+        return `Added the admin "${target}"`;
+      case "admin.updated":
+        return `Changed the admin "${target}"${fieldList(entry.details)}`;
+      case "admin.deleted":
+        return `Deleted the admin "${target}"`;
+      case "admin.password_changed":
+        return "Changed their own password";
+      default:
+        return entry.action;
+    }
+  },
 } as const;
 
 type Toast = { message: string; description?: string };

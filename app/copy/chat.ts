@@ -45,11 +45,20 @@ export const CHAT_ERROR = {
   recordingFailed: "The recording could not be processed. Please try again.",
   stillSending: "Your voice message was not sent while another message was on its way. Please record it again.",
   malformed: "The message could not be read. Please try again.",
+  uploadQuota:
+    "You have sent as many files as we can take from you today. Please try again tomorrow, or describe it in words.",
+  uploadsFull: "We cannot take files right now. Please describe it in words, or try again later.",
+  notStored: "The file could not be stored. Please try again, or describe it in words.",
   tooLong: (maxChars: number) => `Messages can be up to ${maxChars} characters.`,
   imageTooLarge: (maxBytes: number) => `Images can be up to ${formatMegabytes(maxBytes)}.`,
   voiceTooLarge: (maxBytes: number) => `Voice messages can be up to ${formatMegabytes(maxBytes)}.`,
   requestTooLarge: (maxBytes: number) => `Files can be up to ${formatMegabytes(maxBytes)}.`,
 } as const;
+
+/** What the admin's Chats screen shows where retention deleted a message's file. */
+export function mediaDeleted(retentionDays: number): string {
+  return `This file was deleted after ${retentionDays} days.`;
+}
 
 export function chatExpertLabel(workflowToolName: string): string {
   return `${workflowToolName} Expert`;

@@ -152,6 +152,16 @@ export const SERVICES = {
   faqHeading: "Frequently Asked Questions",
 } as const;
 
+/** The numbered page links under the catalogue (public and admin Services). */
+export const PAGE_LINKS = {
+  label: "Pages",
+  previous: "Previous",
+  previousName: "Previous page",
+  next: "Next",
+  nextName: "Next page",
+  page: (page: number) => `Page ${page}`,
+} as const;
+
 export const ORDER = {
   heading: "Order Your Automation",
   intro: "Tell us about your project. There is nothing to pay now: we confirm the details with you first.",

@@ -12,7 +12,8 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -42,8 +43,13 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+/** Sees every statement sent to Postgres with its parameters (tests/integration/admin-queries-explain.test.ts). */
+export type QueryObserver = (text: string, params: readonly unknown[]) => void;
+
 export type DatabaseOptions =
-  { databaseUrl: string; maxConnections?: number } | { dataDir: string; templateDir?: string } | { pglite: PGlite };
+  | { databaseUrl: string; maxConnections?: number; onQuery?: QueryObserver }
+  | { dataDir: string; templateDir?: string }
+  | { pglite: PGlite };
 
 /** Where `npm run build` leaves the migrated PGlite data directory (scripts/build-db-template.ts). */
 export function defaultTemplateDir(): string {
@@ -57,13 +63,22 @@ const PGLITE_SETTINGS = {
   shared_buffers: "16MB",
 };
 
-/** PGlite's own start parameters plus ours (see PGLITE_SETTINGS). */
-export function pgliteStartParams(): string[] {
-  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
+/**
+ * How every PGlite of the app starts: PGlite's own start parameters plus ours (PGLITE_SETTINGS),
+ * and the extensions the migrations create (pg_trgm for the admin's search).
+ */
+export function pgliteOptions(): PGliteOptions {
+  return {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    ],
+    extensions: { pg_trgm },
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections);
+  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections, options.onQuery);
   if ("pglite" in options) return wrapPglite(options.pglite, () => {});
   const pgDir = path.join(options.dataDir, "pgdata");
   mkdirSync(options.dataDir, { recursive: true });
@@ -71,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<AppDatabas
   try {
     copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
     mkdirSync(pgDir, { recursive: true });
-    const client = await PGlite.create({ dataDir: pgDir, startParams: pgliteStartParams() });
+    const client = await PGlite.create({ ...pgliteOptions(), dataDir: pgDir });
     return wrapPglite(client, releaseLock);
   } catch (error) {
     releaseLock();
@@ -119,9 +134,10 @@ function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
   };
 }
 
-function openPostgres(url: string, maxConnections = 10): AppDatabase {
+function openPostgres(url: string, maxConnections = 10, onQuery?: QueryObserver): AppDatabase {
   const client = postgres(url, {
     max: maxConnections,
+    debug: onQuery && ((_connection, text, params) => onQuery(text, params)),
     // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
     prepare: false,
     onnotice: () => {},

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteStartParams, type AppDatabase } from "./client.server";
+import { openDatabase, pgliteOptions, type AppDatabase } from "./client.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.
@@ -78,7 +78,7 @@ export async function buildTemplate(templateDir: string, migrations = readMigrat
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   const database = await openDatabase({
-    pglite: await PGlite.create({ dataDir: partial, startParams: pgliteStartParams() }),
+    pglite: await PGlite.create({ ...pgliteOptions(), dataDir: partial }),
   });
   try {
     await migrate(database, migrations);

@@ -20,6 +20,13 @@ import { ADMIN_ROLES, CHAT_MEDIA_TYPES, ORDER_STATUSES, WEBHOOK_METHODS } from "
 // The single source of the data model. `npm run db:generate` turns changes here into a
 // migration under supabase/migrations; the app applies it at start-up.
 
+// Substring search (admin Orders and Messages) is served by trigram indexes on these expressions;
+// a query uses the index only when it repeats the expression exactly, so the models call these too.
+export const orderSearchText = (t: { clientName: AnyPgColumn; clientEmail: AnyPgColumn; serviceName: AnyPgColumn }) =>
+  sql`lower(${t.clientName} || ' ' || ${t.clientEmail} || ' ' || ${t.serviceName})`;
+export const contactMessageSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; message: AnyPgColumn }) =>
+  sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.message})`;
+
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const webhookMethod = pgEnum("webhook_method", WEBHOOK_METHODS);
 export const adminRole = pgEnum("admin_role", ADMIN_ROLES);
@@ -104,9 +111,11 @@ export const orders = pgTable(
     check("orders_setup_price_non_negative", sql`${t.setupPrice} >= 0`),
     check("orders_monthly_price_non_negative", sql`${t.monthlyPrice} >= 0`),
     check("orders_total_price_non_negative", sql`${t.totalPrice} >= 0`),
-    index("orders_status_created_idx").on(t.status, t.createdAt),
-    index("orders_created_idx").on(t.createdAt),
+    // Keyset pages: newest first, ties on created_at broken by id (app/db/keyset.server.ts).
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_service_idx").on(t.serviceId),
+    index("orders_search_idx").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
   ],
 ).enableRLS();
 
@@ -173,6 +182,23 @@ export const adminUsers = pgTable(
   (t) => [uniqueIndex("admin_users_username_unique").on(sql`lower(${t.username})`)],
 ).enableRLS();
 
+// The server side of an admin's sign-in: the cookie holds a random token, this table its SHA-256,
+// so signing out, a password change or a deactivation ends the session everywhere at once
+// (app/services/auth.server.ts; the trigger in supabase/migrations/*_admin_sessions.sql).
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_expires_idx").on(t.expiresAt)],
+).enableRLS();
+
 export const webhooks = pgTable(
   "webhooks",
   {
@@ -205,9 +231,25 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("chat_messages_session_created_idx").on(t.sessionId, t.createdAt),
+    index("chat_messages_session_created_idx").on(t.sessionId, t.createdAt, t.id),
     index("chat_messages_created_idx").on(t.createdAt),
   ],
+).enableRLS();
+
+// One row per chat conversation, kept in step with chat_messages by a trigger in the same
+// transaction (supabase/migrations/*_admin_scale.sql): the Chats list pages through it instead of
+// grouping every message on each view.
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+    messageCount: integer("message_count").notNull(),
+    // The visitor's first message, as the conversation's preview; null until the visitor writes.
+    firstMessage: text("first_message"),
+  },
+  (t) => [index("chat_sessions_last_message_idx").on(t.lastMessageAt, t.sessionId)],
 ).enableRLS();
 
 export const contactMessages = pgTable(
@@ -220,7 +262,35 @@ export const contactMessages = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt, t.id),
+    index("contact_messages_search_idx").using("gin", sql`${contactMessageSearchText(t)} gin_trgm_ops`),
+  ],
+).enableRLS();
+
+// Row counts and sums the admin shows (totals, revenue, unread), kept exact by statement-level
+// triggers in the same transaction as every write (supabase/migrations/*_admin_scale.sql), so no
+// page counts millions of rows. The names are in app/models/counters.server.ts.
+export const counters = pgTable("counters", {
+  name: text("name").primaryKey(),
+  value: numeric("value", { mode: "number" }).notNull().default(0),
+}).enableRLS();
+
+// Who changed what and when in the admin (settings, integrations, webhooks, admin users, order
+// status): written by the actions through app/models/audit-log.server.ts, never with a secret's
+// value. The actor's name is copied so the entry outlives the account.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actorUsername: text("actor_username").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt, t.id)],
 ).enableRLS();
 
 // Fixed-window counters shared by every instance (sign-in attempts, public form and chat limits).
@@ -229,6 +299,21 @@ export const rateLimits = pgTable("rate_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   hits: integer("hits").notNull(),
 }).enableRLS();
+
+// ---- Chat uploads (issue #13, "Chat uploads fill the disk") ----
+// One row per stored chat file, wherever it lives: the global cap sums `bytes`, and the retention
+// job (app/services/upload-retention.server.ts) deletes files whose row is older than the limit.
+export const chatUploads = pgTable(
+  "chat_uploads",
+  {
+    name: text("name").primaryKey(),
+    store: text("store", { enum: ["local", "supabase"] }).notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_uploads_created_idx").on(t.createdAt)],
+).enableRLS();
+// ---- end of chat uploads ----
 
 // Bumped by a trigger on every write to a table the public pages show (services, site settings,
 // founder, integrations), which also NOTIFYs: each instance's page cache listens, and polls this
@@ -249,6 +334,9 @@ export type Order = typeof orders.$inferSelect;
 export type FounderInfo = typeof founderInfo.$inferSelect;
 export type Integrations = typeof integrations.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
+export type AdminSession = typeof adminSessions.$inferSelect;
 export type Webhook = typeof webhooks.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type ChatSession = typeof chatSessions.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,9 +1,10 @@
-import { z } from "zod";
-import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
+import { CHAT_TEXT } from "~/copy/chat";
 import type { ChatMediaType } from "~/lib/domain";
 
 // The chat's session ids, limits, message shape and form schema, shared by the widget, the /chat
-// page, the server and the tests. Its texts are in ~/copy/chat.
+// page, the server and the tests. Its texts are in ~/copy/chat. The schema lives in its own
+// module, so that the widget's panel, which does not validate, loads no zod.
+export { chatMessageSchema } from "./chat-schema";
 
 // docs/product.md §3: the session id is "a prefix plus the time plus a random string".
 export const CHAT_SESSION_ID_PATTERN = /^session_\d{1,16}_[a-z0-9]{6,32}$/;
@@ -42,24 +43,4 @@ export interface ChatMessageView {
 /** docs/product.md §5: empty text with media gets a default text naming the media. */
 export function defaultMediaText(mediaType: ChatMediaType): string {
   return mediaType === "voice" ? CHAT_TEXT.voiceDefault : CHAT_TEXT.imageDefault;
-}
-
-/**
- * The chat form, for the widget's multipart posts and the /chat page. `sessionId` is only sent
- * by the widget (one per widget load); the page keeps its session in a cookie.
- */
-export function chatMessageSchema(limits: ChatLimits) {
-  return z
-    .object({
-      sessionId: z.string().regex(CHAT_SESSION_ID_PATTERN, CHAT_ERROR.badSession).optional(),
-      message: z.string().trim().max(limits.maxMessageChars, CHAT_ERROR.tooLong(limits.maxMessageChars)).optional(),
-      image: z.file().max(limits.maxImageBytes, CHAT_ERROR.imageTooLarge(limits.maxImageBytes)).optional(),
-      voice: z.file().max(limits.maxVoiceBytes, CHAT_ERROR.voiceTooLarge(limits.maxVoiceBytes)).optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (value.image && value.voice) ctx.addIssue({ code: "custom", message: CHAT_ERROR.oneFile });
-      else if (!value.message && !value.image && !value.voice) {
-        ctx.addIssue({ code: "custom", path: ["message"], message: CHAT_ERROR.empty });
-      }
-    });
 }

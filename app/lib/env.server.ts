@@ -12,12 +12,19 @@ const optionalText = z
   .optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+// A CSP source the policy may list: a scheme and host (with a * subdomain, port and path allowed),
+// never a quote, a ';' or a keyword, so that no value can add or loosen a directive.
+const CSP_HOST_SOURCE =
+  /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[\w./~%-]*)?$/i;
+
 // Every setting the app reads, with its default. The README's "Configuration" table mirrors this.
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    // Unset: every interface in production (a container's port is published), loopback alone in
+    // development, where Vite serves the project's files (issue #13, "Development server").
+    HOST: optionalText,
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: optionalText.pipe(
       z
@@ -26,6 +33,8 @@ const EnvSchema = z
         .optional(),
     ),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    SECRETS_KEY_PREVIOUS: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(
       z
@@ -37,6 +46,15 @@ const EnvSchema = z
     SUPABASE_URL: optionalText.pipe(z.url("must be a URL").optional()),
     SUPABASE_SERVICE_ROLE_KEY: optionalText,
     SITE_URL: optionalText.pipe(z.url("must be a URL such as https://example.com").optional()),
+    // Where the admin's voice-agent embed and custom code load from, connect to or frame
+    // (app/lib/security-headers.server.ts): host sources separated by spaces or commas.
+    CSP_EMBED_HOSTS: z
+      .string()
+      .default("")
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .refine((hosts) => hosts.every((host) => CSP_HOST_SOURCE.test(host)), {
+        message: "must list hosts such as https://widget.example.com, separated by spaces",
+      }),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false", ""])
       .default("true")
@@ -46,6 +64,9 @@ const EnvSchema = z
       .default("false")
       .transform((v) => v === "true"),
     LOGIN_MAX_FAILURES: positiveInt(5),
+    LOGIN_MAX_ATTEMPTS_PER_ADDRESS: positiveInt(30),
+    LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(30),
+    LOGIN_MAX_CONCURRENT_HASHES: positiveInt(2),
     LOGIN_WINDOW_MINUTES: positiveInt(15),
     CHAT_MESSAGES_PER_MINUTE: positiveInt(20),
     CONTACT_MESSAGES_PER_HOUR: positiveInt(5),
@@ -53,7 +74,28 @@ const EnvSchema = z
     CHAT_MAX_MESSAGE_CHARS: positiveInt(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
+    // Chat uploads (issue #13): per-address bytes a day (IPv6 by /64), all stored files together,
+    // the free disk DATA_DIR's volume must keep, and how long files are kept.
+    UPLOADS_DAILY_MB_PER_ADDRESS: z.coerce.number().int().positive().max(1_000_000).default(50),
+    UPLOADS_MAX_TOTAL_MB: z.coerce.number().int().positive().max(1_000_000_000).default(2048),
+    UPLOADS_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
+    UPLOADS_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(30),
+    // The body of any post but the chat's. The largest form, Integrations (120,000 characters of
+    // custom code and embed), url-encoded takes up to 9 bytes a character: 2 MiB holds it.
+    MAX_FORM_BYTES: positiveInt(2 * 1024 * 1024),
     SESSION_MAX_AGE_HOURS: positiveInt(12),
+    SESSION_IDLE_MINUTES: positiveInt(60),
+    // Webhooks may reach loopback and private networks only when this says so (local n8n, tests):
+    // otherwise an admin's webhook URL could make the server read internal services (SSRF).
+    ALLOW_PRIVATE_WEBHOOK_URLS: z
+      .enum(["true", "false", ""])
+      .default("false")
+      .transform((v) => v === "true"),
+    // The whole chat fan-out, every webhook included, answers within this; then the canned reply.
+    CHAT_REPLY_DEADLINE_SECONDS: positiveInt(20),
+    // A chat webhook failing this many times in a row is skipped for WEBHOOK_BREAKER_OPEN_SECONDS.
+    WEBHOOK_BREAKER_FAILURES: positiveInt(3),
+    WEBHOOK_BREAKER_OPEN_SECONDS: positiveInt(60),
     // Rendered public pages kept in memory, with their compressed forms; 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
   })
@@ -81,9 +123,21 @@ const EnvSchema = z
         message: "is required in production when DATABASE_URL is set (32+ random characters)",
       });
     }
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SECRETS_KEY"],
+        message: "is required in production when DATABASE_URL is set (32+ random characters, not the SESSION_SECRET)",
+      });
+    }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  SECRETS_KEY: string;
+  DATA_DIR: string;
+  HOST: string;
+};
 
 export class ConfigError extends Error {
   name = "ConfigError";
@@ -99,8 +153,9 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
   return result.data;
 }
 
-function persistedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** A secret kept in DATA_DIR/<name>, made on first use: the embedded database's machine alone needs it. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;
@@ -119,7 +174,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...parsed,
     DATA_DIR: dataDir,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    HOST: parsed.HOST ?? (parsed.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
+    SESSION_SECRET: parsed.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret"),
+    SECRETS_KEY: parsed.SECRETS_KEY ?? persistedSecret(dataDir, "secrets-key"),
   };
 }
 

@@ -23,9 +23,27 @@ describe("configuration", () => {
     [{ SUPABASE_URL: "https://x.supabase.co" }, /SUPABASE_SERVICE_ROLE_KEY/],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" }, /SESSION_SECRET: is required in production/],
     [{ MAX_IMAGE_BYTES: "-1" }, /MAX_IMAGE_BYTES/],
+    // A value that would add a directive or a keyword to the CSP.
+    [{ CSP_EMBED_HOSTS: "https://voice.example; script-src *" }, /CSP_EMBED_HOSTS: must list hosts/],
+    [{ CSP_EMBED_HOSTS: "'unsafe-eval'" }, /CSP_EMBED_HOSTS: must list hosts/],
+    [{ CSP_EMBED_HOSTS: "*" }, /CSP_EMBED_HOSTS: must list hosts/],
   ])("refuses %o with a one-line message naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("lists the embed hosts given by spaces or commas", () => {
+    expect(parseEnv({}).CSP_EMBED_HOSTS).toEqual([]);
+    expect(
+      parseEnv({ CSP_EMBED_HOSTS: " https://voice.example, wss://*.voice.example:443  api.x.io/v1/" }).CSP_EMBED_HOSTS,
+    ).toEqual(["https://voice.example", "wss://*.voice.example:443", "api.x.io/v1/"]);
+  });
+
+  it("listens on loopback alone in development unless HOST says otherwise, on every interface elsewhere", () => {
+    expect(loadEnv({ DATA_DIR: dir, NODE_ENV: "development" }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ DATA_DIR: dir }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ DATA_DIR: dir, NODE_ENV: "development", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ DATA_DIR: dir, NODE_ENV: "production" }).HOST).toBe("0.0.0.0");
   });
 
   it("treats empty strings as unset", () => {

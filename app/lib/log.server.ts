@@ -2,9 +2,39 @@
 // collectors parse without configuration.
 type Level = "info" | "warn" | "error";
 
+interface LoggedError {
+  name: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * An error as the log shows it, with its causes (the database's reason is drizzle's cause). A
+ * failed query's message and stack name its parameters, which carry what was being written (secret
+ * keys, password hashes, personal data): only the statement is kept.
+ */
+function describeError(error: Error, depth = 0): LoggedError {
+  const message = error.message;
+  const query = "params" in error && "query" in error && typeof error.query === "string" ? error.query : null;
+  const safeMessage = query && message.startsWith(`Failed query: ${query}`) ? `Failed query: ${query}` : message;
+  const stack = error.stack?.includes(message)
+    ? error.stack.replace(message, () => safeMessage)
+    : error.stack?.split("\n    at ").slice(1).join("\n    at ");
+  const code = (error as { code?: unknown }).code;
+  return {
+    name: error.name,
+    message: safeMessage,
+    ...(typeof code === "string" ? { code } : {}),
+    ...(stack ? { stack } : {}),
+    ...(error.cause instanceof Error && depth < 5 ? { cause: describeError(error.cause, depth + 1) } : {}),
+  };
+}
+
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_key, value) =>
-    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_key, value: unknown) =>
+    value instanceof Error ? describeError(value) : value,
   );
   if (level === "info") console.log(line);
   else console.error(line);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFormWithLimit } from "./read-form.server";
+import { readForm, readFormWithLimit } from "./read-form.server";
 
 function post(body: BodyInit, headers: HeadersInit = {}) {
   return new Request("http://localhost/form", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -42,5 +42,22 @@ describe("readFormWithLimit", () => {
   it("calls a body that is not a form malformed", async () => {
     const request = post("not multipart", { "Content-Type": "multipart/form-data; boundary=x" });
     expect(await readFormWithLimit(request, 10_000)).toBe("malformed");
+  });
+});
+
+describe("readForm", () => {
+  it("reads a url-encoded form", async () => {
+    const read = await readForm(post("message=hello", { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(read.get("message")).toBe("hello");
+  });
+
+  it("throws a 400 answer, not an error, for a multipart cut short", async () => {
+    const request = post('--x\r\nContent-Disposition: form-data; name="message"\r\n\r\nhel', {
+      "Content-Type": "multipart/form-data; boundary=x",
+    });
+    const thrown: unknown = await readForm(request).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+    expect(await (thrown as Response).text()).toBe("The form could not be read.");
   });
 });

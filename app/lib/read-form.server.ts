@@ -1,3 +1,5 @@
+import { REQUEST_BODY_TEXT } from "~/copy/request-body";
+
 /**
  * Reads a multipart or url-encoded form, refusing it once it is larger than `maxBytes`:
  * request.formData() alone would buffer whatever a client sends.
@@ -26,5 +28,18 @@ export async function readFormWithLimit(
     } as RequestInit).formData();
   } catch {
     return received > maxBytes ? "too-large" : "malformed";
+  }
+}
+
+/**
+ * The posted form of an action. Its size is limited before the action runs (server/app.ts); a body
+ * that is no form (a cut multipart, a wrong boundary) is the client's mistake, answered 400 with
+ * the error page rather than 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(REQUEST_BODY_TEXT.malformed, { status: 400, headers: { "Content-Type": "text/plain" } });
   }
 }

@@ -24,4 +24,12 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toMatch(/^script-src 'sha256-x' 'sha256-y' 'strict-dynamic' 'unsafe-inline' https:;/);
     expect(policy).toContain("object-src 'none'");
   });
+
+  it("lets everything else come from the site itself, images from https: too", () => {
+    const policy = contentSecurityPolicy({ nonce: "abc" });
+    expect(policy).toContain("; default-src 'self';");
+    expect(policy).toContain("; connect-src 'self';");
+    expect(policy).toContain("; img-src 'self' data: blob: https:;");
+    expect(policy).toContain("; frame-src 'self';");
+  });
 });

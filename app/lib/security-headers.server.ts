@@ -21,6 +21,17 @@ export function securityHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * A static file's headers (server.js): a page's, and a policy of its own that lets nothing run
+ * should a file be opened as a document (an SVG can hold scripts).
+ */
+export function staticFileHeaders(): Record<string, string> {
+  return {
+    ...securityHeaders(),
+    "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+  };
+}
+
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 
 /**
@@ -28,11 +39,28 @@ export type ScriptSources = { nonce: string } | { hashes: string[] };
  * nonce, or (a cached page, which many visitors share) the policy lists the hash of each inline
  * script. 'strict-dynamic' lets those scripts load the bundle and the admin's embeds; 'unsafe-inline'
  * and https: only apply to old browsers that ignore nonces, hashes and strict-dynamic.
+ *
+ * Everything else comes from the site itself, except:
+ * - images from any https address: the logo, favicon and founder photo are addresses the admin types;
+ * - chat images and voice notes as blob: (the widget's preview) and data: URLs (older messages),
+ *   and voice notes from Supabase Storage when it holds the uploads;
+ * - inline styles (the theme and the admin's custom CSS are <style> elements, and a cached page has no nonce);
+ * - CSP_EMBED_HOSTS, where the admin's voice-agent embed loads from, connects to and frames.
  */
 export function contentSecurityPolicy(sources: ScriptSources): string {
   const trusted = "nonce" in sources ? [`'nonce-${sources.nonce}'`] : sources.hashes.map((hash) => `'${hash}'`);
+  const { CSP_EMBED_HOSTS: embeds, SUPABASE_URL } = getEnv();
+  const storage = SUPABASE_URL ? [new URL(SUPABASE_URL).origin] : [];
+  const directive = (name: string, ...values: string[]) => [name, ...values].join(" ");
   return [
-    `script-src ${trusted.join(" ")} 'strict-dynamic' 'unsafe-inline' https:`,
+    directive("script-src", ...trusted, "'strict-dynamic'", "'unsafe-inline'", "https:"),
+    directive("default-src", "'self'"),
+    directive("connect-src", "'self'", ...embeds),
+    directive("img-src", "'self'", "data:", "blob:", "https:", ...storage),
+    directive("media-src", "'self'", "data:", "blob:", ...storage, ...embeds),
+    directive("style-src", "'self'", "'unsafe-inline'", ...embeds),
+    directive("font-src", "'self'", "data:", ...embeds),
+    directive("frame-src", "'self'", ...embeds),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -15,11 +15,11 @@ export interface PageSeo {
   noIndex?: boolean;
 }
 
-/** An absolute http(s) URL for `value` (which may be relative to the site), or null. */
-export function absoluteUrl(value: string | null | undefined, origin: string): string | null {
+/** An absolute http(s) URL for `value` (relative to the site only when its origin is known), or null. */
+export function absoluteUrl(value: string | null | undefined, origin: string | null): string | null {
   if (!value) return null;
   try {
-    const url = new URL(value, origin);
+    const url = new URL(value, origin ?? undefined);
     return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
   } catch {
     return null;

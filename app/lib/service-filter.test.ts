@@ -1,58 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { distinctCategories, filterServices, readServiceFilter, serviceFilterSearch } from "./service-filter";
-
-const services = [
-  { name: "AI Support Agent", description: "Answers customers around the clock", category: "ai-automation" },
-  { name: "Lead Capture", description: "Routes leads into the CRM", category: "business-automation" },
-  { name: "Order Sync", description: "Shop orders to fulfilment and CRM", category: "ecommerce" },
-  { name: "Invoice Reader", description: "Reads invoices with OCR", category: "business-automation" },
-];
-
-describe("filterServices", () => {
-  it("keeps everything without a filter", () => {
-    expect(filterServices(services, { q: "", category: "" })).toEqual(services);
-  });
-
-  it("matches every word of the search in the name or description, ignoring case", () => {
-    expect(filterServices(services, { q: "crm", category: "" }).map((s) => s.name)).toEqual([
-      "Lead Capture",
-      "Order Sync",
-    ]);
-    expect(filterServices(services, { q: "  ORDERS  crm ", category: "" }).map((s) => s.name)).toEqual(["Order Sync"]);
-    expect(filterServices(services, { q: "nothing like this", category: "" })).toEqual([]);
-  });
-
-  it("narrows to one category, together with the search", () => {
-    expect(filterServices(services, { q: "", category: "business-automation" }).map((s) => s.name)).toEqual([
-      "Lead Capture",
-      "Invoice Reader",
-    ]);
-    expect(filterServices(services, { q: "invoices", category: "business-automation" }).map((s) => s.name)).toEqual([
-      "Invoice Reader",
-    ]);
-    expect(filterServices(services, { q: "invoices", category: "ecommerce" })).toEqual([]);
-  });
-});
-
-describe("distinctCategories", () => {
-  it("lists each category once, ordered by label", () => {
-    expect(distinctCategories(services)).toEqual(["ai-automation", "business-automation", "ecommerce"]);
-  });
-});
+import { readServiceFilter, searchWords, serviceFilterSearch, sortCategories } from "./service-filter";
 
 describe("the filter in the URL", () => {
-  it("reads q and category, with empty defaults and a bounded query", () => {
-    expect(readServiceFilter(new URLSearchParams("q=crm&category=ecommerce"))).toEqual({
+  it("reads q, category and page, with defaults and a bounded query", () => {
+    expect(readServiceFilter(new URLSearchParams("q=crm&category=ecommerce&page=3"))).toEqual({
       q: "crm",
       category: "ecommerce",
+      page: 3,
     });
-    expect(readServiceFilter(new URLSearchParams(""))).toEqual({ q: "", category: "" });
+    expect(readServiceFilter(new URLSearchParams(""))).toEqual({ q: "", category: "", page: 1 });
     expect(readServiceFilter(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(100);
   });
 
-  it("writes only the parts that are set", () => {
+  it("reads a page that is not a whole number from 1 up as the first", () => {
+    for (const page of ["0", "-2", "1.5", "two", "", "99999999"]) {
+      expect(readServiceFilter(new URLSearchParams({ page })).page).toBe(1);
+    }
+  });
+
+  it("writes only the parts that are set, and no page for the first", () => {
     expect(serviceFilterSearch({ q: "", category: "" })).toBe("");
     expect(serviceFilterSearch({ q: "", category: "ecommerce" })).toBe("?category=ecommerce");
     expect(serviceFilterSearch({ q: "lead crm", category: "" })).toBe("?q=lead+crm");
+    expect(serviceFilterSearch({ q: "crm", category: "ecommerce", page: 1 })).toBe("?q=crm&category=ecommerce");
+    expect(serviceFilterSearch({ q: "crm", category: "", page: 4 })).toBe("?q=crm&page=4");
+  });
+});
+
+describe("searchWords", () => {
+  it("splits the search on any run of spaces", () => {
+    expect(searchWords("  ORDERS  crm ")).toEqual(["ORDERS", "crm"]);
+    expect(searchWords("   ")).toEqual([]);
+  });
+});
+
+describe("sortCategories", () => {
+  it("orders categories by label", () => {
+    expect(sortCategories(["ecommerce", "business-automation", "ai-automation"])).toEqual([
+      "ai-automation",
+      "business-automation",
+      "ecommerce",
+    ]);
   });
 });

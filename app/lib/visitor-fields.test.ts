@@ -1,23 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { requiredText, visitorEmail } from "./visitor-fields";
-
-const errorsOf = (schema: z.ZodType, value: unknown) =>
-  schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+import { EMAIL_PATTERN, optionalText, requiredText, VISITOR_EMAIL, visitorFieldError } from "./visitor-fields";
 
 describe("visitor fields", () => {
   it("asks for an email address, then for a valid one", () => {
-    expect(errorsOf(visitorEmail(), undefined)).toEqual(["Please enter your email address."]);
-    expect(errorsOf(visitorEmail(), "not-an-email")).toEqual(["Please enter a valid email address."]);
-    expect(errorsOf(visitorEmail(), `${"a".repeat(250)}@b.co`)).toEqual(["Please enter a valid email address."]);
-    expect(visitorEmail().parse("ada@example.com")).toBe("ada@example.com");
+    expect(visitorFieldError(VISITOR_EMAIL, null)).toBe("Please enter your email address.");
+    expect(visitorFieldError(VISITOR_EMAIL, "")).toBe("Please enter your email address.");
+    expect(visitorFieldError(VISITOR_EMAIL, "not-an-email")).toBe("Please enter a valid email address.");
+    expect(visitorFieldError(VISITOR_EMAIL, ` ada@example.com`)).toBe("Please enter a valid email address.");
+    expect(visitorFieldError(VISITOR_EMAIL, `${"a".repeat(250)}@b.co`)).toBe("Please enter a valid email address.");
+    expect(visitorFieldError(VISITOR_EMAIL, "ada@example.com")).toBeUndefined();
+  });
+
+  it("checks email addresses with zod's own pattern", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
   });
 
   it("trims required text and bounds its length", () => {
     const name = requiredText(5, { missing: "Name?", tooLong: "Too long" });
-    expect(errorsOf(name, undefined)).toEqual(["Name?"]);
-    expect(errorsOf(name, "   ")).toEqual(["Name?"]);
-    expect(errorsOf(name, "abcdef")).toEqual(["Too long"]);
-    expect(name.parse("  Ada  ")).toBe("Ada");
+    expect(visitorFieldError(name, null)).toBe("Name?");
+    expect(visitorFieldError(name, "   ")).toBe("Name?");
+    expect(visitorFieldError(name, "abcdef")).toBe("Too long");
+    expect(visitorFieldError(name, "  Ada  ")).toBeUndefined();
+  });
+
+  it("lets optional text be empty, not too long", () => {
+    const phone = optionalText(3, "Too long");
+    expect(visitorFieldError(phone, null)).toBeUndefined();
+    expect(visitorFieldError(phone, "   ")).toBeUndefined();
+    expect(visitorFieldError(phone, "1234")).toBe("Too long");
+  });
+
+  it("asks for a box to be ticked", () => {
+    const terms = { kind: "checkbox", missing: "Agree?" } as const;
+    expect(visitorFieldError(terms, null)).toBe("Agree?");
+    expect(visitorFieldError(terms, "on")).toBeUndefined();
   });
 });

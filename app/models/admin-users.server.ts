@@ -8,7 +8,7 @@ import { type AdminRole } from "~/lib/domain";
 /** An admin as the app handles it: never with the password hash. */
 export type Admin = Omit<AdminUser, "passwordHash">;
 
-const adminColumns = {
+export const adminColumns = {
   id: adminUsers.id,
   username: adminUsers.username,
   email: adminUsers.email,
@@ -106,10 +106,7 @@ export async function findAdminForLogin(username: string): Promise<AdminUser | n
   return row ?? null;
 }
 
-/**
- * For the session guard, on every admin request: the admin with the password hash, which the
- * guard turns into a fingerprint so that a password change ends every other session.
- */
+/** The admin with the password hash, to check their current password before a change. */
 export async function getAdminForSession(id: string): Promise<{ admin: Admin; passwordHash: string } | null> {
   const [row] = await withReadRetry(() => db().select().from(adminUsers).where(eq(adminUsers.id, id)));
   if (!row) return null;
@@ -206,15 +203,24 @@ export async function createOrResetAdmin(input: {
     });
     return { admin, created: true };
   }
-  const [admin] = await db()
-    .update(adminUsers)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      isActive: true,
-      ...(input.role ? { role: input.role } : {}),
-      ...(input.email ? { email: input.email } : {}),
-    })
-    .where(eq(adminUsers.id, existing.id))
-    .returning(adminColumns);
+  const passwordHash = await hashPassword(input.password);
+  // The same rule as the admin screens: the last active super admin stays one.
+  const admin = await db().transaction(async (tx) => {
+    const superAdmins = await lockActiveSuperAdmins(tx);
+    if (input.role === "admin" && superAdmins.includes(existing.id) && superAdmins.length <= 1) {
+      throw new AdminRuleError("The last active super admin cannot be deactivated or demoted.");
+    }
+    const [row] = await tx
+      .update(adminUsers)
+      .set({
+        passwordHash,
+        isActive: true,
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.email ? { email: input.email } : {}),
+      })
+      .where(eq(adminUsers.id, existing.id))
+      .returning(adminColumns);
+    return row;
+  });
   return { admin, created: false };
 }

@@ -1,15 +1,38 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { db, withReadRetry } from "~/db/client.server";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { db, withReadRetry, type Db } from "~/db/client.server";
+import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { chatMessages, webhooks, type ChatMessage, type Webhook } from "~/db/schema";
+import type { PageRequest } from "~/lib/keyset";
 
 export type ChatMessageInput = Pick<
   typeof chatMessages.$inferInsert,
   "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy"
 >;
 
-export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMessage> {
-  const [row] = await db().insert(chatMessages).values(input).returning();
-  return row;
+// The chat's two writes are prepared once per database: drizzle then builds their SQL once, not
+// for each message (issue #11's chat overhead). Named placeholders carry the values.
+const inputPlaceholders = {
+  sessionId: sql.placeholder("sessionId"),
+  message: sql.placeholder("message"),
+  isUserMessage: sql.placeholder("isUserMessage"),
+  mediaUrl: sql.placeholder("mediaUrl"),
+  mediaType: sql.placeholder("mediaType"),
+  answeredBy: sql.placeholder("answeredBy"),
+};
+
+function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPlaceholders, unknown> {
+  return {
+    sessionId: input.sessionId,
+    message: input.message,
+    isUserMessage: input.isUserMessage,
+    mediaUrl: input.mediaUrl ?? null,
+    mediaType: input.mediaType ?? null,
+    answeredBy: input.answeredBy ?? null,
+  };
+}
+
+function prepareSave(database: Db) {
+  return database.insert(chatMessages).values(inputPlaceholders).returning().prepare("save_chat_message");
 }
 
 /**
@@ -18,16 +41,40 @@ export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMess
  * (issue #11's chat overhead). The webhooks stay read on every message, so an admin's change,
  * through any instance, counts from the next message. Either both happen or the call fails.
  */
-export async function saveChatMessageAndListActiveWebhooks(
-  input: ChatMessageInput,
-): Promise<{ message: ChatMessage; activeWebhooks: Webhook[] }> {
-  const saved = db().$with("saved").as(db().insert(chatMessages).values(input).returning());
-  const rows = await db()
+function prepareSaveAndListActiveWebhooks(database: Db) {
+  const saved = database.$with("saved").as(database.insert(chatMessages).values(inputPlaceholders).returning());
+  return database
     .with(saved)
     .select({ message: saved._.selectedFields, webhook: webhooks })
     .from(saved)
     .leftJoin(webhooks, eq(webhooks.isActive, true))
-    .orderBy(asc(webhooks.position));
+    .orderBy(asc(webhooks.position))
+    .prepare("save_chat_message_and_list_active_webhooks");
+}
+
+const prepared = new WeakMap<
+  Db,
+  { save: ReturnType<typeof prepareSave>; saveAndList: ReturnType<typeof prepareSaveAndListActiveWebhooks> }
+>();
+
+function preparedFor(database: Db) {
+  let statements = prepared.get(database);
+  if (!statements) {
+    statements = { save: prepareSave(database), saveAndList: prepareSaveAndListActiveWebhooks(database) };
+    prepared.set(database, statements);
+  }
+  return statements;
+}
+
+export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMessage> {
+  const [row] = await preparedFor(db()).save.execute(placeholderValues(input));
+  return row;
+}
+
+export async function saveChatMessageAndListActiveWebhooks(
+  input: ChatMessageInput,
+): Promise<{ message: ChatMessage; activeWebhooks: Webhook[] }> {
+  const rows = await preparedFor(db()).saveAndList.execute(placeholderValues(input));
   return {
     message: rows[0].message,
     activeWebhooks: rows.flatMap((row) => (row.webhook ? [row.webhook] : [])),
@@ -44,32 +91,26 @@ export function listSessionMessages(sessionId: string): Promise<ChatMessage[]> {
   );
 }
 
-export interface ChatSessionSummary {
-  sessionId: string;
-  messageCount: number;
-  startedAt: Date;
-  lastMessageAt: Date;
-}
+// The dashboard and older callers read the conversations from here; they live in chat_sessions.
 
-/** Conversations, the most recently active first. */
-export function listChatSessions(limit = 50): Promise<ChatSessionSummary[]> {
-  const lastMessageAt = sql<Date>`max(${chatMessages.createdAt})`;
-  return withReadRetry(async () => {
-    const rows = await db()
-      .select({
-        sessionId: chatMessages.sessionId,
-        messageCount: sql<number>`count(*)::int`,
-        startedAt: sql<string>`min(${chatMessages.createdAt})`,
-        lastMessageAt: sql<string>`max(${chatMessages.createdAt})`,
-      })
-      .from(chatMessages)
-      .groupBy(chatMessages.sessionId)
-      .orderBy(desc(lastMessageAt))
-      .limit(limit);
-    return rows.map((row) => ({
-      ...row,
-      startedAt: new Date(row.startedAt),
-      lastMessageAt: new Date(row.lastMessageAt),
-    }));
-  });
+const keysetColumns = { at: chatMessages.createdAt, id: chatMessages.id };
+
+/**
+ * One page of a conversation's messages, the newest first like every keyset page (the admin
+ * shows them in reading order), served by chat_messages_session_created_idx.
+ */
+export function listSessionMessagePage(
+  sessionId: string,
+  request: PageRequest,
+): Promise<KeysetPage<ChatMessage & { cursor: string }>> {
+  return withReadRetry(() =>
+    keysetPage(request, keysetColumns, ({ where, orderBy, limit }) =>
+      db()
+        .select({ ...getTableColumns(chatMessages), cursor: keysetCursor(keysetColumns) })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.sessionId, sessionId), where))
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+  );
 }

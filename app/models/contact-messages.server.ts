@@ -1,19 +1,53 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { containsText } from "~/db/search.server";
 import { db, withReadRetry } from "~/db/client.server";
-import { contactMessages, type ContactMessage } from "~/db/schema";
+import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
+import { contactMessages, contactMessageSearchText, type ContactMessage } from "~/db/schema";
+import type { PageRequest } from "~/lib/keyset";
+import { readCounters } from "./counters.server";
 
 export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "message">;
+
+/** Shorter searches match too much for the trigram index to help, so they are ignored. */
+export const CONTACT_SEARCH_MIN_CHARS = 2;
 
 export async function createContactMessage(input: ContactMessageInput): Promise<ContactMessage> {
   const [row] = await db().insert(contactMessages).values(input).returning();
   return row;
 }
 
+/** The newest messages, for the dashboard. */
 export function listContactMessages(limit?: number): Promise<ContactMessage[]> {
   return withReadRetry(() => {
     const query = db().select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
     return limit ? query.limit(limit) : query;
   });
+}
+
+const keysetColumns = { at: contactMessages.createdAt, id: contactMessages.id };
+
+/**
+ * One page of the messages, newest first, optionally only those matching `search` (at least
+ * CONTACT_SEARCH_MIN_CHARS characters; the caller says when a shorter one is ignored).
+ */
+export function listContactMessagePage(
+  request: PageRequest,
+  search: string | null,
+): Promise<KeysetPage<ContactMessage & { cursor: string }>> {
+  const match =
+    search && search.length >= CONTACT_SEARCH_MIN_CHARS
+      ? containsText(contactMessageSearchText(contactMessages), search)
+      : undefined;
+  return withReadRetry(() =>
+    keysetPage(request, keysetColumns, ({ where, orderBy, limit }) =>
+      db()
+        .select({ ...getTableColumns(contactMessages), cursor: keysetCursor(keysetColumns) })
+        .from(contactMessages)
+        .where(and(match, where))
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+  );
 }
 
 export async function setContactMessageRead(id: string, isRead: boolean): Promise<boolean> {
@@ -33,9 +67,7 @@ export async function deleteContactMessage(id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The sidebar's badge on every admin screen: the trigger-kept counter, not a count of the table. */
 export async function countUnreadContactMessages(): Promise<number> {
-  const [row] = await withReadRetry(() =>
-    db().select({ n: count() }).from(contactMessages).where(eq(contactMessages.isRead, false)),
-  );
-  return row.n;
+  return (await readCounters(["contact_messages_unread"])).contact_messages_unread;
 }

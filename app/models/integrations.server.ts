@@ -1,15 +1,50 @@
 import { eq } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
 import { integrations, type Integrations } from "~/db/schema";
+import { log } from "~/lib/log.server";
+import { needsResealing, openSecret, sealSecret, SecretKeyError } from "~/lib/secret-box.server";
 
 export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "updatedAt">;
 
 /** The only integration fields public pages may see; keys and tokens stay on the server. */
 export type PublicIntegrations = Pick<Integrations, "voiceAgentEmbedCode" | "customCss" | "customJs">;
 
-export async function getIntegrations(): Promise<Integrations | null> {
+/** Keys and tokens: stored encrypted (app/lib/secret-box.server.ts), never sent to any page. */
+export const SECRET_INTEGRATIONS = ["stripeSecretKey", "airtableToken"] as const;
+export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
+
+/**
+ * What the admin sees of a stored secret: its last four characters, or that it was sealed with a
+ * key this server does not have (README, SECRETS_KEY).
+ */
+export type SecretHint = { lastFour: string } | { unreadable: true };
+
+export type AdminIntegrations = Omit<Integrations, SecretIntegration> & Record<SecretIntegration, SecretHint | null>;
+
+function hint(stored: string | null): SecretHint | null {
+  if (!stored) return null;
+  try {
+    return { lastFour: openSecret(stored).slice(-4) };
+  } catch (error) {
+    if (!(error instanceof SecretKeyError)) throw error;
+    log.warn("integrations: a secret cannot be decrypted", { error });
+    return { unreadable: true };
+  }
+}
+
+/** The integrations for the admin screen, the secrets as hints only. */
+export async function getAdminIntegrations(): Promise<AdminIntegrations | null> {
   const [row] = await withReadRetry(() => db().select().from(integrations).where(eq(integrations.id, 1)));
-  return row ?? null;
+  if (!row) return null;
+  return { ...row, stripeSecretKey: hint(row.stripeSecretKey), airtableToken: hint(row.airtableToken) };
+}
+
+/** The plain secret, for the server's own use of it. */
+export async function readIntegrationSecret(name: SecretIntegration): Promise<string | null> {
+  const [row] = await withReadRetry(() =>
+    db().select({ value: integrations[name] }).from(integrations).where(eq(integrations.id, 1)),
+  );
+  return row?.value ? openSecret(row.value) : null;
 }
 
 export async function getPublicIntegrations(): Promise<PublicIntegrations> {
@@ -26,11 +61,35 @@ export async function getPublicIntegrations(): Promise<PublicIntegrations> {
   return row ?? { voiceAgentEmbedCode: null, customCss: null, customJs: null };
 }
 
-export async function saveIntegrations(input: IntegrationsInput): Promise<Integrations> {
-  const [row] = await db()
+/**
+ * Saves the integrations. A secret left out of `input` (undefined) keeps its stored value; null
+ * removes it; a string replaces it, sealed.
+ */
+export async function saveIntegrations(
+  input: Omit<IntegrationsInput, SecretIntegration> & Partial<Record<SecretIntegration, string | null>>,
+): Promise<void> {
+  const values: IntegrationsInput = { ...input };
+  for (const name of SECRET_INTEGRATIONS) {
+    const value = input[name];
+    if (value === undefined) delete values[name];
+    else values[name] = value === null ? null : sealSecret(value);
+  }
+  await db()
     .insert(integrations)
-    .values({ ...input, id: 1 })
-    .onConflictDoUpdate({ target: integrations.id, set: { ...input, updatedAt: new Date() } })
-    .returning();
-  return row;
+    .values({ ...values, id: 1 })
+    .onConflictDoUpdate({ target: integrations.id, set: { ...values, updatedAt: new Date() } });
+}
+
+/**
+ * Start-up: seals the secrets stored in plain text (before encryption existed) or under the
+ * previous key (after a rotation) with the current key. Returns how many it sealed again.
+ */
+export async function resealIntegrationSecrets(): Promise<number> {
+  const [row] = await db().select().from(integrations).where(eq(integrations.id, 1));
+  if (!row) return 0;
+  const stale = SECRET_INTEGRATIONS.filter((name) => row[name] && needsResealing(row[name]));
+  if (stale.length === 0) return 0;
+  const values = Object.fromEntries(stale.map((name) => [name, sealSecret(openSecret(row[name]!))]));
+  await db().update(integrations).set(values).where(eq(integrations.id, 1));
+  return stale.length;
 }

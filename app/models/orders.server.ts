@@ -1,8 +1,12 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { containsText } from "~/db/search.server";
 import { db, withReadRetry } from "~/db/client.server";
-import { firstMonthTotal } from "~/lib/pricing";
-import { orders, services, type Order } from "~/db/schema";
+import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
+import { orderSearchText, orders, services, type Order } from "~/db/schema";
 import { type OrderStatus } from "~/lib/domain";
+import { parseCursor, type Cursor, type PageRequest } from "~/lib/keyset";
+import { firstMonthTotal } from "~/lib/pricing";
+import { readCounters } from "./counters.server";
 
 export interface OrderRequest {
   clientName: string;
@@ -46,15 +50,116 @@ export async function createOrder(request: OrderRequest): Promise<Order> {
   });
 }
 
-export function listOrders(filter: { status?: OrderStatus; limit?: number } = {}): Promise<Order[]> {
-  return withReadRetry(() => {
-    const query = db()
-      .select()
-      .from(orders)
-      .where(filter.status ? eq(orders.status, filter.status) : undefined)
-      .orderBy(desc(orders.createdAt), desc(orders.id));
-    return filter.limit ? query.limit(filter.limit) : query;
-  });
+/** The newest orders, for the dashboard: a LIMIT read down the (created_at, id) index. */
+export function listLatestOrders(limit: number): Promise<Order[]> {
+  return withReadRetry(() => db().select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit));
+}
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  /** Text searched in the client's name and email and the service's name, any case. */
+  search?: string;
+}
+
+function listConditions(filter: OrderListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  // The same expression as the trigram index's (orderSearchText), or the index is not used.
+  if (filter.search) {
+    conditions.push(containsText(orderSearchText(orders), filter.search));
+  }
+  return conditions;
+}
+
+const KEYSET = { at: orders.createdAt, id: orders.id };
+
+export type ListedOrder = Order & { cursor: string };
+
+/**
+ * One page of the Orders screen, newest first: keyset on (created_at, id), served by the
+ * (status, created_at, id) or (created_at, id) index, so the last of a million orders' pages costs
+ * what the first does. A search walks the trigram index instead.
+ */
+export function listOrderPage(filter: OrderListFilter, request: PageRequest): Promise<KeysetPage<ListedOrder>> {
+  const conditions = listConditions(filter);
+  return keysetPage(request, KEYSET, (slice) =>
+    withReadRetry(() =>
+      db()
+        .select({ ...getTableColumns(orders), cursor: keysetCursor(KEYSET) })
+        .from(orders)
+        .where(and(...conditions, slice.where))
+        .orderBy(...slice.orderBy)
+        .limit(slice.limit),
+    ),
+  );
+}
+
+export interface OrderExportFilter {
+  status?: OrderStatus;
+  /** Orders created at or after this instant. */
+  from?: Date;
+  /** Orders created before this instant. */
+  before?: Date;
+}
+
+export const ORDER_EXPORT_BATCH_SIZE = 1000;
+
+// An export row as text, formatted by Postgres (dates as toISOString writes them, prices with two
+// decimals): a million rows are a million fewer Date objects and number conversions to make.
+const EXPORT_COLUMNS = {
+  id: orders.id,
+  orderDate: sql<string>`to_char(${orders.orderDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  status: orders.status,
+  clientName: orders.clientName,
+  clientEmail: orders.clientEmail,
+  clientPhone: orders.clientPhone,
+  serviceName: orders.serviceName,
+  setupPrice: sql<string>`${orders.setupPrice}::text`,
+  monthlyPrice: sql<string>`${orders.monthlyPrice}::text`,
+  totalPrice: sql<string>`${orders.totalPrice}::text`,
+  paymentMethod: orders.paymentMethod,
+  notes: orders.notes,
+};
+
+export type OrderExportRow = Pick<
+  Order,
+  "id" | "status" | "clientName" | "clientEmail" | "clientPhone" | "serviceName" | "paymentMethod" | "notes"
+> & { orderDate: string; setupPrice: string; monthlyPrice: string; totalPrice: string };
+
+/**
+ * The orders of `filter`, newest first, in batches read by keyset on (created_at, id), the index's
+ * order. Each batch is a short query of its own: an export never holds a transaction, or one of
+ * the pool's connections (PGlite has a single one, shared by every request), for the half minute a
+ * million rows take to download. Orders placed after the export started are not in it.
+ */
+export async function* orderBatches(
+  filter: OrderExportFilter,
+  batchSize = ORDER_EXPORT_BATCH_SIZE,
+): AsyncGenerator<OrderExportRow[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const position = after;
+    const rows = await withReadRetry(() =>
+      db()
+        .select({ ...EXPORT_COLUMNS, cursor: keysetCursor(KEYSET) })
+        .from(orders)
+        .where(
+          and(
+            filter.status ? eq(orders.status, filter.status) : undefined,
+            filter.from ? gte(orders.createdAt, filter.from) : undefined,
+            filter.before ? lt(orders.createdAt, filter.before) : undefined,
+            position
+              ? sql`(${orders.createdAt}, ${orders.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(batchSize),
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = parseCursor(rows[rows.length - 1].cursor);
+  }
 }
 
 export async function getOrder(id: string): Promise<Order | null> {
@@ -76,17 +181,20 @@ export interface OrderStats {
   revenue: number;
 }
 
+/** The Orders screen's counters and the dashboard's: read from `counters`, never counted. */
 export async function getOrderStats(): Promise<OrderStats> {
-  const [row] = await withReadRetry(() =>
-    db()
-      .select({
-        total: sql<number>`count(*)::int`,
-        pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
-        paid: sql<number>`(count(*) filter (where ${orders.status} = 'paid'))::int`,
-        cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
-        revenue: sql<string>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'paid'), 0)`,
-      })
-      .from(orders),
-  );
-  return { ...row, revenue: Number(row.revenue) };
+  const counts = await readCounters([
+    "orders",
+    "orders_pending",
+    "orders_paid",
+    "orders_cancelled",
+    "orders_revenue_paid",
+  ]);
+  return {
+    total: counts.orders,
+    pending: counts.orders_pending,
+    paid: counts.orders_paid,
+    cancelled: counts.orders_cancelled,
+    revenue: counts.orders_revenue_paid,
+  };
 }

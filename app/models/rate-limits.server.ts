@@ -48,6 +48,53 @@ export async function peekRateLimit(key: string, limit: number, windowMs: number
   return toResult(row.hits, limit, row.remainingSeconds, false);
 }
 
+/**
+ * Adds `amount` to `key`'s count in a fixed window (bytes, say, rather than hits) if the total
+ * stays within `limit`; otherwise adds nothing and says so. One conditional upsert, so concurrent
+ * additions from every instance can never pass the limit together.
+ */
+export async function addToRateLimit(
+  key: string,
+  amount: number,
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitResult> {
+  const windowSeconds = windowMs / 1000;
+  if (amount <= limit) {
+    const expired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
+    const [row] = await db()
+      .insert(rateLimits)
+      .values({ key, windowStartedAt: sql`now()`, hits: amount })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then ${amount} else ${rateLimits.hits} + ${amount} end`,
+          windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
+        },
+        setWhere: sql`${expired} or ${rateLimits.hits} + ${amount} <= ${limit}`,
+      })
+      .returning({ hits: rateLimits.hits });
+    if (row) return { allowed: true, hits: row.hits, retryAfterSeconds: 0 };
+  }
+  const [current] = await db()
+    .select({
+      hits: rateLimits.hits,
+      remainingSeconds: sql<number>`extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now()))::float8`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  const remainingSeconds = current && current.remainingSeconds > 0 ? current.remainingSeconds : windowSeconds;
+  return { allowed: false, hits: current?.hits ?? 0, retryAfterSeconds: Math.max(1, Math.ceil(remainingSeconds)) };
+}
+
+/** Takes back what addToRateLimit added, when what it was counted for did not happen after all. */
+export async function subtractFromRateLimit(key: string, amount: number): Promise<void> {
+  await db()
+    .update(rateLimits)
+    .set({ hits: sql`greatest(0, ${rateLimits.hits} - ${amount})` })
+    .where(eq(rateLimits.key, key));
+}
+
 export async function resetRateLimit(key: string): Promise<void> {
   await db().delete(rateLimits).where(eq(rateLimits.key, key));
 }

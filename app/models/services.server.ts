@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { containsText } from "~/db/search.server";
 import { db, withReadRetry } from "~/db/client.server";
 import { services, type NewService, type Service } from "~/db/schema";
 
@@ -26,8 +27,9 @@ export function toPublicService({
   return { id, name, description, category, setupPrice, monthlyPrice, featured };
 }
 
-// The spec's public order: featured first, then newest.
-const publicOrder = [desc(services.featured), desc(services.createdAt), asc(services.name)];
+// The spec's public order: featured first, then newest. The id settles ties, so that pages read
+// with OFFSET neither repeat nor skip a service.
+const publicOrder = [desc(services.featured), desc(services.createdAt), asc(services.name), asc(services.id)];
 
 export function listActiveServices(): Promise<Service[]> {
   return withReadRetry(() =>
@@ -37,6 +39,88 @@ export function listActiveServices(): Promise<Service[]> {
       .where(eq(services.isActive, true))
       .orderBy(...publicOrder),
   );
+}
+
+/** The distinct categories of the active services: the catalogue's filter, without reading the rows. */
+export async function listActiveCategories(): Promise<string[]> {
+  const rows = await withReadRetry(() =>
+    db().selectDistinct({ category: services.category }).from(services).where(eq(services.isActive, true)),
+  );
+  return rows.map((row) => row.category);
+}
+
+/** The spec's catalogue search: the name or the description contains every word, ignoring case. */
+function containsEveryWord(words: readonly string[]): SQL | undefined {
+  return and(
+    ...words.map((word) => containsText(sql`lower(${services.name} || ' ' || ${services.description})`, word)),
+  );
+}
+
+export interface ServiceSearch {
+  /** Lower-cased by the query itself; each must be found. */
+  words: readonly string[];
+  /** Null for every category. */
+  category: string | null;
+  /** 1-based; a page past the last reads the last. */
+  page: number;
+  pageSize: number;
+}
+
+export interface ServicePage {
+  services: Service[];
+  /** Rows matching the search, on every page. */
+  total: number;
+  /** The page read, after bringing one past the last back to the last. */
+  page: number;
+  pageCount: number;
+}
+
+async function searchServices(
+  { words, category, page, pageSize }: ServiceSearch,
+  scope: SQL | undefined,
+  order: SQL[],
+): Promise<ServicePage> {
+  const where = and(scope, category === null ? undefined : eq(services.category, category), containsEveryWord(words));
+  const read = (pageNumber: number) =>
+    withReadRetry(() =>
+      db()
+        .select({ ...getTableColumns(services), total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(services)
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((pageNumber - 1) * pageSize),
+    );
+  let rows = await read(page);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page (an old link, a shrunken list): one count, then the last page.
+    const [row] = await withReadRetry(() =>
+      db()
+        .select({ total: sql<number>`count(*)::int` })
+        .from(services)
+        .where(where),
+    );
+    total = row.total;
+    if (total > 0) rows = await read(Math.ceil(total / pageSize));
+  }
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return {
+    services: rows.map(({ total: _total, ...service }) => service),
+    total,
+    page: Math.min(page, pageCount),
+    pageCount,
+  };
+}
+
+/** One page of the public catalogue: active services in the spec's public order. */
+export function searchActiveServices(search: ServiceSearch): Promise<ServicePage> {
+  return searchServices(search, eq(services.isActive, true), publicOrder);
+}
+
+/** One page of the admin's services list: every service, newest first. */
+export function searchAllServices(search: ServiceSearch): Promise<ServicePage> {
+  return searchServices(search, undefined, [desc(services.createdAt), asc(services.name), asc(services.id)]);
 }
 
 export const MAX_FEATURED_ON_HOME = 6;

@@ -5,6 +5,13 @@ import { webhooks, type Webhook } from "~/db/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive">;
 
+/** A webhook as the admin screens see it: header names only, the values (n8n credentials) are write-only. */
+export type WebhookView = Omit<Webhook, "headers"> & { headerNames: string[] };
+
+export function withoutHeaderValues({ headers, ...webhook }: Webhook): WebhookView {
+  return { ...webhook, headerNames: Object.keys(headers) };
+}
+
 // Oldest first: the chat fan-out tries active webhooks "in list order", the order staff see.
 const listOrder = [asc(webhooks.position)];
 

@@ -1,5 +1,4 @@
 import { siteOrigin } from "~/lib/site-url.server";
-import type { Route } from "./+types/sitemap";
 
 // The public pages worth indexing; the order confirmation and the admin area are not.
 const SITEMAP_PATHS = ["/", "/services", "/order"] as const;
@@ -7,8 +6,16 @@ const SITEMAP_PATHS = ["/", "/services", "/order"] as const;
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[char]};`);
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+// A sitemap lists absolute URLs, and only SITE_URL gives them (app/lib/site-url.server.ts): without
+// it there is no sitemap, and robots.txt names none.
+export function loader() {
+  const origin = siteOrigin();
+  if (!origin) {
+    return new Response("Not found: the sitemap needs SITE_URL.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,6 +1,6 @@
 import { signedCookieOptions } from "~/lib/cookie-options.server";
-import { createHash } from "node:crypto";
-import { createCookieSessionStorage, redirect, type Session } from "react-router";
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import {
@@ -11,57 +11,77 @@ import {
   setAdminPassword,
 } from "~/models/admin-users.server";
 import { getEnv } from "~/lib/env.server";
+import {
+  createAdminSession,
+  deleteAdminSession,
+  deleteDeadAdminSessions,
+  findSessionAdmin,
+  touchAdminSession,
+} from "~/models/admin-sessions.server";
 import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
-import { verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
+import { HashingBusyError, verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 
-// Sign-in, the admin session and the guards. The session cookie holds the admin's id only; every
-// guarded request loads the admin from the database, so deactivating or deleting an admin ends
-// their session at their next request.
+// Sign-in, the admin session and the guards. The session cookie holds a random token; the server
+// keeps its hash with the admin's id, expiry and last use (app/models/admin-sessions.server.ts), so
+// signing out ends the session on the server, not only in the browser, and a new password or a
+// deactivation ends every session of that admin (a trigger in the database).
 
 export const LOGIN_PATH = "/admin/login";
-export const SESSION_COOKIE = "__session";
+// The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and for "/":
+// a neighbouring subdomain cannot plant one. Browsers keep it for HTTPS only, hence the plain name
+// in development.
+const SESSION_COOKIE = { secure: "__Host-session", plain: "__session" } as const;
+export const SESSION_COOKIE_NAMES = Object.values(SESSION_COOKIE);
 const ADMIN_HOME = "/admin";
+// Every hashing slot taken and the queue full (a burst of sign-ins): worth trying again soon.
+const BUSY_RETRY_SECONDS = 10;
+// last_seen_at is written at most this often: one write a minute per admin, not one a request.
+const TOUCH_INTERVAL_MS = 60_000;
 
-type SessionData = {
-  adminId: string;
-  /** Fingerprint of the password hash at sign-in: a new password ends every other session. */
-  passwordStamp: string;
-  signedInAt: number;
-};
-
-function createSessionStorage() {
-  return createCookieSessionStorage<SessionData>({
-    cookie: { name: SESSION_COOKIE, ...signedCookieOptions(), maxAge: sessionMaxAgeMs() / 1000 },
+function createSessionCookie() {
+  const options = signedCookieOptions();
+  return createCookie(options.secure ? SESSION_COOKIE.secure : SESSION_COOKIE.plain, {
+    ...options,
+    maxAge: sessionMaxAgeMs() / 1000,
   });
 }
 
-let storage: ReturnType<typeof createSessionStorage> | undefined;
-function sessionStorage() {
-  storage ??= createSessionStorage();
-  return storage;
+let cookie: ReturnType<typeof createSessionCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createSessionCookie();
+  return cookie;
 }
 
 function sessionMaxAgeMs(): number {
   return getEnv().SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
 }
 
-function passwordStamp(passwordHash: string): string {
-  return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
+function idleSince(now: Date): Date {
+  return new Date(now.getTime() - getEnv().SESSION_IDLE_MINUTES * 60 * 1000);
 }
 
-function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
 }
 
-/** The signed-in admin, or null: no session, an expired one, or an admin deleted or deactivated since. */
-async function adminFromSession(session: Session<SessionData>): Promise<Admin | null> {
-  const adminId = session.get("adminId");
-  const signedInAt = session.get("signedInAt");
-  // The cookie's own expiry is the browser's business; a copied cookie must expire here too.
-  if (!adminId || !signedInAt || Date.now() - signedInAt > sessionMaxAgeMs()) return null;
-  const found = await getAdminForSession(adminId);
-  if (!found?.admin.isActive || passwordStamp(found.passwordHash) !== session.get("passwordStamp")) return null;
+/** The hash of the session token the request carries, if it carries a well-signed one. */
+async function sessionTokenHash(request: Request): Promise<string | null> {
+  const token: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof token === "string" && token.length > 0 ? hashToken(token) : null;
+}
+
+/** The signed-in admin, or null: no session, an expired, idle or ended one, or an inactive admin. */
+async function adminFromSession(tokenHash: string | null): Promise<Admin | null> {
+  if (!tokenHash) return null;
+  const now = new Date();
+  const found = await findSessionAdmin(tokenHash, now, idleSince(now));
+  if (!found) return null;
+  if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchAdminSession(tokenHash, now);
   return found.admin;
+}
+
+async function clearedCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: undefined, expires: new Date(0) });
 }
 
 /** Only same-site paths under /admin: an open redirect would send a fresh session elsewhere. */
@@ -76,21 +96,21 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
  * a thrown redirect to the login page (clearing a session that is no longer valid).
  */
 export async function requireAdmin(request: Request): Promise<Admin> {
-  const session = await getSession(request);
-  const admin = await adminFromSession(session);
+  const tokenHash = await sessionTokenHash(request);
+  const admin = await adminFromSession(tokenHash);
   if (admin) return admin;
   const url = new URL(request.url);
   const loginUrl =
     request.method === "GET" && url.pathname !== ADMIN_HOME
       ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`
       : LOGIN_PATH;
-  const headers = session.has("adminId") ? { "Set-Cookie": await sessionStorage().destroySession(session) } : undefined;
+  const headers = tokenHash ? { "Set-Cookie": await clearedCookie() } : undefined;
   throw redirect(loginUrl, { headers });
 }
 
 /** For the login page: signed-in admins go straight to the panel. */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  if (await adminFromSession(await getSession(request))) throw redirect(ADMIN_HOME);
+  if (await adminFromSession(await sessionTokenHash(request))) throw redirect(ADMIN_HOME);
 }
 
 class InvalidCredentialsError extends Error {
@@ -119,41 +139,61 @@ export type SignInResult =
   | { status: "limited"; retryAfterSeconds: number };
 
 /**
- * Checks the username and password of a login form (the request's body is read here) against
- * the sign-in limit and the database. On success `last_login` is updated and `cookie` holds a
- * fresh session: a new one, never the visitor's previous one.
+ * Checks the username and password of a login form (read by the login action) against the
+ * sign-in limit and the database. On success `last_login` is updated and `cookie` holds a fresh
+ * session: a new one, never the visitor's previous one.
  */
-export async function signIn(request: Request, input: { username: string; ip: string }): Promise<SignInResult> {
+export async function signIn(
+  request: Request,
+  input: { username: string; password: string; ip: string },
+): Promise<SignInResult> {
   const attempt = await countLoginAttempt(input.username, input.ip);
   if (!attempt.allowed) return { status: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   let found;
   try {
-    found = await authenticator.authenticate("admin-password", request);
+    // The form strategy reads its fields from a request's body. The posted body was read once, by
+    // the login action within the body limit: the strategy gets the two fields, not that body again.
+    const credentials = new Request(request.url, {
+      method: "POST",
+      body: new URLSearchParams({ username: input.username, password: input.password }),
+    });
+    found = await authenticator.authenticate("admin-password", credentials);
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return { status: "invalid" };
+    if (error instanceof HashingBusyError) {
+      return { status: "limited", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    }
     throw error;
   }
-  await Promise.all([clearLoginAttempts(input.username, input.ip), recordLogin(found.admin.id)]);
-  return { status: "signed-in", admin: found.admin, cookie: await startSession(found.admin.id, found.passwordHash) };
+  // A fresh token at every sign-in, and the one the browser had (if any) ends: a session fixed
+  // before sign-in is worth nothing after it.
+  const previous = await sessionTokenHash(request);
+  await Promise.all([
+    clearLoginAttempts(input.username, input.ip),
+    recordLogin(found.admin.id),
+    previous ? deleteAdminSession(previous) : undefined,
+  ]);
+  return { status: "signed-in", admin: found.admin, cookie: await startSession(found.admin.id) };
 }
 
-async function startSession(adminId: string, passwordHash: string): Promise<string> {
-  const session = await sessionStorage().getSession();
-  session.set("adminId", adminId);
-  session.set("passwordStamp", passwordStamp(passwordHash));
-  session.set("signedInAt", Date.now());
-  return sessionStorage().commitSession(session);
+async function startSession(adminId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await deleteDeadAdminSessions(now, idleSince(now));
+  await createAdminSession({
+    tokenHash: hashToken(token),
+    adminId,
+    now,
+    expiresAt: new Date(now.getTime() + sessionMaxAgeMs()),
+  });
+  return sessionCookie().serialize(token);
 }
 
-/** After a password change: this session follows, every other one ends. */
-async function refreshSession(request: Request, passwordHash: string): Promise<string> {
-  const session = await getSession(request);
-  session.set("passwordStamp", passwordStamp(passwordHash));
-  return sessionStorage().commitSession(session);
-}
-
+/** Ends the request's session on the server, and returns the cookie that clears it in the browser. */
 export async function signOut(request: Request): Promise<string> {
-  return sessionStorage().destroySession(await getSession(request));
+  const tokenHash = await sessionTokenHash(request);
+  if (tokenHash) await deleteAdminSession(tokenHash);
+  return clearedCookie();
 }
 
 export type PasswordChangeResult = { status: "changed"; cookie: string } | { status: "wrong-password" | "limited" };
@@ -171,8 +211,8 @@ export async function changeOwnPassword(
   if (!attempt.allowed) return { status: "limited" };
   const found = await getAdminForSession(admin.id);
   if (!found || !(await verifyPassword(found.passwordHash, input.currentPassword))) return { status: "wrong-password" };
+  // The new password ends every session of this admin, this one too; it goes on as a new one.
   await setAdminPassword(admin.id, input.newPassword);
-  const updated = await getAdminForSession(admin.id);
   await clearLoginAttempts(admin.username, input.ip);
-  return { status: "changed", cookie: await refreshSession(request, updated!.passwordHash) };
+  return { status: "changed", cookie: await startSession(admin.id) };
 }

@@ -1,25 +1,53 @@
 import { getEnv } from "~/lib/env.server";
+import { rateLimitAddress } from "~/lib/address-key";
 import { hitRateLimit, resetRateLimit, type RateLimitResult } from "~/models/rate-limits.server";
 
-// Sign-in attempts per username and address. The counter lives in the database (rate_limits), so
-// every instance sharing the database enforces one limit.
+// Sign-in attempts, counted in the database (rate_limits) so every instance enforces one limit,
+// and before the password is hashed, so a refused attempt costs no hashing:
+// - per address, whatever the username: one address trying many usernames;
+// - per username and address: one address guessing one admin's password;
+// - per username, whatever the address: many addresses guessing one password. It refuses only
+//   until its window ends (LOGIN_WINDOW_MINUTES), so a stranger can lock an owner out for that long
+//   at most, and the owner's own address still has its own allowance counted separately above.
 
-function loginKey(username: string, ip: string): string {
-  return `login:${ip}:${username.trim().toLowerCase()}`;
-}
-
-function loginWindowMs(): number {
+function windowMs(): number {
   return getEnv().LOGIN_WINDOW_MINUTES * 60_000;
 }
 
+const normalise = (username: string) => username.trim().toLowerCase();
+
+const keys = (username: string, ip: string) => {
+  const address = rateLimitAddress(ip);
+  return {
+    address: `login-address:${address}`,
+    pair: `login:${address}:${normalise(username)}`,
+    username: `login-username:${normalise(username)}`,
+  };
+};
+
 /**
  * Counts an attempt before the password is checked, so that many attempts sent at once cannot
- * all slip through before the first failure is recorded. A successful sign-in clears the count.
+ * all slip through before the first failure is recorded. The first limit reached refuses; the
+ * counters after it are not touched. A successful sign-in clears the counters it went through:
+ * whoever knows the password is not the one guessing.
  */
-export function countLoginAttempt(username: string, ip: string): Promise<RateLimitResult> {
-  return hitRateLimit(loginKey(username, ip), getEnv().LOGIN_MAX_FAILURES, loginWindowMs());
+export async function countLoginAttempt(username: string, ip: string): Promise<RateLimitResult> {
+  const env = getEnv();
+  const key = keys(username, ip);
+  const limits: [string, number][] = [
+    [key.address, env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS],
+    [key.pair, env.LOGIN_MAX_FAILURES],
+    [key.username, env.LOGIN_MAX_FAILURES_PER_USERNAME],
+  ];
+  let result: RateLimitResult | undefined;
+  for (const [name, limit] of limits) {
+    result = await hitRateLimit(name, limit, windowMs());
+    if (!result.allowed) return result;
+  }
+  return result!;
 }
 
-export function clearLoginAttempts(username: string, ip: string): Promise<void> {
-  return resetRateLimit(loginKey(username, ip));
+export async function clearLoginAttempts(username: string, ip: string): Promise<void> {
+  const key = keys(username, ip);
+  await Promise.all(Object.values(key).map((name) => resetRateLimit(name)));
 }

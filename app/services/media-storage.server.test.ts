@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerJson, startTestServer, type TestServer } from "../../tests/support/webhook-server";
-import { readLocalMedia, storeChatMedia, type MediaFile } from "./media-storage.server";
+import { deleteChatMedia, findLocalMedia, storeChatMedia, type MediaFile } from "./media-storage.server";
 
 const PNG: MediaFile = {
   bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
@@ -18,6 +18,10 @@ const dir = mkdtempSync(path.join(tmpdir(), "agency-media-"));
 beforeAll(async () => {
   // Plays Supabase Storage: uploads answer like the real API; a key ending in -refused is refused.
   storage = await startTestServer((request, response) => {
+    // Deleting answers the removed objects, as the real API does; names already gone are left out.
+    if (request.method === "DELETE" && request.path === "/storage/v1/object/chat-images") {
+      return answerJson(response, 200, []);
+    }
     const match = /^\/storage\/v1\/object\/chat-images\/(.+)$/.exec(request.path);
     if (request.method !== "POST" || !match) return answerJson(response, 404, { message: "not found" });
     if (request.headers.authorization === `Bearer ${SERVICE_KEY}-refused`) {
@@ -51,37 +55,50 @@ describe("Supabase Storage", () => {
     expect(upload.headers.authorization).toBe(`Bearer ${SERVICE_KEY}`);
     expect(upload.headers.apikey).toBe(SERVICE_KEY);
     expect(new Uint8Array(upload.body)).toEqual(PNG.bytes);
-    expect(first).toBe(`${storage.url}/storage/v1/object/public/chat-images/${name}`);
-    expect(second).not.toBe(first);
+    expect(first).toEqual({ name, url: `${storage.url}/storage/v1/object/public/chat-images/${name}` });
+    expect(second.url).not.toBe(first.url);
   });
 
-  it("embeds the file as a data URL when the upload fails", async () => {
+  it("throws when the upload fails, never falling back to a data URL", async () => {
     const store = { kind: "supabase" as const, url: storage.url, serviceRoleKey: `${SERVICE_KEY}-refused` };
     const before = storage.received.length;
-    const url = await storeChatMedia(PNG, store);
+    await expect(storeChatMedia(PNG, store)).rejects.toThrow(/row-level security/);
     expect(storage.received.length).toBe(before + 1);
-    expect(url).toBe(`data:image/png;base64,${Buffer.from(PNG.bytes).toString("base64")}`);
+  });
+});
+
+describe("deleting Supabase files", () => {
+  it("removes them from the chat-images bucket by name, whether or not they still exist", async () => {
+    const store = { kind: "supabase" as const, url: storage.url, serviceRoleKey: SERVICE_KEY };
+    const names = [`${Date.now()}-00000000-0000-4000-8000-000000000001.png`, "gone.png"];
+    await deleteChatMedia(names, store);
+    const removal = storage.received.at(-1)!;
+    expect(removal).toMatchObject({ method: "DELETE", path: "/storage/v1/object/chat-images" });
+    expect(removal.json).toEqual({ prefixes: names });
   });
 });
 
 describe("local storage", () => {
   it("writes under the uploads directory and reads back only names it made", async () => {
     const uploads = path.join(dir, "uploads");
-    const url = await storeChatMedia(PNG, { kind: "local", dir: uploads });
-    const name = url.replace("/uploads/", "");
+    const { name, url } = await storeChatMedia(PNG, { kind: "local", dir: uploads });
     expect(url).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.png$/);
     expect(readdirSync(uploads)).toEqual([name]);
     expect(new Uint8Array(readFileSync(path.join(uploads, name)))).toEqual(PNG.bytes);
 
-    expect(await readLocalMedia(name, uploads)).toEqual({ bytes: Buffer.from(PNG.bytes), contentType: "image/png" });
-    expect(await readLocalMedia(`../uploads/${name}`, uploads)).toBeNull();
-    expect(await readLocalMedia(name.replace(".png", ".svg"), uploads)).toBeNull();
+    expect(await findLocalMedia(name, uploads)).toMatchObject({
+      path: path.join(uploads, name),
+      size: PNG.bytes.byteLength,
+      contentType: "image/png",
+    });
+    expect(await findLocalMedia(`../uploads/${name}`, uploads)).toBeNull();
+    expect(await findLocalMedia(name.replace(".png", ".svg"), uploads)).toBeNull();
   });
 
-  it("embeds the file as a data URL when it cannot be written", async () => {
+  it("throws when the file cannot be written, never falling back to a data URL", async () => {
     // A file where the directory should be: mkdir and the write fail.
     const blocked = path.join(dir, "not-a-dir");
     writeFileSync(blocked, "x");
-    expect(await storeChatMedia(PNG, { kind: "local", dir: blocked })).toMatch(/^data:image\/png;base64,/);
+    await expect(storeChatMedia(PNG, { kind: "local", dir: blocked })).rejects.toThrow(/EEXIST|ENOTDIR/);
   });
 });

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, statfs, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import ws from "ws";
 import { getEnv } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { MEDIA_CONTENT_TYPES } from "~/lib/media-type.server";
 
 // Chat images and voice messages: Supabase Storage when configured, else files under
-// DATA_DIR/uploads that the /uploads route serves. The spec's fallback when an upload fails is
-// to embed the file in the message as a data URL.
+// DATA_DIR/uploads that the /uploads route serves. A file that cannot be stored is refused, never
+// embedded in the message as a data URL (issue #13: that put whole files in the database).
 
 export const CHAT_MEDIA_BUCKET = "chat-images";
 export const MEDIA_CACHE_SECONDS = 3600;
@@ -34,17 +33,50 @@ export function localMediaDir(env = getEnv()): string {
   return path.join(env.DATA_DIR, "uploads");
 }
 
-/** Stores the file under a new unique name and returns its URL (a data URL if storing failed). */
-export async function storeChatMedia(file: MediaFile, store: MediaStore = mediaStoreFromEnv()): Promise<string> {
+/** Stores the file under a new unique name; returns that name and the file's URL. Throws when storing fails. */
+export async function storeChatMedia(
+  file: MediaFile,
+  store: MediaStore = mediaStoreFromEnv(),
+): Promise<{ name: string; url: string }> {
   const name = `${Date.now()}-${randomUUID()}.${file.extension}`;
-  try {
-    return store.kind === "supabase"
-      ? await uploadToSupabase(store, name, file)
-      : await writeLocal(store.dir, name, file);
-  } catch (error) {
-    log.warn("chat media upload failed, embedding it as a data URL", { error, store: store.kind, name });
-    return `data:${file.contentType};base64,${Buffer.from(file.bytes).toString("base64")}`;
+  const url =
+    store.kind === "supabase" ? await uploadToSupabase(store, name, file) : await writeLocal(store.dir, name, file);
+  return { name, url };
+}
+
+/** Free bytes on the volume holding `dir` (DATA_DIR: the uploads and the embedded database). */
+export async function freeDiskBytes(dir: string): Promise<number> {
+  const { bavail, bsize } = await statfs(dir);
+  return bavail * bsize;
+}
+
+/** Deletes stored files by name; a name already gone counts as deleted, so several instances may race. */
+export async function deleteChatMedia(names: string[], store: MediaStore): Promise<void> {
+  if (names.length === 0) return;
+  if (store.kind === "supabase") {
+    const { error } = await supabase(store).storage.from(CHAT_MEDIA_BUCKET).remove(names);
+    if (error) throw error;
+    return;
   }
+  for (const name of names) await unlinkLocal(store.dir, name);
+}
+
+/** Deletes local files last modified before `before`, whether or not a row records them. */
+export async function deleteLocalMediaOlderThan(before: Date, dir: string = localMediaDir()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let deleted = 0;
+  for (const name of names) {
+    if (!LOCAL_NAME.test(name)) continue;
+    const file = await statLocal(dir, name);
+    if (file && file.mtime < before && (await unlinkLocal(dir, name))) deleted++;
+  }
+  return deleted;
 }
 
 // @types/ws declares its constructor's overloads more narrowly than realtime-js expects.
@@ -84,27 +116,54 @@ async function uploadToSupabase(
 async function writeLocal(dir: string, name: string, file: MediaFile): Promise<string> {
   await mkdir(dir, { recursive: true });
   // "wx": a name that somehow exists already is an error, never an overwrite.
-  await writeFile(path.join(dir, name), file.bytes, { flag: "wx" });
+  try {
+    await writeFile(path.join(dir, name), file.bytes, { flag: "wx" });
+  } catch (error) {
+    // A disk that filled up mid-write leaves a partial file nobody would serve or count.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlinkLocal(dir, name).catch(() => {});
+    throw error;
+  }
   return `${UPLOADS_PATH}/${name}`;
 }
 
 // Exactly the names writeLocal makes: no separators, no dots but the extension's.
 const LOCAL_NAME = /^\d{1,16}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|wav)$/;
 
+export interface LocalMediaFile {
+  path: string;
+  contentType: string;
+  size: number;
+  mtime: Date;
+}
+
 /**
  * A stored local file by its name, or null for any other name or a missing file. Served even
  * after a switch to Supabase, so earlier conversations keep their media.
  */
-export async function readLocalMedia(
-  name: string,
-  dir: string = localMediaDir(),
-): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function findLocalMedia(name: string, dir: string = localMediaDir()): Promise<LocalMediaFile | null> {
   const match = LOCAL_NAME.exec(name);
   if (!match) return null;
+  const file = await statLocal(dir, name);
+  return file && { ...file, contentType: MEDIA_CONTENT_TYPES[match[1]] };
+}
+
+async function statLocal(dir: string, name: string): Promise<{ path: string; size: number; mtime: Date } | null> {
+  const file = path.join(dir, name);
   try {
-    return { bytes: await readFile(path.join(dir, name)), contentType: MEDIA_CONTENT_TYPES[match[1]] };
+    const stats = await stat(file);
+    return stats.isFile() ? { path: file, size: stats.size, mtime: stats.mtime } : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+async function unlinkLocal(dir: string, name: string): Promise<boolean> {
+  try {
+    await unlink(path.join(dir, name));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw error;
   }
 }

@@ -1,10 +1,20 @@
+import { rateLimitAddress } from "~/lib/address-key";
+import { readForm } from "~/lib/read-form.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { isEnhancedSubmission } from "~/lib/enhanced-submission";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
 import { clientIp } from "~/lib/request-context.server";
+import {
+  EMAIL_PATTERN,
+  MAX_EMAIL_CHARS,
+  type CheckboxRule,
+  type EmailRule,
+  type VisitorFieldRule,
+} from "~/lib/visitor-fields";
+import { VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } from "~/services/toast.server";
 
@@ -14,6 +24,38 @@ import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } f
 const HOUR_MS = 60 * 60 * 1000;
 
 type FieldErrors = Record<string, string[]>;
+
+/** The server's schema of one visitor field, made from the rule the browser checks too. */
+function visitorFieldSchema(rule: VisitorFieldRule) {
+  switch (rule.kind) {
+    case "text": {
+      const text = z.string({ error: rule.missing }).trim().max(rule.max, rule.tooLong);
+      return rule.missing === undefined ? text.optional() : text.min(1, rule.missing);
+    }
+    case "email": {
+      const { emailMissing, emailInvalid } = VISITOR_FIELD_ERRORS;
+      return z
+        .email({ pattern: EMAIL_PATTERN, error: (issue) => (issue.input === undefined ? emailMissing : emailInvalid) })
+        .max(MAX_EMAIL_CHARS, emailInvalid);
+    }
+    case "checkbox":
+      return z.boolean({ error: rule.missing });
+  }
+}
+
+type FieldSchema<Rule extends VisitorFieldRule> = Rule extends CheckboxRule
+  ? z.ZodType<boolean>
+  : Rule extends EmailRule | { missing: string }
+    ? z.ZodType<string>
+    : z.ZodOptional<z.ZodType<string>>;
+
+/** A form's schema from its fields' rules. */
+export function visitorSchema<Rules extends Record<string, VisitorFieldRule>>(rules: Rules) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, rule] of Object.entries(rules)) shape[name] = visitorFieldSchema(rule);
+  // The loop forgets which rule each name has; visitorFieldSchema's cases are the ones FieldSchema names.
+  return z.object(shape as { [Name in keyof Rules]: FieldSchema<Rules[Name]> });
+}
 
 export interface PublicForm<Schema extends z.ZodType, Extra extends object> {
   /** Names the form in the logs: "contact", "order". */
@@ -37,7 +79,7 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   form: PublicForm<Schema, Extra>,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: form.schema });
   const refuse = (toast: ToastText, init: ResponseInit, fieldErrors?: FieldErrors) =>
     dataWithError(context, { result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
@@ -51,7 +93,8 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
     log.warn(`${form.name} form honeypot filled`, { ip: clientIp(context) });
     return refuse(form.toasts.failure, { status: 400 });
   }
-  const limit = await hitRateLimit(`${form.rateLimit.key}:${clientIp(context)}`, form.rateLimit.perHour, HOUR_MS);
+  const address = rateLimitAddress(clientIp(context));
+  const limit = await hitRateLimit(`${form.rateLimit.key}:${address}`, form.rateLimit.perHour, HOUR_MS);
   if (!limit.allowed) {
     return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }

@@ -2,6 +2,7 @@ import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { migrate } from "~/db/migrate.server";
+import { resealIntegrationSecrets } from "~/models/integrations.server";
 import { pruneRateLimits } from "~/models/rate-limits.server";
 import { seed } from "./seed.server";
 
@@ -27,6 +28,8 @@ export async function start(env: Env = getEnv(), options: { templateDir?: string
     if (result.createdAdmin) log.info("first super admin created", { username: result.createdAdmin });
     if (result.generatedAdmin) printGeneratedAdmin(result.generatedAdmin);
     await pruneRateLimits();
+    const resealed = await resealIntegrationSecrets();
+    if (resealed > 0) log.info("integration secrets encrypted with the current SECRETS_KEY", { count: resealed });
   } catch (error) {
     await stop();
     throw error;
@@ -55,7 +58,7 @@ function printGeneratedAdmin({ username, password }: { username: string; passwor
     `  Password:  ${password}`,
     "",
     "Save the password now: it is stored hashed and will not be shown again.",
-    "To reset it: npm run admin -- --username " + username + " --password <new password>",
+    "To reset it (a new password is printed): npm run admin -- --username " + username,
   ];
   const width = Math.max(...lines.map((line) => line.length));
   const border = "=".repeat(width + 4);

@@ -1,5 +1,8 @@
+import dns from "node:dns";
+import dnsPromises from "node:dns/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncBuiltinESMExports } from "node:module";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatPayload, sendWebhook, testPayload, WebhookError } from "./webhooks.server";
 
 interface Received {
@@ -95,23 +98,64 @@ describe("sendWebhook", () => {
     );
   });
 
-  it("follows redirects as fetch does", async () => {
-    const target = { method: "POST" as const, headers: { Authorization: "Bearer secret" } };
-    const kept = await sendWebhook({ ...target, url: `${base}/redirect/307` }, { a: 1 }, { timeoutMs: 2000 });
-    expect(kept.body).toContain("Hello from n8n");
-    expect(received.at(-1)).toMatchObject({ method: "POST", url: "/", body: '{"a":1}' });
-    expect(received.at(-1)!.headers.authorization).toBe("Bearer secret");
+  it("does not follow redirects: a 3xx is a failed answer and its target gets nothing", async () => {
+    const target = `${base}/redirect/302?to=${encodeURIComponent(`${base}/internal-secret`)}`;
+    const before = received.length;
+    for (const status of [301, 302, 303, 307, 308]) {
+      const url = target.replace("/302", `/${status}`);
+      const answer = await sendWebhook({ url, method: "POST" }, { a: 1 }, { timeoutMs: 2000 });
+      expect(answer).toMatchObject({ ok: false, status });
+    }
+    expect(received.slice(before).map((request) => request.url.split("?")[0])).toEqual([
+      "/redirect/301",
+      "/redirect/302",
+      "/redirect/303",
+      "/redirect/307",
+      "/redirect/308",
+    ]);
+  });
 
-    await sendWebhook({ ...target, url: `${base}/redirect/302` }, { a: 1 }, { timeoutMs: 2000 });
-    expect(received.at(-1)).toMatchObject({ method: "GET", url: "/", body: "" });
-    expect(received.at(-1)!.headers["content-type"]).toBeUndefined();
-
-    // Another port is another origin: the credentials stay behind.
-    const other = base.replace("127.0.0.1", "localhost");
-    const crossed = `${base}/redirect/308?to=${encodeURIComponent(`${other}/`)}`;
-    await sendWebhook({ ...target, url: crossed }, { a: 1 }, { timeoutMs: 2000 });
-    expect(received.at(-1)).toMatchObject({ method: "POST", url: "/" });
-    expect(received.at(-1)!.headers.authorization).toBeUndefined();
+  // ALLOW_PRIVATE_WEBHOOK_URLS is on in the tests (vitest.config.ts); the guard is tried with it off.
+  it("refuses every spelling of a loopback, private or metadata address, and names resolving there", async () => {
+    const port = new URL(base).port;
+    const spellings = [
+      "127.0.0.1",
+      "localhost",
+      "127.1",
+      "2130706433",
+      "0x7f.0.0.1",
+      "0x7f000001",
+      "0177.0.0.1",
+      "0",
+      "0.0.0.0",
+      "[::1]",
+      "[::]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "[0:0:0:0:0:ffff:127.0.0.1]",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "100.100.100.200",
+      "[fe80::1]",
+      "[fd00:ec2::254]",
+      "[fc00::1]",
+      "224.0.0.1",
+      "255.255.255.255",
+      "[::ffff:169.254.169.254]",
+      "[64:ff9b::7f00:1]",
+    ];
+    const before = received.length;
+    for (const host of spellings) {
+      await expect(
+        sendWebhook({ url: `http://${host}:${port}/ok`, method: "POST" }, {}, { timeoutMs: 2000, allowPrivate: false }),
+        host,
+      ).rejects.toThrow(/private or local address/);
+    }
+    expect(received.length).toBe(before);
+    console.log(`webhook SSRF spellings: ${spellings.length} tried, ${spellings.length} refused, 0 reached`);
   });
 
   it("reports a refused connection and cuts oversized answers", async () => {
@@ -127,5 +171,28 @@ describe("sendWebhook", () => {
     );
     const big = await sendWebhook({ url: `${base}/big`, method: "POST" }, {}, { timeoutMs: 2000 });
     expect(big.body.length).toBe(256 * 1024);
+  });
+});
+
+describe("sendWebhook against DNS rebinding", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    syncBuiltinESMExports();
+  });
+
+  it("connects to the address it checked, not to what the name resolves to a moment later", async () => {
+    // The check sees 127.0.0.1 (allowed here); any later resolution would answer an unreachable
+    // address (TEST-NET-1), as a rebinding name would answer an internal one.
+    vi.spyOn(dnsPromises, "lookup").mockResolvedValue([{ address: "127.0.0.1", family: 4 }] as never);
+    vi.spyOn(dns, "lookup").mockImplementation(((_host: string, options: unknown, callback: unknown) => {
+      const done = (typeof options === "function" ? options : callback) as (...args: unknown[]) => void;
+      done(null, [{ address: "192.0.2.1", family: 4 }]);
+    }) as never);
+    syncBuiltinESMExports();
+    const url = `${base.replace("127.0.0.1", "rebinding.example")}/pinned`;
+    const answer = await sendWebhook({ url, method: "POST" }, {}, { timeoutMs: 2000, allowPrivate: true });
+    expect(answer.status).toBe(200);
+    expect(received.at(-1)).toMatchObject({ url: "/pinned" });
+    expect(received.at(-1)!.headers.host).toBe(new URL(url).host);
   });
 });

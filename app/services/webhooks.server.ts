@@ -1,7 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { WebhookMethod } from "~/lib/domain";
+import { getEnv } from "~/lib/env.server";
 import { codedError } from "~/lib/error-chain";
+import { BlockedAddressError, checkedAddress, pinnedLookup, type CheckedAddress } from "~/lib/public-address.server";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.
@@ -78,23 +80,10 @@ const agents = {
   "https:": new HttpsAgent({ keepAlive: true }),
 } as const;
 
-// What fetch does with redirects (the Fetch standard's "HTTP-redirect fetch"), which the spec's
-// "redirects are followed" was written against.
-const MAX_REDIRECTS = 20;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const BODY_HEADERS = new Set(["content-type", "content-encoding", "content-language", "content-location"]);
-const CROSS_ORIGIN_DROPPED_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
-
-type HeaderMap = Record<string, string>;
-
-function without(headers: HeaderMap, names: Set<string>): HeaderMap {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase())));
-}
-
-function parseUrl(url: string, base?: URL): URL {
+function parseUrl(url: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url, base);
+    parsed = new URL(url);
   } catch {
     throw new WebhookError("Invalid URL");
   }
@@ -106,42 +95,50 @@ function parseUrl(url: string, base?: URL): URL {
 
 /**
  * Sends `payload` as JSON with the webhook's method and headers. Resolves with the status and
- * body for any HTTP answer (ok or not); rejects with a WebhookError when there is no answer:
- * a refused connection, a bad URL, or no answer within `timeoutMs`.
+ * body for any HTTP answer (ok or not; a redirect is not followed and is not ok); rejects with a
+ * WebhookError when there is no answer: a refused connection, a bad URL, a private address, or
+ * no answer within `timeoutMs`.
+ *
+ * The host must be public (app/lib/public-address.server.ts) unless ALLOW_PRIVATE_WEBHOOK_URLS,
+ * and the connection goes to the address that was checked. Redirects are not followed: a 302 to
+ * an internal address is how a webhook would read the server's network (issue #13).
  */
 export async function sendWebhook(
   target: WebhookTarget,
   payload: unknown,
-  options: { timeoutMs: number; origin?: string },
+  options: { timeoutMs: number; origin?: string; allowPrivate?: boolean },
 ): Promise<WebhookResponse> {
-  let headers: HeaderMap = {
+  const headers: Record<string, string> = {
     "Content-Type": "application/json",
     Accept: "application/json, text/plain, */*",
     ...(options.origin ? { Origin: options.origin } : {}),
     ...target.headers,
   };
-  let url = parseUrl(target.url);
-  let method: string = target.method;
-  let body: Buffer | null = Buffer.from(JSON.stringify(payload));
-  // One deadline for the whole exchange: connecting, redirects and reading the answer.
+  const url = parseUrl(target.url);
+  const body = Buffer.from(JSON.stringify(payload));
+  // One deadline for the whole exchange: resolving the name, connecting and reading the answer.
   const deadline = { signal: AbortSignal.timeout(options.timeoutMs), timeoutMs: options.timeoutMs };
-  for (let redirects = 0; ; redirects++) {
-    const response = await exchange(url, method, headers, body, deadline);
-    const status = response.statusCode ?? 0;
-    const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(status) || location === undefined) {
-      return { ok: status >= 200 && status < 300, status, body: await readLimited(response, deadline) };
-    }
-    response.resume();
-    if (redirects === MAX_REDIRECTS) throw new WebhookError("redirect count exceeded");
-    const next = parseUrl(location, url);
-    if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
-      method = "GET";
-      body = null;
-      headers = without(headers, BODY_HEADERS);
-    }
-    if (next.origin !== url.origin) headers = without(headers, CROSS_ORIGIN_DROPPED_HEADERS);
-    url = next;
+  const address = await checkHost(url, options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS, deadline);
+  const response = await exchange(url, address, target.method, headers, body, deadline);
+  const status = response.statusCode ?? 0;
+  return { ok: status >= 200 && status < 300, status, body: await readLimited(response, deadline) };
+}
+
+async function checkHost(url: URL, allowPrivate: boolean, deadline: Deadline): Promise<CheckedAddress> {
+  // The resolver cannot be cancelled; the deadline stops the wait for it.
+  let stop: (() => void) | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    stop = () => reject(timeoutError(deadline.timeoutMs));
+    deadline.signal.addEventListener("abort", stop, { once: true });
+  });
+  try {
+    return await Promise.race([checkedAddress(url.hostname, { allowPrivate }), timedOut]);
+  } catch (error) {
+    if (error instanceof WebhookError) throw error;
+    if (error instanceof BlockedAddressError) throw new WebhookError(error.message);
+    throw failure(error, deadline);
+  } finally {
+    if (stop) deadline.signal.removeEventListener("abort", stop);
   }
 }
 
@@ -152,9 +149,10 @@ interface Deadline {
 
 async function exchange(
   url: URL,
+  address: CheckedAddress,
   method: string,
-  headers: HeaderMap,
-  body: Buffer | null,
+  headers: Record<string, string>,
+  body: Buffer,
   deadline: Deadline,
 ): Promise<IncomingMessage> {
   try {
@@ -162,13 +160,15 @@ async function exchange(
       const send = url.protocol === "https:" ? httpsRequest : httpRequest;
       const request = send(url, {
         method,
-        headers: body ? { ...headers, "Content-Length": String(body.byteLength) } : headers,
+        headers: { ...headers, "Content-Length": String(body.byteLength) },
         agent: agents[url.protocol as keyof typeof agents],
+        // Pinned: the name is not resolved again between the check and the connection.
+        lookup: pinnedLookup(address),
         signal: deadline.signal,
       });
       request.once("response", resolve);
       request.once("error", reject);
-      request.end(body ?? undefined);
+      request.end(body);
     });
   } catch (error) {
     // Also what request() throws itself, for a header it cannot send.

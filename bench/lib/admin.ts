@@ -26,6 +26,11 @@ export class AdminBrowser {
     return response;
   }
 
+  /** The Cookie header of the signed-in admin, for requests of the bench's own. */
+  cookie(): string {
+    return cookieHeader(this.jar);
+  }
+
   async signIn(username: string, password: string): Promise<void> {
     const response = await this.post("/admin/login", { username, password, redirectTo: "" });
     if (response.status !== 302 && response.status !== 303) {

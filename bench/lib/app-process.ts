@@ -1,10 +1,13 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../tests/support/postgres-server";
 import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";
+
+// The V8 flags of `npm start` (package.json), so the bench measures the process production runs.
+const START_FLAGS = ["--liftoff-only", "--max-semi-space-size=4"];
 
 export type DatabaseKind = "embedded" | "postgres";
 
@@ -16,6 +19,10 @@ export interface AppProcess {
   startupMs: number;
   admin: { username: string; password: string };
   stop: () => Promise<void>;
+  /** False once the process has exited (a page that ran it out of memory). */
+  running: () => boolean;
+  /** The last lines the server wrote, to say why it exited. */
+  logTail: () => string;
 }
 
 const START_TIMEOUT_MS = 120_000;
@@ -39,12 +46,37 @@ const RAISED_LIMITS = {
 export async function startApp(kind: DatabaseKind, root: string, databaseUrl?: string): Promise<AppProcess> {
   const scratch = mkdtempSync(path.join(tmpdir(), "agency-bench-"));
   const database = kind === "postgres" ? await createFreshDatabase(databaseUrl!) : undefined;
+  return launchApp(root, {
+    kind,
+    dataDir: path.join(scratch, "data"),
+    databaseUrl: database?.url,
+    async cleanUp() {
+      await database?.drop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface AppTarget {
+  kind: DatabaseKind;
+  /** The embedded database's DATA_DIR (also where uploads go on Postgres). */
+  dataDir: string;
+  /** The Postgres database itself (not its server). */
+  databaseUrl?: string;
+  /** After the app has stopped: what to remove. */
+  cleanUp: () => Promise<void>;
+}
+
+/** The production build on a database prepared by the caller (`--scale` seeds it first). */
+export async function launchApp(root: string, target: AppTarget): Promise<AppProcess> {
+  const { kind, databaseUrl } = target;
+  mkdirSync(target.dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = path.join(scratch, "server.log");
+  const logFile = path.join(target.dataDir, "..", `server-${port}.log`);
   const log = openSync(logFile, "w");
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...START_FLAGS, "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -52,39 +84,54 @@ export async function startApp(kind: DatabaseKind, root: string, databaseUrl?: s
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATA_DIR: path.join(scratch, "data"),
+      DATA_DIR: target.dataDir,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // The chat bench's webhook listens on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       ...RAISED_LIMITS,
-      ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: "bench-session-secret-0123456789abcdef" } : {}),
+      ...(databaseUrl
+        ? {
+            DATABASE_URL: databaseUrl,
+            SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+            SECRETS_KEY: "bench-secrets-key-0123456789abcdef-0123",
+          }
+        : {}),
     },
     stdio: ["ignore", log, log],
   });
   closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
 
-  const cleanUp = async () => {
-    await database?.drop();
-    rmSync(scratch, { recursive: true, force: true });
-  };
+  const logTail = (lines: number) => readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await exited;
     }
-    await cleanUp();
+    rmSync(logFile, { force: true });
+    await target.cleanUp();
   };
 
   try {
     await waitHealthy(baseUrl, exited);
   } catch (error) {
-    const tail = readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n");
+    const tail = logTail(20);
     await stop();
     throw new Error(`${(error as Error).message}\n--- last lines of the server's output ---\n${tail}`, {
       cause: error,
     });
   }
-  return { kind, baseUrl, pid: child.pid!, startupMs: performance.now() - startedAt, admin: ADMIN, stop };
+  return {
+    kind,
+    baseUrl,
+    pid: child.pid!,
+    startupMs: performance.now() - startedAt,
+    admin: ADMIN,
+    stop,
+    running: () => child.exitCode === null && child.signalCode === null,
+    logTail: () => `${child.signalCode ?? `code ${child.exitCode}`}: ${logTail(3)}`,
+  };
 }
 
 async function waitHealthy(baseUrl: string, exited: Promise<number | null>): Promise<void> {

@@ -11,6 +11,12 @@ export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
   --connections N   concurrent connections of the load (default 50)
   --only LIST       sections to run, comma-separated: ${SECTIONS.join(", ")} (default all)
   --db LIST         databases: embedded, postgres (default embedded, plus postgres when DATABASE_URL is set)
+  --scale           instead of the sections: the admin at scale (seeds 1k and 1M orders, chat messages and
+                    contact messages, then times every admin page and the CSV export; README "Benchmark")
+  --sizes LIST      with --scale: small (1k orders), large (1M orders) (default both)
+  --requests N      with --scale: sequential requests per page (default 20)
+  --keep            with --scale: keep each seeded database (bench/.scale/ for the embedded one, a database
+                    named agency_bench_scale_<size> on DATABASE_URL's server) and reuse it on the next --keep run
   --help
 
 Environment: DATABASE_URL (also measure on Postgres: the bench creates and drops its own database
@@ -35,15 +41,20 @@ const OptionsSchema = z.object({
   connections: positiveInt.default(50),
   only: list(SECTIONS).optional(),
   db: list(["embedded", "postgres"] as const).optional(),
+  scale: z.boolean().default(false),
+  sizes: list(["small", "large"] as const).optional(),
+  requests: positiveInt.default(20),
+  keep: z.boolean().default(false),
   databaseUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
     .optional(),
 });
 
-export type BenchOptions = Omit<z.output<typeof OptionsSchema>, "only" | "db"> & {
+export type BenchOptions = Omit<z.output<typeof OptionsSchema>, "only" | "db" | "sizes"> & {
   sections: Set<Section>;
   databases: Array<"embedded" | "postgres">;
+  sizes: Array<"small" | "large">;
 };
 
 /** The command line and DATABASE_URL, validated; null after --help. */
@@ -56,6 +67,10 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
       connections: { type: "string" },
       only: { type: "string" },
       db: { type: "string" },
+      scale: { type: "boolean" },
+      sizes: { type: "string" },
+      requests: { type: "string" },
+      keep: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -66,10 +81,10 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     const option = issue.path[0] === "databaseUrl" ? "DATABASE_URL" : `--${String(issue.path[0])}`;
     throw new Error(`${option}: ${issue.message}\n\n${USAGE}`);
   }
-  const { only, db, ...rest } = parsed.data;
+  const { only, db, sizes, ...rest } = parsed.data;
   const databases = db ?? (rest.databaseUrl ? ["embedded", "postgres"] : ["embedded"]);
   if (databases.includes("postgres") && !rest.databaseUrl) {
     throw new Error("--db postgres needs DATABASE_URL (a server where the bench may create a database).");
   }
-  return { ...rest, sections: new Set(only ?? SECTIONS), databases };
+  return { ...rest, sections: new Set(only ?? SECTIONS), databases, sizes: sizes ?? ["small", "large"] };
 }

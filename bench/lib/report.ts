@@ -1,5 +1,7 @@
 import type { BenchResult, DatabaseRun } from "./results";
-import { TARGETS } from "./targets";
+import type { ScaleRun } from "../sections/scale";
+import { SCALE_SIZES } from "./scale-seed";
+import { SCALE_TARGETS, TARGETS } from "./targets";
 
 const mark = (ok: boolean) => (ok ? "ok" : "MISS");
 const ms = (value: number) =>
@@ -96,14 +98,18 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
   return lines;
 }
 
-/** The results as the table printed at the end of a run. */
-export function formatReport(result: BenchResult): string {
+function headerLines(result: BenchResult): string[] {
   const { machine } = result;
-  const lines = [
+  return [
     `npm run bench at ${result.startedAt}, commit ${result.commit ?? "unknown"}`,
     `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryMb} MB, Node ${machine.node}, ` +
       `load average ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd?.join(" ") ?? "-"} at the end`,
   ];
+}
+
+/** The results as the table printed at the end of a run. */
+export function formatReport(result: BenchResult): string {
+  const lines = headerLines(result);
   for (const run of result.runs) lines.push("", ...databaseLines(run, result));
   if (result.initialJs) {
     const js = result.initialJs;
@@ -145,6 +151,88 @@ export function formatReport(result: BenchResult): string {
       "CLS",
     ];
     lines.push(...table(header, rows).map((line) => `  ${line}`));
+  }
+  if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));
+  return lines.join("\n");
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+
+function scaleRunLines(run: ScaleRun, smaller: ScaleRun | undefined): string[] {
+  const t = SCALE_TARGETS;
+  const size = SCALE_SIZES[run.size];
+  const seed = run.seed
+    ? `seeded in ${seconds(run.seed.totalMs)} (rows ${seconds(run.seed.insertMs)}, indexes ${seconds(run.seed.indexMs)}, ` +
+      `ANALYZE ${seconds(run.seed.analyzeMs)}); counters ${run.seed.counterMismatches.length === 0 ? "exact" : `WRONG: ${run.seed.counterMismatches.join("; ")}`}`
+    : "kept database reused (--keep)";
+  const lines = [
+    "",
+    `${DATABASE_NAMES[run.database]}, ${count(size.orders)} orders, ${count(size.chatMessages)} chat messages in ` +
+      `${count(size.chatSessions)} conversations, ${count(size.contactMessages)} contact messages: ${seed}; app ready in ${seconds(run.startupMs)}`,
+  ];
+  const flatHeader = smaller ? [`≤ ${t.flatRatioMax}x ${smaller.size}`] : [];
+  const header = [
+    "page",
+    "requests",
+    "median ms",
+    "p90 ms",
+    "size",
+    "peak RSS",
+    `median < ${t.pageMedianMaxMs}`,
+    `p90 < ${t.pageP90MaxMs}`,
+    `< ${t.pageMaxBytes / 1000} kB`,
+    ...flatHeader,
+    "note",
+  ];
+  const rows = run.pages.map((page) => {
+    const answered = page.requests > 0;
+    const ok = (met: boolean) => (answered ? mark(met && page.failures === 0) : "-");
+    const before = smaller?.pages.find((p) => p.name === page.name);
+    const ratio = before && answered && before.requests > 0 ? page.medianMs / before.medianMs : Number.NaN;
+    return [
+      page.name,
+      page.failures ? `${page.requests} (${page.failures} failed)` : String(page.requests),
+      ms(page.medianMs),
+      ms(page.p90Ms),
+      answered ? kB(page.bytes) : "-",
+      answered ? `${page.peakRssMb} MB` : "-",
+      ok(page.medianMs < t.pageMedianMaxMs),
+      ok(page.p90Ms < t.pageP90MaxMs),
+      ok(page.bytes < t.pageMaxBytes),
+      ...(smaller
+        ? [Number.isNaN(ratio) ? "-" : `${ratio.toFixed(2)}x ${mark(ratio <= t.flatRatioMax && page.failures === 0)}`]
+        : []),
+      [page.path, page.note].filter(Boolean).join("; "),
+    ];
+  });
+  lines.push(...table(header, rows).map((line) => `  ${line}`));
+  const csv = run.csv;
+  if (csv) {
+    lines.push(
+      `  CSV export (${csv.path}): HTTP ${csv.status}, ${seconds(csv.ms)}, ${(csv.bytes / 1e6).toFixed(1)} MB, ${count(csv.lines)} lines; ` +
+        `RSS ${csv.rssBeforeMb} → peak ${csv.peakRssMb} MB (+${csv.growthMb} MB); ` +
+        `< ${t.csvMaxMs / 1000} s: ${mark(csv.status === 200 && csv.ms < t.csvMaxMs)}, ` +
+        `growth < ${t.csvRssGrowthMaxMb} MB: ${mark(csv.status === 200 && csv.growthMb < t.csvRssGrowthMaxMb)}` +
+        (csv.note ? ` (${csv.note})` : ""),
+    );
+  }
+  return lines;
+}
+
+/** `--scale`: per database and size, the admin pages; the large size judged against the small one. */
+export function formatScaleReport(result: BenchResult): string {
+  const lines = headerLines(result);
+  const runs = result.scale ?? [];
+  lines.push(
+    "",
+    `Admin at scale: ${result.options.requests} sequential requests per page as a signed-in admin, no compression ` +
+      "(size: the largest answer; peak RSS: the app's highest while the page was requested)",
+  );
+  for (const run of runs) {
+    const smaller =
+      run.size === "large" ? runs.find((r) => r.database === run.database && r.size === "small") : undefined;
+    lines.push(...scaleRunLines(run, smaller));
   }
   if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));
   return lines.join("\n");

@@ -10,6 +10,7 @@ import type { InitialJsFigures } from "../sections/initial-js";
 import type { LighthouseFigures } from "../sections/lighthouse";
 import type { OrderFigures } from "../sections/order";
 import type { PageFigures } from "../sections/pages";
+import type { ScaleRun } from "../sections/scale";
 
 export interface MemoryFigures {
   /** Resident memory once started and quiet, before any load. */
@@ -47,6 +48,8 @@ export interface BenchResult {
   };
   options: Omit<BenchOptions, "sections" | "databaseUrl"> & { sections: string[] };
   runs: DatabaseRun[];
+  /** `--scale`: the admin pages on seeded databases. */
+  scale?: ScaleRun[];
   initialJs?: InitialJsFigures;
   lighthouse?: LighthouseFigures[];
   /** Parts skipped, and why. */

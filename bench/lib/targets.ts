@@ -9,3 +9,14 @@ export const TARGETS = {
   initialJsMaxGzipBytes: 110_000,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
 } as const;
+
+// The targets of issue #12 ("Admin at scale"), for `--scale`.
+export const SCALE_TARGETS = {
+  pageMedianMaxMs: 100,
+  pageP90MaxMs: 200,
+  pageMaxBytes: 200_000,
+  csvMaxMs: 30_000,
+  csvRssGrowthMaxMb: 50,
+  /** The large size's median within this factor of the small size's. */
+  flatRatioMax: 2,
+} as const;

@@ -69,3 +69,106 @@ test("chats: a conversation with its media and which webhook answered", async ({
     await sql`delete from chat_messages where session_id = ${sessionId}`;
   }
 });
+
+test("contact messages: a search in pages of 50 with plain links, a change keeps the page", async ({ page, sql }) => {
+  const token = unique("E2E Paged");
+  // 120 matches, one second apart: Sender 1 is the newest.
+  const rows = await sql`
+    insert into contact_messages (name, email, message, created_at)
+    select ${token} || ' Sender ' || i, 'paged@example.com', 'Paged message ' || i, now() - (i || ' seconds')::interval
+    from generate_series(1, 120) i
+    returning id`;
+  const list = page.getByRole("list", { name: "Contact messages" });
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  const senders = async () =>
+    (await list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")))).map(
+      (label) => Number(label?.split(" Sender ")[1]),
+    );
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  try {
+    await openAdmin(page, "/admin/messages");
+    await page
+      .getByRole("search", { name: "Search contact messages" })
+      .getByLabel("Search by name, email or message")
+      .fill(token);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\?q=/);
+    await expect(page.getByText(`Messages matching "${token}"`)).toBeVisible();
+    expect(await senders()).toEqual(range(1, 50));
+    await expect(pager.getByRole("link", { name: "First page" })).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(token);
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("aria-label", `Message from ${token} Sender 51`);
+    expect(await senders()).toEqual(range(51, 100));
+
+    await pager.getByRole("link", { name: "Last page" }).click();
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("aria-label", `Message from ${token} Sender 71`);
+    expect(await senders()).toEqual(range(71, 120));
+    await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "Last page" })).toHaveCount(0);
+
+    await pager.getByRole("link", { name: "Previous page" }).click();
+    await expect(list.getByRole("listitem").first()).toHaveAttribute("aria-label", `Message from ${token} Sender 21`);
+    expect(await senders()).toEqual(range(21, 70));
+    const middle = page.url();
+
+    const unreadBefore = Number((await sql`select count(*) from contact_messages where not is_read`)[0].count);
+    const sidebar = page.getByRole("navigation", { name: "Admin" });
+    await expect(sidebar.getByRole("link", { name: `Messages ${unreadBefore} unread` })).toBeVisible();
+    const card = page.getByRole("listitem", { name: `Message from ${token} Sender 30` });
+    await card.getByRole("button", { name: `Mark as read the message from ${token} Sender 30` }).click();
+    await expect(page.getByText("Message marked as read.")).toBeVisible();
+    await expect(card.getByText("Read", { exact: true })).toBeVisible();
+    expect(page.url()).toBe(middle);
+    await expect(sidebar.getByRole("link", { name: `Messages ${unreadBefore - 1} unread` })).toBeVisible();
+
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+  } finally {
+    await sql`delete from contact_messages where id in ${sql(rows.map((row) => row.id))}`;
+  }
+});
+
+test("chats: the conversation's latest 50 messages in order, earlier ones a link away", async ({ page, sql }) => {
+  const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  // 70 messages, one second apart, the visitor writing the odd ones.
+  await sql`
+    insert into chat_messages (session_id, message, is_user_message, created_at)
+    select ${sessionId}, 'Line ' || i, i % 2 = 1, now() - ((70 - i) || ' seconds')::interval
+    from generate_series(1, 70) i`;
+  const conversation = page.getByRole("region", { name: "Conversation" });
+  const pages = conversation.getByRole("navigation", { name: "Pages of this conversation" });
+  // The messages: the list after the conversation's page links.
+  const messages = conversation.getByRole("list").last().getByRole("listitem");
+  const lines = async () => (await messages.allInnerTexts()).map((text) => Number(/Line (\d+)/.exec(text)?.[1]));
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  try {
+    await openAdmin(page, "/admin/chats");
+    const entry = page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: sessionId });
+    await expect(entry).toContainText("70 messages");
+    await expect(entry).toContainText("Line 1");
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`session=${sessionId}`));
+    await expect(messages.first()).toContainText("Line 21");
+    expect(await lines()).toEqual(range(21, 70));
+    await expect(pages.getByRole("link", { name: "Later messages" })).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Earlier messages" }).click();
+    await expect(page).toHaveURL(/msgs_after=/);
+    await expect(messages.first()).toContainText("Line 1");
+    expect(await lines()).toEqual(range(1, 20));
+    await expect(pages.getByRole("link", { name: "Earlier messages" })).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Latest messages" }).click();
+    await expect(messages.first()).toContainText("Line 21");
+    await pages.getByRole("link", { name: "Start of the conversation" }).click();
+    await expect(page).toHaveURL(/msgs_last=1/);
+    await expect(messages.last()).toContainText("Line 50");
+    expect(await lines()).toEqual(range(1, 50));
+  } finally {
+    await sql`delete from chat_messages where session_id = ${sessionId}`;
+  }
+});

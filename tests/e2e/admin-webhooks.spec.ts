@@ -131,7 +131,8 @@ test("edits a webhook", async ({ page, sql }) => {
     await openAdmin(page, "/admin/webhooks");
     await page.getByRole("link", { name: `Edit ${webhook.name}` }).click();
     await expectFormOpened(page, "Edit Webhook");
-    await expect(page.getByLabel("Headers (JSON, optional)")).toHaveValue(/"X-One": "1"/);
+    // Header values are write-only: the name shows, the value masked.
+    await expect(page.getByLabel("Headers (JSON, optional)")).toHaveValue(/"X-One": "••••••••"/);
     await page.getByLabel("Name").fill(renamed);
     await page.getByLabel("HTTP Method").selectOption("PATCH");
     await page.getByLabel("Headers (JSON, optional)").fill("");
@@ -140,6 +141,36 @@ test("edits a webhook", async ({ page, sql }) => {
     await expect(page.getByRole("listitem", { name: renamed })).toBeVisible();
     const [stored] = await sql`select name, method, headers, is_active from webhooks where id = ${webhook.id}`;
     expect(stored).toEqual({ name: renamed, method: "PATCH", headers: {}, is_active: false });
+  } finally {
+    await sql`delete from webhooks where id = ${webhook.id}`;
+  }
+});
+
+test("keeps stored header values that are left masked, and never shows them", async ({ page, sql }) => {
+  const secret = `n8n-credential-${Date.now()}`;
+  const webhook = await createWebhook(sql, { headers: { Authorization: `Bearer ${secret}`, "X-Two": secret } });
+  try {
+    await openAdmin(page, "/admin/webhooks");
+    await page.getByRole("link", { name: `Edit ${webhook.name}` }).click();
+    await expectFormOpened(page, "Edit Webhook");
+    const headers = page.getByLabel("Headers (JSON, optional)");
+    await expect(headers).toHaveValue(/"Authorization": "••••••••"/);
+    expect(await page.content()).not.toContain(secret);
+    await page.getByLabel("HTTP Method").selectOption("PUT");
+    await page.getByRole("button", { name: "Update Webhook" }).click();
+    await expect(page.getByText("Webhook updated successfully!")).toBeVisible();
+    const [kept] = await sql`select method, headers from webhooks where id = ${webhook.id}`;
+    expect(kept).toEqual({ method: "PUT", headers: { Authorization: `Bearer ${secret}`, "X-Two": secret } });
+
+    await page.getByRole("link", { name: `Edit ${webhook.name}` }).click();
+    await expectFormOpened(page, "Edit Webhook");
+    await headers.fill('{"Authorization": "Bearer replaced"}');
+    await page.getByRole("button", { name: "Update Webhook" }).click();
+    await expect(page.getByText("Webhook updated successfully!")).toBeVisible();
+    // The first save's toast may still show: wait for the row itself.
+    await expect
+      .poll(async () => (await sql`select headers from webhooks where id = ${webhook.id}`)[0].headers)
+      .toEqual({ Authorization: "Bearer replaced" });
   } finally {
     await sql`delete from webhooks where id = ${webhook.id}`;
   }

@@ -5,21 +5,25 @@ import { categoryShownAs, uniqueCategory } from "./public-helpers";
 test.describe("services page", () => {
   test("lists active services as cards with icon, badge, prices and an order link", async ({ page, sql, db }) => {
     const category = uniqueCategory();
+    // A word of this test's services: the catalogue shows 24 at a time, among other tests' ones.
+    const word = unique("Okapi").replace(/\s+/g, "");
     const supported = await createTestService(db, {
       isActive: true,
       category,
       featured: true,
       setupPrice: 450,
       monthlyPrice: 35,
+      description: `${word} keeps the books in step.`,
     });
     const oneOff = await createTestService(db, {
       isActive: true,
       category: "ecommerce",
       setupPrice: 199.5,
       monthlyPrice: 0,
+      description: `${word} syncs the shop.`,
     });
-    const inactive = await createTestService(db, { category, isActive: false });
-    await page.goto("/services");
+    const inactive = await createTestService(db, { category, isActive: false, description: `${word} is off.` });
+    await page.goto(`/services?q=${word}`);
 
     await expect(page.getByRole("heading", { level: 1, name: "Our Automation Services" })).toBeVisible();
     await expect(page.getByPlaceholder("Search services...")).toBeVisible();
@@ -93,7 +97,7 @@ test.describe("services page", () => {
   });
 
   test(
-    "typing key by key keeps every key, and the URL follows without reloading page data",
+    "typing key by key keeps every key while the list for an earlier pause is on its way",
     { tag: "@js" },
     async ({ page, db }) => {
       const word = unique("Quokka").replace(/\s+/g, "");
@@ -112,14 +116,16 @@ test.describe("services page", () => {
       const afterTyping = new Promise<void>((resolve) => (typingDone = resolve));
       await page.route(/\.data(\?|$)/, async (route) => {
         await afterTyping;
-        await route.continue();
+        // The answer for an earlier pause may have been given up on by then.
+        await route.continue().catch(() => {});
       });
 
       const search = page.getByPlaceholder("Search services...");
       const typed = `${word} order sync`;
       await search.pressSequentially(typed.slice(0, 6), { delay: 30 });
-      // Typing pauses: the address follows, and more keys come after it.
-      await expect(page).toHaveURL(new RegExp(`[?&]q=${typed.slice(0, 6)}$`));
+      // Typing pauses: the list for those letters is asked for, and more keys come after it.
+      await expect.poll(() => dataRequests.length).toBe(1);
+      expect(new URL(dataRequests[0]).searchParams.get("q")).toBe(typed.slice(0, 6));
       await search.pressSequentially(typed.slice(6), { delay: 60 });
       typingDone();
 
@@ -127,7 +133,8 @@ test.describe("services page", () => {
       await expect(search).toHaveValue(typed);
       await expect(page.getByRole("article")).toHaveCount(1);
       await expect(page.getByRole("article", { name: match.name })).toBeVisible();
-      expect(dataRequests).toEqual([]);
+      // Words, not letters: one request for each pause in the typing.
+      expect(dataRequests.length).toBeLessThanOrEqual(3);
     },
   );
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { adminSessions } from "~/db/schema";
 import { safeRedirectTo } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/password";
@@ -56,28 +58,87 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
         },
       );
       expect(answer.status).toBe(302);
-      expect(sessionCookie(answer)).toMatch(/; Secure/i);
-      expect(sessionCookie(answer)).toMatch(/HttpOnly/i);
+      // The __Host- prefix: browsers take it only Secure, for "/", and without a Domain.
+      const hostCookie = answer.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+      expect(hostCookie).toMatch(/; Secure/i);
+      expect(hostCookie).toMatch(/HttpOnly/i);
+      expect(hostCookie).toMatch(/; Path=\//);
+      expect(hostCookie).not.toMatch(/Domain=/i);
+      expect(sessionCookie(answer)).toBeUndefined();
     } finally {
       vi.doUnmock("~/lib/env.server");
       vi.resetModules();
     }
   });
 
-  it("ends a session after SESSION_MAX_AGE_HOURS on the server, whatever the browser still sends", async () => {
+  it("ends a session after SESSION_MAX_AGE_HOURS on the server, however busy, whatever the browser still sends", async () => {
     const admin = await createTestAdmin(db());
     const cookie = await sessionFor(admin);
     const maxAgeMs = getEnv().SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + maxAgeMs - 60_000 });
+    const stepMs = (getEnv().SESSION_IDLE_MINUTES - 5) * 60_000;
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
     try {
-      expect((await send(getRequest("/admin", cookie))).status).toBe(200);
-      vi.setSystemTime(Date.now() + 2 * 60_000);
+      // Used a little under every idle time-out, the session lives to its maximum age.
+      for (let at = start + stepMs; at < start + maxAgeMs - 60_000; at += stepMs) {
+        vi.setSystemTime(at);
+        expect((await send(getRequest("/admin", cookie))).status).toBe(200);
+      }
+      vi.setSystemTime(start + maxAgeMs + 60_000);
       const expired = await send(getRequest("/admin/services", cookie));
       expect([expired.status, expired.location]).toEqual([302, "/admin/login?redirectTo=%2Fadmin%2Fservices"]);
       expect(expired.headers.get("Set-Cookie")).toMatch(/__session=;/);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("ends a session left idle for SESSION_IDLE_MINUTES", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db()));
+    const idleMs = getEnv().SESSION_IDLE_MINUTES * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + idleMs - 60_000 });
+    try {
+      expect((await send(getRequest("/admin", cookie))).status).toBe(200);
+      vi.setSystemTime(Date.now() + idleMs + 60_000);
+      expect((await send(getRequest("/admin", cookie))).location).toBe("/admin/login");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("ends the session on the server at logout: a copy of the cookie no longer opens the panel", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db()));
+    expect((await send(getRequest("/admin", cookie))).status).toBe(200);
+    await send(postRequest("/admin/logout", {}, cookie));
+    // The copy the browser was told to forget, sent again as a thief would.
+    const replayed = await send(getRequest("/admin", cookie));
+    expect([replayed.status, replayed.location]).toEqual([302, "/admin/login"]);
+  });
+
+  it("gives a new session token at every sign-in, never the one the browser brought", async () => {
+    const admin = await createTestAdmin(db());
+    const before = await sessionFor(admin);
+    await send(postRequest("/admin/logout", {}, before));
+    const again = await send(
+      postRequest("/admin/login", { username: admin.username, password: TEST_PASSWORD }, before),
+      {
+        ip: "10.7.0.1",
+      },
+    );
+    expect(again.status).toBe(302);
+    const after = sessionCookie(again)!.split(";")[0];
+    expect(after).not.toBe(before);
+    expect((await send(getRequest("/admin", after))).status).toBe(200);
+    expect((await send(getRequest("/admin", before))).location).toBe("/admin/login");
+    expect(await db().select().from(adminSessions).where(eq(adminSessions.adminId, admin.id))).toHaveLength(1);
+  });
+
+  it("keeps only the token's hash on the server", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db()));
+    const token = decodeURIComponent(cookie.split("=").slice(1).join("=")).split(".")[0];
+    const rows = await db().select().from(adminSessions);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(token.replace(/^"|"$/g, "").slice(0, 20));
   });
 
   it("goes back to the guarded page that sent the admin to the login", async () => {
@@ -206,6 +267,50 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     expect(limited.toast).toMatchObject({ type: "error", message: "Too many sign-in attempts" });
     // Another address is not affected.
     expect((await signIn(admin.username, TEST_PASSWORD, { ip: "10.1.1.2" })).status).toBe(302);
+  });
+
+  it("limits guesses at one username from many addresses, for one window at most, and leaves other admins alone", async () => {
+    const admin = await createTestAdmin(db());
+    const other = await createTestAdmin(db());
+    const perUsername = getEnv().LOGIN_MAX_FAILURES_PER_USERNAME;
+    for (let i = 0; i < perUsername; i++) {
+      expect((await signIn(admin.username, `guess-${i}`, { ip: `10.40.${i}.1` })).status).toBe(401);
+    }
+    const refused = await signIn(admin.username, TEST_PASSWORD, { ip: "10.41.0.1" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(getEnv().LOGIN_WINDOW_MINUTES * 60);
+    expect((await signIn(other.username, TEST_PASSWORD, { ip: "10.41.0.2" })).status).toBe(302);
+  });
+
+  it("refuses an address's attempts past its limit before hashing anything", async () => {
+    const perAddress = getEnv().LOGIN_MAX_ATTEMPTS_PER_ADDRESS;
+    const timed = async (ip: string) => {
+      const started = performance.now();
+      const answer = await signIn(uniqueName("nobody").replace(" ", "_"), "a guess", { ip });
+      return { status: answer.status, ms: performance.now() - started };
+    };
+    const hashed = [];
+    for (let i = 0; i < perAddress; i++) hashed.push(await timed("10.42.0.1"));
+    expect(hashed.every((a) => a.status === 401)).toBe(true);
+    const refused = [];
+    for (let i = 0; i < 10; i++) refused.push(await timed("10.42.0.1"));
+    expect(refused.every((a) => a.status === 429)).toBe(true);
+    // A refusal is a database round trip; an attempt that hashes costs an argon2 verification more.
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    expect(median(refused.map((a) => a.ms))).toBeLessThan(median(hashed.map((a) => a.ms)));
+  });
+
+  it("checks only a few passwords at once; a burst past the queue is told to wait, never a 500", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        signIn(uniqueName("burst").replace(" ", "_"), "a guess", { ip: `10.43.${i}.1` }),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    // LOGIN_MAX_CONCURRENT_HASHES (2) at work, 16 waiting for each: the rest is refused.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(34);
   });
 
   it("sends signed-in admins from the login page to the panel", async () => {

@@ -1,14 +1,35 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
+import { getEnv } from "~/lib/env.server";
+import { updateAdminUser } from "~/models/admin-users.server";
+import { createTestAdmin } from "../support/factories";
 import { adminGuard } from "~/middleware/admin-guard.server";
 import routeTable from "~/routes";
-import { getRequest, postRequest, routeId, send } from "../support/route-args";
+import { getRequest, postRequest, routeId, send, sessionFor } from "../support/route-args";
 import { useTestDatabase } from "../support/test-database";
 
 // Every admin route is guarded, proven on the route table itself (app/routes.ts), so that a route
 // added later cannot be forgotten: each sits under a route whose middleware holds the admin guard,
 // and a request without a session to each of them, GET or POST, ends at the login page.
+
+// Super admins only (app/middleware/admin-guard.server.ts requireSuperAdmin).
+const SUPER_ADMIN_ONLY = /^admin\/(admins|integrations)(\/|$)/;
+
+/** A digest of every table's rows: equal before and after means nothing was changed. */
+async function databaseFingerprint(): Promise<string> {
+  const rows = await db().execute<{ fingerprint: string }>(sql`
+    select string_agg(t.table_name || '=' || (xpath('/row/c/text()',
+      query_to_xml(format('select md5(coalesce(string_agg(x::text, %L order by x::text), %L)) as c from %I x', ',', '', t.table_name), false, true, '')))[1]::text, ',' order by t.table_name)
+      as fingerprint
+    from information_schema.tables t where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and t.table_name not in ('rate_limits', 'admin_sessions')`);
+  // PGlite answers { rows }, postgres-js the rows themselves.
+  const answer = rows as unknown as { rows?: { fingerprint: string }[] } & { fingerprint: string }[];
+  return (answer.rows ?? answer)[0].fingerprint;
+}
 
 // Signing in, and signing out (which changes nothing but the visitor's own cookie).
 const OPEN = ["admin/login", "admin/logout"];
@@ -69,6 +90,82 @@ describe("the admin route table", () => {
         });
       }
     }
+  });
+
+  it("refuses every admin URL, GET and POST, to an expired, logged-out, deactivated or forged session, changing and showing nothing", async () => {
+    const closed = (await adminRoutes()).filter((route) => !OPEN.includes(route.path));
+    const expired = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    const loggedOut = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    await send(postRequest("/admin/logout", {}, loggedOut));
+    const deactivatedAdmin = await createTestAdmin(db(), { role: "super_admin" });
+    const deactivated = await sessionFor(deactivatedAdmin);
+    await updateAdminUser(deactivatedAdmin.id, { ...deactivatedAdmin, isActive: false });
+    // A well-formed cookie with a token the server never issued, and one signed with another secret.
+    const forged = [
+      `__session=${encodeURIComponent('"forged-token"')}`,
+      `${expired.split(".")[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+    ];
+    const sessions = { expired, loggedOut, deactivated, forgedToken: forged[0], forgedSignature: forged[1] };
+    const before = await databaseFingerprint();
+    let sent = 0;
+    let refused = 0;
+    const maxAgeMs = getEnv().SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      for (const [kind, cookie] of Object.entries(sessions)) {
+        if (kind === "expired") vi.setSystemTime(Date.now() + maxAgeMs + 60_000);
+        for (const route of closed) {
+          const url = urlOf(route.path);
+          for (const answer of [
+            await send(getRequest(url, cookie)),
+            await send(postRequest(url, { intent: "delete", companyName: "Owned" }, cookie)),
+            await send(postRequest(url, { intent: "delete", companyName: "Owned" }, cookie), { javaScript: true }),
+          ]) {
+            sent++;
+            expect({ kind, url, status: answer.status, location: answer.location?.split("?")[0] }).toEqual({
+              kind,
+              url,
+              status: 302,
+              location: "/admin/login",
+            });
+            expect(answer.loaderData ?? {}).toEqual({});
+            refused++;
+          }
+        }
+        if (kind === "expired") vi.setSystemTime(Date.now() - maxAgeMs - 60_000);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await databaseFingerprint()).toBe(before);
+    console.log(`access: ${sent} requests sent with no valid session, ${refused} refused, ${sent - refused} executed`);
+  });
+
+  it("refuses a plain admin every super-admin page and action", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db(), { role: "admin" }));
+    const superOnly = (await adminRoutes()).filter((route) => SUPER_ADMIN_ONLY.test(route.path));
+    expect(superOnly.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["admin/admins", "admin/admins/new", "admin/integrations"]),
+    );
+    const before = await databaseFingerprint();
+    let sent = 0;
+    for (const route of superOnly) {
+      const url = urlOf(route.path);
+      const fields = {
+        intent: "delete",
+        username: "intruder",
+        email: "i@example.com",
+        role: "super_admin",
+        password: "intruder-password-1",
+        customJs: "alert(1)",
+      };
+      for (const answer of [await send(getRequest(url, cookie)), await send(postRequest(url, fields, cookie))]) {
+        sent++;
+        expect({ url, status: answer.status }).toEqual({ url, status: 403 });
+      }
+    }
+    expect(await databaseFingerprint()).toBe(before);
+    console.log(`access: ${sent} super-admin requests from a plain admin, ${sent} refused, 0 executed`);
   });
 
   it("leaves signing in and out open: the login page shows, and signing out leads to it", async () => {

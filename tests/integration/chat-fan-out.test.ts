@@ -4,6 +4,7 @@ import { productText } from "../support/product-text";
 import { cannedReply } from "~/services/chat/canned-replies.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { fanOut } from "~/services/chat/fan-out.server";
+import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { db } from "~/db/client.server";
 import { siteSettings, webhooks } from "~/db/schema";
 import { chatPayload } from "~/services/webhooks.server";
@@ -277,5 +278,47 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       await db().execute(sql`alter table chat_messages drop constraint refuse_chat_messages`);
     }
     expect(await listSessionMessages(sessionId)).toEqual([]);
+  });
+
+  it("answers within one deadline for the whole reply: three hanging webhooks, then the canned reply", async () => {
+    const tag = uniqueName("deadline").replace(" ", "-");
+    for (const name of ["a", "b", "c"]) await addWebhook(`/hang/${tag}-${name}`);
+    await saveSiteSettings({
+      companyName: "Test Co",
+      homepageHeadline: "Headline",
+      homepageSubtext: "Subtext",
+      supportEmail: "test@example.com",
+      chatWebhookUrl: `${server.url}/hang/${tag}-settings`,
+    });
+    const started = Date.now();
+    // Each webhook alone would get 10 s; the reply as a whole gets 1.5 s.
+    const reply = await fanOut(payload("hi"), { mediaType: null, timeoutMs: 10_000, deadlineMs: 1500 });
+    const elapsed = Date.now() - started;
+    expect(reply.answeredBy).toBe("canned");
+    expect(elapsed).toBeGreaterThanOrEqual(1400);
+    expect(elapsed).toBeLessThan(2500);
+    // The first took the whole deadline; the others were not even asked.
+    expect(requestsTo(`/hang/${tag}-a`)).toHaveLength(1);
+    expect(requestsTo(`/hang/${tag}-b`)).toHaveLength(0);
+    expect(requestsTo(`/hang/${tag}-settings`)).toHaveLength(0);
+  });
+
+  it("skips a webhook that keeps failing while its breaker is open, and tries it again after", async () => {
+    const tag = uniqueName("breaker").replace(" ", "-");
+    await addWebhook(`/fail/${tag}`);
+    await addWebhook(`/ok/${tag}-next`);
+    const breaker = new CircuitBreaker({ failures: 3, openMs: 1000 });
+    const ask = () => fanOut(payload(), { mediaType: null, timeoutMs: SHORT_TIMEOUT_MS, breaker });
+    for (let i = 0; i < 3; i++) expect((await ask()).text).toBe(`reply from ${tag}-next`);
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(3);
+    // Open: the failing webhook hears nothing, the next one still answers.
+    for (let i = 0; i < 5; i++) expect((await ask()).text).toBe(`reply from ${tag}-next`);
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await ask();
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(4);
+    // The probe failed: open again.
+    await ask();
+    expect(requestsTo(`/fail/${tag}`)).toHaveLength(4);
   });
 });

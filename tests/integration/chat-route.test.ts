@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeWav } from "~/components/chat/wav";
@@ -70,6 +70,12 @@ function fieldErrors(answer: Answer): Record<string, string[] | null> {
   return reply(answer)?.result.error ?? {};
 }
 
+/** GET /uploads/<name> through the route's loader, with these request headers. */
+function getUpload(name: string, headers: Record<string, string> = {}): Promise<Response> {
+  const request = new Request(`${TEST_ORIGIN}/uploads/${encodeURIComponent(name)}`, { headers });
+  return uploadsLoader({ request, params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+}
+
 let echo: TestServer;
 beforeAll(async () => {
   echo = await startTestServer(echoWebhook);
@@ -126,10 +132,11 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const payload = echo.received.find((r) => (r.json as { session_id?: string }).session_id === sessionId)!.json;
     expect(payload).toMatchObject({
       message: productText("📷 Image sent"),
-      media_url: `http://localhost/uploads/${name}`,
+      // Without SITE_URL the link stays relative: the request's host is the client's word.
+      media_url: `/uploads/${name}`,
     });
 
-    const served = await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+    const served = await getUpload(name);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=3600");
@@ -301,11 +308,65 @@ describe("the uploads route", () => {
     `${Date.now()}-00000000-0000-0000-0000-000000000000.png`,
   ])("answers 404 for %s", async (name) => {
     try {
-      await uploadsLoader({ params: { name } } as unknown as Parameters<typeof uploadsLoader>[0]);
+      await getUpload(name);
       throw new Error("expected a 404");
     } catch (error) {
       expect(error).toBeInstanceOf(Response);
       expect((error as Response).status).toBe(404);
     }
+  });
+});
+
+// Issue #13: files are streamed from disk, with validators and byte ranges.
+describe("the uploads route streaming a stored file", () => {
+  const name = `${Date.now()}-00000000-0000-4000-8000-${randomBytes(6).toString("hex")}.wav`;
+  const body = Buffer.concat([WAV, randomBytes(4096)]);
+  beforeAll(() => {
+    mkdirSync(localMediaDir(), { recursive: true });
+    writeFileSync(path.join(localMediaDir(), name), body);
+  });
+  afterAll(() => rmSync(path.join(localMediaDir(), name), { force: true }));
+
+  it("answers with a stream, an ETag and Last-Modified, keeping its safety headers", async () => {
+    const served = await getUpload(name);
+    expect(served.status).toBe(200);
+    expect(served.body).toBeInstanceOf(ReadableStream);
+    expect(served.headers.get("ETag")).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(served.headers.get("Last-Modified")).toBe(statSync(path.join(localMediaDir(), name)).mtime.toUTCString());
+    expect(served.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(served.headers.get("Content-Length")).toBe(String(body.length));
+    expect(served.headers.get("Content-Type")).toBe("audio/wav");
+    expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(body);
+  });
+
+  it("answers 304 while the browser's copy is current", async () => {
+    const { headers } = await getUpload(name);
+    const byTag = await getUpload(name, { "If-None-Match": headers.get("ETag")! });
+    expect(byTag.status).toBe(304);
+    expect(byTag.body).toBeNull();
+    expect((await getUpload(name, { "If-Modified-Since": headers.get("Last-Modified")! })).status).toBe(304);
+    expect((await getUpload(name, { "If-None-Match": 'W/"0-0"' })).status).toBe(200);
+  });
+
+  it("answers a byte range with 206 and an unsatisfiable one with 416", async () => {
+    const part = await getUpload(name, { Range: "bytes=10-19" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 10-19/${body.length}`);
+    expect(part.headers.get("Content-Length")).toBe("10");
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(body.subarray(10, 20));
+
+    const tail = await getUpload(name, { Range: "bytes=-5" });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(body.subarray(body.length - 5));
+
+    const beyond = await getUpload(name, { Range: `bytes=${body.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("Content-Range")).toBe(`bytes */${body.length}`);
+
+    // A Range for an older version of the file (If-Range no longer matches): the whole file.
+    const stale = await getUpload(name, { Range: "bytes=0-9", "If-Range": 'W/"0-0"' });
+    expect(stale.status).toBe(200);
+    expect(Number(stale.headers.get("Content-Length"))).toBe(body.length);
   });
 });

@@ -8,6 +8,7 @@ import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/models/rate-limit
 import { adminUsers, chatMessages, founderInfo, orders, services, siteSettings } from "~/db/schema";
 import * as adminModel from "~/models/admin-users.server";
 import * as chatModel from "~/models/chat-messages.server";
+import * as sessionsModel from "~/models/chat-sessions.server";
 import * as contactModel from "~/models/contact-messages.server";
 import * as founderModel from "~/models/founder-info.server";
 import * as integrationsModel from "~/models/integrations.server";
@@ -29,6 +30,10 @@ const TABLES = [
   "chat_messages",
   "contact_messages",
   "rate_limits",
+  "chat_sessions",
+  "counters",
+  "admin_sessions",
+  "audit_log",
 ];
 
 function newService(overrides: Partial<servicesModel.ServiceInput> = {}) {
@@ -169,7 +174,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       expect(stats.pending - before.pending).toBe(1);
       expect(stats.revenue - before.revenue).toBe(100);
 
-      const paidOnly = await ordersModel.listOrders({ status: "paid" });
+      const { rows: paidOnly } = await ordersModel.listOrderPage({ status: "paid" }, { kind: "first" });
       expect(paidOnly.every((o) => o.status === "paid")).toBe(true);
       expect(paidOnly.map((o) => o.id)).toContain(paid.id);
 
@@ -248,7 +253,8 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
         voiceAgentEmbedCode: "<div>voice</div>",
         customCss: "body{}",
       });
-      expect((await integrationsModel.getIntegrations())?.stripeSecretKey).toBe("sk_test_123");
+      expect((await integrationsModel.getAdminIntegrations())?.stripeSecretKey).toEqual({ lastFour: "_123" });
+      expect(await integrationsModel.readIntegrationSecret("stripeSecretKey")).toBe("sk_test_123");
       const publicFields = await integrationsModel.getPublicIntegrations();
       expect(publicFields).toEqual({ voiceAgentEmbedCode: "<div>voice</div>", customCss: "body{}", customJs: null });
       expect(JSON.stringify(publicFields)).not.toContain("sk_test");
@@ -383,7 +389,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       const messages = await chatModel.listSessionMessages(sessionId);
       expect(messages.map((m) => m.message)).toEqual(["Hi", "📷 Image sent", "Hello!"]);
       expect(messages[1]).toMatchObject({ mediaType: "image", mediaUrl: "/uploads/x.png" });
-      const sessions = await chatModel.listChatSessions();
+      const sessions = await sessionsModel.listChatSessions();
       expect(sessions.find((s) => s.sessionId === sessionId)).toMatchObject({ messageCount: 3 });
       const error = await dbError(
         db().execute(
@@ -405,7 +411,7 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
           { sessionId: between, message: "Only", isUserMessage: true, createdAt: at(2) },
           { sessionId: started, message: "Back again", isUserMessage: true, createdAt: at(3) },
         ]);
-      const sessions = await chatModel.listChatSessions(2);
+      const sessions = await sessionsModel.listChatSessions(2);
       expect(sessions.map((s) => [s.sessionId, s.lastMessageAt.toISOString()])).toEqual([
         [started, at(3).toISOString()],
         [between, at(2).toISOString()],
@@ -501,7 +507,7 @@ describe.each(BACKENDS)("a new database on %s", (backend) => {
     const result = await seed({ demoContent: false, adminUsername: "first", adminPassword: "first-password-1" });
     expect(result).toEqual({ seededContent: true, createdAdmin: "first" });
     expect(await settingsModel.getSiteSettings()).toMatchObject({ ...defaults, id: 1, chatWebhookUrl: null });
-    expect(await integrationsModel.getIntegrations()).toMatchObject({ id: 1, stripeSecretKey: null });
+    expect(await integrationsModel.getAdminIntegrations()).toMatchObject({ id: 1, stripeSecretKey: null });
     expect(await servicesModel.listAllServices()).toEqual([]);
     expect(await founderModel.getFounderInfo()).toBeNull();
     expect(await adminModel.listAdminUsers()).toMatchObject([{ username: "first", role: "super_admin" }]);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { db } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
@@ -20,6 +20,11 @@ import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/t
 // The public pages' loaders and actions, reached with real Requests through the routes on both databases.
 
 const ORIGIN = "http://agency.test";
+// Absolute URLs come from SITE_URL alone (tests/production/host-header.test.ts shows the request's
+// host never counts); set before anything reads the configuration.
+vi.hoisted(() => {
+  process.env.SITE_URL = "http://agency.test";
+});
 
 // docs/product.md §8, word for word.
 const TOASTS = {
@@ -69,11 +74,6 @@ async function page<T>(path: string, routeId: string): Promise<T> {
 /** A service on the public pages unless told otherwise. */
 function newService(overrides: Parameters<typeof createTestService>[1] = {}) {
   return createTestService(db(), { isActive: true, ...overrides });
-}
-
-/** A resource route answers with its own Response, made from the request alone. */
-function resourceArgs(path: string) {
-  return { request: new Request(`${ORIGIN}${path}`) } as never;
 }
 
 describe.each(BACKENDS)("public routes on %s", (backend) => {
@@ -349,7 +349,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
 
 describe("robots.txt and sitemap.xml", () => {
   it("keeps crawlers out of /admin and points them to the sitemap", async () => {
-    const response = robots.loader(resourceArgs("/robots.txt"));
+    const response = robots.loader();
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
     const body = await response.text();
     expect(body).toContain("User-agent: *");
@@ -358,7 +358,7 @@ describe("robots.txt and sitemap.xml", () => {
   });
 
   it("lists the public pages with absolute URLs", async () => {
-    const response = sitemap.loader(resourceArgs("/sitemap.xml"));
+    const response = sitemap.loader();
     expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const body = await response.text();
     for (const path of ["/", "/services", "/order"]) expect(body).toContain(`<loc>${ORIGIN}${path}</loc>`);

@@ -33,6 +33,9 @@ describe("npm run admin on PostgreSQL", () => {
   afterAll(() => database?.close());
 
   const admin = (...args: string[]) => runCommand(["npm", "run", "--silent", "admin", "--", ...args], env);
+  /** The command with `password` piped in, as `printf '%s\n' "$PASSWORD" | npm run admin -- --password-stdin ...`. */
+  const adminWithPassword = (password: string, ...args: string[]) =>
+    runCommand(["npm", "run", "--silent", "admin", "--", "--password-stdin", ...args], env, `${password}\n`);
 
   async function stored(username: string) {
     const [row] = await database.db.select().from(adminUsers).where(eq(adminUsers.username, username));
@@ -53,11 +56,10 @@ describe("npm run admin on PostgreSQL", () => {
 
   it("creates a plain admin with the given password, email and role, and does not print the password", async () => {
     const username = unique("editor").replace(" ", "-");
-    const { code, stdout } = await admin(
+    const { code, stdout } = await adminWithPassword(
+      "given-password-1",
       "--username",
       username,
-      "--password",
-      "given-password-1",
       "--email",
       "editor@example.com",
       "--role",
@@ -74,7 +76,7 @@ describe("npm run admin on PostgreSQL", () => {
   it("resets an existing admin's password, reactivates them and keeps their role unless told", async () => {
     const existing = await createTestAdmin(database.db, { isActive: false });
     // Usernames match without regard to case, as at sign-in.
-    const reset = await admin("--username", existing.username.toUpperCase(), "--password", "a-fresh-password");
+    const reset = await adminWithPassword("a-fresh-password", "--username", existing.username.toUpperCase());
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain(`Reset admin "${existing.username}".`);
     let row = await stored(existing.username);
@@ -92,7 +94,7 @@ describe("npm run admin on PostgreSQL", () => {
 
   it.each([
     [[], "--username is required"],
-    [["--username", "x", "--password", "short"], "--password must be at least 10 characters"],
+    [["--username", "x", "--password", "given-password-1"], "--password is not accepted"],
     [["--username", "x", "--role", "owner"], "--role must be admin or super_admin"],
     [["--username", "x", "--email", "not-an-email"], "--email must be an email address"],
     [["--username", "x", "--colour", "blue"], "Unknown option '--colour'"],
@@ -106,6 +108,12 @@ describe("npm run admin on PostgreSQL", () => {
     expect(await database.db.select({ n: sql<number>`count(*)::int` }).from(adminUsers)).toEqual([before]);
   });
 
+  it("refuses a password from standard input that breaks the password rules", async () => {
+    const { code, stderr } = await adminWithPassword("short", "--username", unique("x").replace(" ", "-"));
+    expect(code).toBe(2);
+    expect(stderr).toContain("The password must be at least 10 characters");
+  });
+
   it("prints the usage with --help", async () => {
     const { code, stdout } = await admin("--help");
     expect(code).toBe(0);
@@ -113,12 +121,38 @@ describe("npm run admin on PostgreSQL", () => {
   });
 });
 
+describe("npm run admin and the last super admin", () => {
+  it("does not demote the last active super admin, as the admin screens do not", async () => {
+    const databaseUrl = postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
+    const database = await openDatabase({ databaseUrl, maxConnections: 1 });
+    try {
+      const owner = await createTestAdmin(database.db, { role: "super_admin" });
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir() };
+      const demote = (username: string) =>
+        runCommand(["npm", "run", "--silent", "admin", "--", "--username", username, "--role", "admin"], env);
+      const refused = await demote(owner.username);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("The last active super admin cannot be deactivated or demoted.");
+      const [row] = await database.db.select().from(adminUsers).where(eq(adminUsers.id, owner.id));
+      expect(row.role).toBe("super_admin");
+      expect(await verifyPassword(row.passwordHash, owner.password)).toBe(true);
+
+      // With a second super admin, either may step down.
+      await createTestAdmin(database.db, { role: "super_admin" });
+      expect((await demote(owner.username)).code).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe("npm run admin on the embedded database", () => {
   it("creates the admin in DATA_DIR, where the server finds it", { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
     const { code, stdout } = await runCommand(
-      ["npm", "run", "--silent", "admin", "--", "--username", "keeper", "--password", "keeper-password-1"],
+      ["npm", "run", "--silent", "admin", "--", "--username", "keeper", "--password-stdin"],
       { DATA_DIR: dataDir },
+      "keeper-password-1",
     );
     expect(code).toBe(0);
     expect(stdout).toContain('Created super admin "keeper".');

@@ -100,12 +100,26 @@ describe("SITE_URL", () => {
     expect(sitemap).not.toContain("127.0.0.1");
     const home = (await configured.visitor().get("/")).html;
     expect(home).toMatch(new RegExp(`<link rel="canonical" href="${SITE_URL}/"`));
-
-    const ownSitemap = (await defaults.visitor().get("/sitemap.xml")).html;
-    expect(ownSitemap).toContain(`<loc>${defaults.url}/services</loc>`);
-    expect((await defaults.visitor().get("/")).html).toMatch(
-      new RegExp(`<link rel="canonical" href="${defaults.url}/"`),
+    // A proxy passes on whatever host the client wrote: SITE_URL still names the site.
+    const forwarded = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
+    expect((await configured.visitor().get("/services", forwarded)).html).toMatch(
+      new RegExp(`<link rel="canonical" href="${SITE_URL}/services"`),
     );
+    expect((await configured.visitor().get("/robots.txt", forwarded)).html).toContain(
+      `Sitemap: ${SITE_URL}/sitemap.xml`,
+    );
+  });
+
+  it("unset: no absolute URL is guessed, the sitemap is not served, and start-up says why", async () => {
+    expect((await defaults.visitor().get("/sitemap.xml")).status).toBe(404);
+    expect((await defaults.visitor().get("/robots.txt")).html).not.toContain("Sitemap:");
+    expect((await defaults.visitor().get("/")).html).not.toContain('rel="canonical"');
+    const warnings = defaults
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("SITE_URL is not set"));
+    expect(warnings).toHaveLength(1);
+    expect(configured.output()).not.toContain("SITE_URL is not set");
   });
 
   it("is an origin a form may be posted from, besides the server's own host; others are refused", async () => {

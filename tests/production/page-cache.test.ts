@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+import { APP_SECRETS_KEY, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { unique } from "../support/factories";
 import { HttpVisitor } from "../support/http-visitor";
@@ -161,6 +161,7 @@ describe("two instances on one Postgres", () => {
       DATABASE_URL: app.databaseUrl,
       DATA_DIR: dataDir,
       SESSION_SECRET: "app-under-test-session-secret-0123456789",
+      SECRETS_KEY: APP_SECRETS_KEY,
     });
     sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   });

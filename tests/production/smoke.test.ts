@@ -76,6 +76,7 @@ describe("the built server", () => {
       DATABASE_URL: postgresUrl(name),
       DATA_DIR: dataDir,
       SESSION_SECRET: "s".repeat(40),
+      SECRETS_KEY: "k".repeat(40),
       ADMIN_USERNAME: "owner",
       ADMIN_PASSWORD: "owner-password",
     });

@@ -11,6 +11,9 @@ import { POSTGRES_TEMPLATE_DB } from "./vitest-global-setup";
 // admin from ADMIN_USERNAME/ADMIN_PASSWORD, and a client on the same database to arrange rows and
 // check what the server stored. For vitest files of the production project.
 
+/** The key the app under test encrypts integration secrets with (a second instance needs the same). */
+export const APP_SECRETS_KEY = "app-under-test-secrets-key-0123456789abcdef";
+
 export const OWNER = { username: "owner", password: "owner-password-123" } as const;
 
 export interface AppUnderTest extends RunningServer {
@@ -32,8 +35,11 @@ export async function startAppUnderTest(env: Record<string, string> = {}): Promi
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: "app-under-test-session-secret-0123456789",
+    SECRETS_KEY: APP_SECRETS_KEY,
     ADMIN_USERNAME: OWNER.username,
     ADMIN_PASSWORD: OWNER.password,
+    // The tests' webhooks listen on 127.0.0.1; a test of the guard passes "false".
+    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
     ...env,
   });
   const database = await openDatabase({ databaseUrl, maxConnections: 2 });

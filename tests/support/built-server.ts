@@ -90,12 +90,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Runs a command to its end (e.g. `npm run admin -- ...`) and returns its exit code and output. */
+/**
+ * Runs a command to its end (e.g. `npm run admin -- ...`), with `stdin` as its standard input, and
+ * returns its exit code and output.
+ */
 export async function runCommand(
   command: string[],
   env: Record<string, string>,
+  stdin = "",
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...inheritedEnv(), ...env } });
+  child.stdin.end(stdin);
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -30,15 +30,21 @@ const app = spawn(process.execPath, ["server.js"], {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: port,
+    // The canonical URLs, the sitemap and robots.txt the SEO specs check need the public address.
+    SITE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    SECRETS_KEY: "e2e-secrets-key-0123456789abcdef-0123",
     ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME ?? "owner",
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "owner-password-123",
+    // The specs' webhooks listen on 127.0.0.1.
+    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
     // Many tests share one address; the limits themselves are tested directly.
     CONTACT_MESSAGES_PER_HOUR: "10000",
     ORDERS_PER_HOUR: "10000",
     CHAT_MESSAGES_PER_MINUTE: "10000",
+    LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "10000",
     // The specs arrange rows straight in the database and load a page at once: the page cache
     // hears of such a write by NOTIFY a few milliseconds later, a race a loaded CI machine loses.
     // The cache is proven over HTTP by tests/production/page-cache.test.ts instead.

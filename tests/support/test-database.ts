@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { db, openDatabase, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
+import { db, openDatabase, pgliteOptions, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -21,7 +21,7 @@ export function postgresUrl(database: string): string {
 export async function createTestDatabase(backend: Backend): Promise<AppDatabase> {
   if (backend === "pglite") {
     const dump = readFileSync(inject("pgliteTemplatePath"));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: new Blob([dump]) });
     return openDatabase({ pglite });
   }
   const name = await createPostgresDatabase({ template: TEMPLATE_DB });

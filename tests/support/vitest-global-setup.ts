@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, pgliteOptions } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { startPostgres } from "./postgres-server";
 
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
   const server = await startPostgres();
   try {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create(pgliteOptions());
     const embedded = await openDatabase({ pglite });
     await migrate(embedded);
     const dump = await pglite.dumpDataDir("none");

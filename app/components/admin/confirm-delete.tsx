@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -36,7 +37,7 @@ export function ConfirmDelete({
         aria-label={label}
         className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-red-600 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
       >
-        <Trash2 aria-hidden className="size-4" />
+        <Icon name="trash-2" className="size-4" />
       </summary>
       <div
         role="group"

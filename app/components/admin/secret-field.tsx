@@ -1,69 +1,59 @@
 import { getInputProps } from "@conform-to/react";
-import { Eye, EyeOff } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
+import { useId } from "react";
 import { Field } from "~/components/ui/field";
-import { useHydrated } from "~/lib/hydrated";
+import { SECRET_FIELD_TEXTS } from "~/copy/admin";
 
 /**
- * A secret key, masked. With JavaScript a button shows and hides it; without, a link asks the
- * server for the page with the secrets shown (`revealHref`; only super admins reach this page).
+ * A secret key, write-only: the page never holds its value. It shows whether one is stored (and
+ * its last four characters, to tell keys apart); typing replaces it, a blank field keeps it, and
+ * the checkbox removes it.
  */
 export function SecretField({
   label,
   field,
-  revealed,
-  revealHref,
+  removeField,
+  stored,
 }: {
   label: string;
   field: Parameters<typeof getInputProps>[0];
-  revealed: boolean;
-  revealHref: string;
+  removeField: Parameters<typeof getInputProps>[0];
+  stored: { lastFour: string } | { unreadable: true } | null;
 }) {
-  const hydrated = useHydrated();
-  const [shown, setShown] = useState(revealed);
-  const visible = hydrated ? shown : revealed;
-  const toggleLabel = `${visible ? "Hide" : "Show"} ${label}`;
-  const icon = visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />;
+  const removeId = useId();
   return (
-    <div className="flex items-start gap-2">
+    <div>
       <Field
-        className="flex-1"
         label={label}
+        hint={
+          !stored
+            ? SECRET_FIELD_TEXTS.notSet
+            : "lastFour" in stored
+              ? SECRET_FIELD_TEXTS.stored(stored.lastFour)
+              : SECRET_FIELD_TEXTS.unreadable
+        }
         errors={field.errors}
         inputProps={
           {
-            ...getInputProps(field, { type: "text" }),
-            type: visible ? "text" : "password",
+            ...getInputProps(field, { type: "password" }),
+            placeholder: stored && "lastFour" in stored ? `•••• ${stored.lastFour}` : undefined,
             // Not a login password: no saving or autofill by the browser's password manager.
-            autoComplete: "off",
+            autoComplete: "new-password",
             spellCheck: false,
             "data-1p-ignore": "",
             "data-lpignore": "true",
           } as React.InputHTMLAttributes<HTMLInputElement>
         }
       />
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() => setShown(!shown)}
-          aria-label={toggleLabel}
-          aria-pressed={visible}
-          className={buttonClasses("secondary", "icon", "mt-6")}
-        >
-          {icon}
-        </button>
-      ) : (
-        <Link
-          to={revealHref}
-          aria-label={toggleLabel}
-          preventScrollReset
-          className={buttonClasses("secondary", "icon", "mt-6")}
-        >
-          {icon}
-        </Link>
-      )}
+      {stored ? (
+        <label htmlFor={removeId} className="mt-2 inline-flex items-center gap-2 text-sm text-slate-700">
+          <input
+            {...getInputProps(removeField, { type: "checkbox", value: "on" })}
+            id={removeId}
+            className="size-4 rounded border-slate-300"
+          />
+          {SECRET_FIELD_TEXTS.remove(label)}
+        </label>
+      ) : null}
     </div>
   );
 }

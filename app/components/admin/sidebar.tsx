@@ -6,6 +6,7 @@ import {
   LogOut,
   Mail,
   Menu,
+  History,
   MessagesSquare,
   Package,
   Plug,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/integrations", label: "Integrations", icon: Plug, superAdminOnly: true },
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
   { to: "/admin/admins", label: "Admin Users", icon: Users, superAdminOnly: true },
+  { to: "/admin/activity", label: "Activity", icon: History },
 ];
 
 export const ACCOUNT_LINK_LABEL = "Change Password";

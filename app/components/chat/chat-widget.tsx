@@ -95,8 +95,8 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
         aria-label={CHAT_TEXT.trigger}
         aria-haspopup={hydrated ? "dialog" : undefined}
         className={cn(
-          "fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:scale-105 hover:brightness-110",
-          shown && "hidden",
+          "fixed bottom-5 right-5 z-40 size-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:scale-105 hover:brightness-110",
+          shown ? "hidden" : "flex",
         )}
       >
         <MessageCircle aria-hidden className="size-6" />

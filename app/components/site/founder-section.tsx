@@ -61,7 +61,7 @@ export function FounderSection({ founder }: { founder: PublicFounder | null }) {
             <ul aria-label={FOUNDER.skills} className="mt-6 flex flex-wrap gap-2">
               {founder.skills.map((skill) => (
                 <li key={skill}>
-                  <Badge tone="brand" className="px-3 py-1">
+                  <Badge tone="brand" size="md">
                     {skill}
                   </Badge>
                 </li>

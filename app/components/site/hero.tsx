@@ -6,8 +6,7 @@ import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
 
-// The messaging buttons: secondary buttons made legible on the hero's dark background.
-const ON_DARK_SECONDARY = buttonClasses("secondary", "lg", "border-white/30 bg-white/10 text-white hover:bg-white/20");
+const ON_DARK = buttonClasses("onDark", "lg");
 
 export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
   const settings = useSiteSettings();
@@ -35,7 +34,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
             />
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{subtext}</p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <ButtonLink to="/services" variant="secondary" size="lg" className="border-transparent">
+              <ButtonLink to="/services" variant="light" size="lg">
                 {HERO.viewServices}
                 <Icon name="arrow-right" className="size-5" />
               </ButtonLink>
@@ -49,7 +48,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                 {HERO.tryChat}
               </a>
               {messaging.map(({ app, href }) => (
-                <a key={app} href={href} target="_blank" rel="noopener" className={ON_DARK_SECONDARY}>
+                <a key={app} href={href} target="_blank" rel="noopener" className={ON_DARK}>
                   <MessagingIcon app={app} className="size-5" />
                   {HERO[app]}
                 </a>

@@ -12,15 +12,16 @@ type OrganizationSettings = Pick<
   "companyName" | "supportEmail" | "whatsappNumber" | "businessAddress" | "logoUrl" | "messengerLink"
 >;
 
-function serviceJsonLd(service: PublicService, origin: string) {
-  const orderUrl = new URL(orderHref(service.id), origin).toString();
+// Without a known origin (SITE_URL unset) the URLs are left out: schema.org wants them absolute.
+function serviceJsonLd(service: PublicService, origin: string | null) {
+  const orderUrl = origin ? { url: new URL(orderHref(service.id), origin).toString() } : {};
   const offers: Record<string, unknown>[] = [
     {
       "@type": "Offer",
       name: SERVICES.setup,
       price: decimalPrice(service.setupPrice),
       priceCurrency: "USD",
-      url: orderUrl,
+      ...orderUrl,
     },
   ];
   if (hasMonthlyPrice(service.monthlyPrice)) {
@@ -29,7 +30,7 @@ function serviceJsonLd(service: PublicService, origin: string) {
       name: SERVICES.ongoingSupport,
       price: decimalPrice(service.monthlyPrice),
       priceCurrency: "USD",
-      url: orderUrl,
+      ...orderUrl,
       priceSpecification: {
         "@type": "UnitPriceSpecification",
         price: decimalPrice(service.monthlyPrice),
@@ -48,14 +49,18 @@ function serviceJsonLd(service: PublicService, origin: string) {
 }
 
 /** The organisation, with the listed services and their prices as its offer catalogue. */
-export function organizationJsonLd(settings: OrganizationSettings, origin: string, services: PublicService[] = []) {
+export function organizationJsonLd(
+  settings: OrganizationSettings,
+  origin: string | null,
+  services: PublicService[] = [],
+) {
   const logo = absoluteUrl(settings.logoUrl, origin);
   const sameAs = absoluteUrl(settings.messengerLink, origin);
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: settings.companyName,
-    url: new URL("/", origin).toString(),
+    ...(origin ? { url: new URL("/", origin).toString() } : {}),
     email: settings.supportEmail,
     ...(settings.whatsappNumber ? { telephone: settings.whatsappNumber } : {}),
     ...(settings.businessAddress ? { address: settings.businessAddress } : {}),

@@ -9,17 +9,25 @@ const TONES = {
   info: "bg-sky-50 text-sky-700 ring-sky-200",
 } as const;
 
+const SIZES = {
+  sm: "px-2 py-0.5",
+  /** The founder's skills. */
+  md: "px-3 py-1",
+} as const;
+
 export type BadgeTone = keyof typeof TONES;
 
 export function Badge({
   tone = "neutral",
+  size = "sm",
   className,
   ...props
-}: React.HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+}: React.HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone; size?: keyof typeof SIZES }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        "inline-flex items-center gap-1 rounded-full text-xs font-medium ring-1 ring-inset",
+        SIZES[size],
         TONES[tone],
         className,
       )}

@@ -4,6 +4,10 @@ import { cn } from "./cn";
 const VARIANTS = {
   primary: "bg-brand text-white shadow-sm hover:brightness-110",
   secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
+  /** The secondary button on a dark background without a border (the hero's View Services). */
+  light: "border border-transparent bg-white text-slate-900 hover:bg-slate-50",
+  /** Legible on a dark background (the hero's messaging buttons). */
+  onDark: "border border-white/30 bg-white/10 text-white hover:bg-white/20",
   ghost: "text-slate-700 hover:bg-slate-100",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700",
 } as const;

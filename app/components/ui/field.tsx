@@ -5,7 +5,8 @@ import { cn } from "./cn";
 // conform (spread getInputProps(...) into `inputProps`) and in forms without JavaScript.
 
 const CONTROL =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 aria-[invalid=true]:border-red-500 sm:text-sm";
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 aria-[invalid=true]:border-red-500";
+const CONTROL_TEXT_SIZE = "text-base sm:text-sm";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
@@ -76,7 +77,9 @@ export function Field({
     <FieldShell
       {...shell}
       givenId={inputProps.id}
-      renderControl={(aria) => <input {...inputProps} {...aria} className={cn(CONTROL, inputProps.className)} />}
+      renderControl={(aria) => (
+        <input {...inputProps} {...aria} className={cn(CONTROL, CONTROL_TEXT_SIZE, inputProps.className)} />
+      )}
     />
   );
 }
@@ -90,7 +93,9 @@ export function TextareaField({
       {...shell}
       givenId={textareaProps.id}
       renderControl={(aria) => (
-        <textarea {...textareaProps} {...aria} className={cn(CONTROL, textareaProps.className)} />
+        // A caller's classes set the text's look in place of the control's size (the admin's
+        // monospace fields: "font-mono text-xs"), as cn does not resolve conflicting classes.
+        <textarea {...textareaProps} {...aria} className={cn(CONTROL, textareaProps.className ?? CONTROL_TEXT_SIZE)} />
       )}
     />
   );
@@ -109,7 +114,7 @@ export function SelectField({
       {...shell}
       givenId={selectProps.id}
       renderControl={(aria) => (
-        <select {...selectProps} {...aria} className={cn(CONTROL, "pr-8", selectProps.className)}>
+        <select {...selectProps} {...aria} className={cn(CONTROL, CONTROL_TEXT_SIZE, "pr-8", selectProps.className)}>
           {children}
         </select>
       )}

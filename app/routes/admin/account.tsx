@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -9,6 +10,7 @@ import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { changeOwnPassword } from "~/services/auth.server";
 import { PasswordSchema } from "~/lib/password";
 import { clientIp } from "~/lib/request-context.server";
@@ -33,11 +35,12 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = getAdmin(context);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const result = await changeOwnPassword(request, admin, { ...submission.value, ip: clientIp(context) });
   if (result.status === "changed") {
+    await recordAudit({ actor: admin, action: "admin.password_changed", target: admin.username });
     return redirectWithSuccess("/admin/account", TOASTS.passwordChanged, { headers: { "Set-Cookie": result.cookie } });
   }
   const message =

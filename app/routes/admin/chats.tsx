@@ -1,70 +1,183 @@
-import { Bot, MessagesSquare, UserRound } from "lucide-react";
+import { Bot, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MessagesSquare, UserRound } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
+import { CHAT_TEXTS } from "~/copy/admin";
+import { mediaDeleted } from "~/copy/chat";
+import { getEnv } from "~/lib/env.server";
 import type { ChatMessage } from "~/db/schema";
-import { listChatSessions, listSessionMessages } from "~/models/chat-messages.server";
+import { pageLinkSearch, pageParams, readPageRequest, UUID_ID, type PageInfo, type PageLink } from "~/lib/keyset";
+import { listSessionMessagePage } from "~/models/chat-messages.server";
+import { ChatSessionIdSchema, listChatSessionPage } from "~/models/chat-sessions.server";
+import { readCounters } from "~/models/counters.server";
 import type { Route } from "./+types/chats";
 
-const SESSIONS_SHOWN = 100;
+// Two lists on one screen, each with its own pages in the URL: the conversations page with
+// after/before/last like every admin list, the chosen conversation's messages with
+// msgs_after/msgs_before/msgs_last. Each list's links keep the other's page.
+const CONVERSATION_PREFIX = "msgs_";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessions = await listChatSessions(SESSIONS_SHOWN);
-  const requested = new URL(request.url).searchParams.get("session");
-  const selected = requested ?? sessions[0]?.sessionId ?? null;
-  return { sessions, selected, messages: selected ? await listSessionMessages(selected) : [] };
+  const params = new URL(request.url).searchParams;
+  const [sessionPage, counters] = await Promise.all([
+    listChatSessionPage(readPageRequest(params, ChatSessionIdSchema)),
+    readCounters(["chat_sessions"]),
+  ]);
+  const { rows: sessions, ...sessionsPage } = sessionPage;
+  const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
+  // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
+  const retentionDays = getEnv().UPLOADS_RETENTION_DAYS;
+  if (!selected) {
+    return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation: null, retentionDays };
+  }
+  const { rows, ...messagesPage } = await listSessionMessagePage(
+    selected,
+    readPageRequest(params, UUID_ID, CONVERSATION_PREFIX),
+  );
+  // A page comes newest first; a conversation reads from its oldest message down.
+  const conversation = { sessionId: selected, messages: rows.reverse(), page: messagesPage };
+  return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation, retentionDays };
+}
+
+/** The link to a conversation: on this page of the list, from its latest messages. */
+function conversationSearch(current: URLSearchParams, sessionId: string): string {
+  const params = new URLSearchParams(current);
+  for (const name of Object.values(pageParams(CONVERSATION_PREFIX))) params.delete(name);
+  params.set("session", sessionId);
+  return `?${params}`;
 }
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
-  const { sessions, selected, messages } = loaderData;
+  const { sessions, sessionsPage, total, selected, conversation, retentionDays } = loaderData;
+  const current = new URLSearchParams(useLocation().search);
   return (
     <>
-      <PageHeader title="Chats" description="Conversations with the website's AI chat, the most recent first." />
+      <PageHeader title={CHAT_TEXTS.heading} description={CHAT_TEXTS.description} />
       {sessions.length === 0 ? (
-        <EmptyState title="No chat conversations yet." description="Conversations from the chat widget appear here." />
+        <EmptyState title={CHAT_TEXTS.emptyTitle} description={CHAT_TEXTS.emptyDescription} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-          <nav aria-label="Conversations" className="lg:max-h-[75dvh] lg:overflow-y-auto">
-            <ul className="space-y-2">
-              {sessions.map((session) => (
-                <li key={session.sessionId}>
-                  <ChoiceLink
-                    look="entry"
-                    to={`?session=${encodeURIComponent(session.sessionId)}`}
-                    preventScrollReset
-                    current={session.sessionId === selected}
-                  >
-                    <span className="flex items-center gap-2 font-medium text-slate-900">
-                      <MessagesSquare aria-hidden className="size-4 text-slate-400" />
-                      {formatDateTime(session.lastMessageAt)}
-                    </span>
-                    <span className="mt-0.5 block truncate text-xs text-slate-600">
-                      {session.messageCount} messages · {session.sessionId}
-                    </span>
-                  </ChoiceLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <section aria-label="Conversation" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            {messages.length === 0 ? (
-              <p className="text-sm text-slate-600">This conversation has no messages.</p>
-            ) : (
-              <>
-                <p className="mb-4 break-all text-xs text-slate-500">Session {selected}</p>
-                <ol className="space-y-3">
-                  {messages.map((message) => (
-                    <ChatBubble key={message.id} message={message} />
-                  ))}
-                </ol>
-              </>
-            )}
-          </section>
-        </div>
+        <>
+          {/* Above the two columns: the page links need more width than the list's column has. */}
+          <div className="mb-4 [&>nav]:mt-0">
+            <Pager page={sessionsPage} total={{ count: total, noun: CHAT_TEXTS.itemName }} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+            <nav aria-label={CHAT_TEXTS.listLabel} className="lg:max-h-[75dvh] lg:overflow-y-auto">
+              <ul className="space-y-2">
+                {sessions.map((session) => (
+                  <li key={session.sessionId}>
+                    <ChoiceLink
+                      look="entry"
+                      to={conversationSearch(current, session.sessionId)}
+                      preventScrollReset
+                      current={session.sessionId === selected}
+                    >
+                      <span className="flex items-center gap-2 font-medium text-slate-900">
+                        <MessagesSquare aria-hidden className="size-4 text-slate-400" />
+                        {formatDateTime(session.lastMessageAt)}
+                      </span>
+                      <span className="mt-0.5 block truncate text-xs text-slate-600">
+                        {CHAT_TEXTS.messageCount(session.messageCount)} · {session.sessionId}
+                      </span>
+                      <span
+                        className={cn(
+                          "mt-0.5 block truncate text-xs",
+                          session.firstMessage ? "text-slate-800" : "italic text-slate-500",
+                        )}
+                      >
+                        {session.firstMessage ?? CHAT_TEXTS.noVisitorMessage}
+                      </span>
+                    </ChoiceLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <section
+              aria-label={CHAT_TEXTS.conversationLabel}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              {!conversation || conversation.messages.length === 0 ? (
+                <p className="text-sm text-slate-600">{CHAT_TEXTS.noMessages}</p>
+              ) : (
+                <>
+                  <p className="mb-4 break-all text-xs text-slate-500">{CHAT_TEXTS.session(conversation.sessionId)}</p>
+                  <ConversationPager page={conversation.page} current={current} sessionId={conversation.sessionId} />
+                  <ol className="space-y-3">
+                    {conversation.messages.map((message) => (
+                      <ChatBubble key={message.id} message={message} retentionDays={retentionDays} />
+                    ))}
+                  </ol>
+                </>
+              )}
+            </section>
+          </div>
+        </>
       )}
     </>
+  );
+}
+
+// In reading order: the oldest messages are the keyset list's last page, the latest its first.
+const CONVERSATION_LINKS = [
+  { link: "last", label: CHAT_TEXTS.conversationPages.earliest, Icon: ChevronsLeft },
+  { link: "next", label: CHAT_TEXTS.conversationPages.earlier, Icon: ChevronLeft },
+  { link: "previous", label: CHAT_TEXTS.conversationPages.later, Icon: ChevronRight },
+  { link: "first", label: CHAT_TEXTS.conversationPages.latest, Icon: ChevronsRight },
+] as const satisfies { link: PageLink; label: string; Icon: unknown }[];
+
+/**
+ * The pages of a long conversation, as plain links (they work without JavaScript); shown only
+ * when it has more than one page. The links name the conversation, so a new chat arriving at the
+ * top of the list does not swap the conversation being read.
+ */
+function ConversationPager({
+  page,
+  current,
+  sessionId,
+}: {
+  page: PageInfo;
+  current: URLSearchParams;
+  sessionId: string;
+}) {
+  if (!page.hasNewer && !page.hasOlder) return null;
+  const here = new URLSearchParams(current);
+  here.set("session", sessionId);
+  const look = "inline-flex min-h-9 items-center gap-1 rounded-lg px-2.5 text-xs font-medium";
+  return (
+    <nav aria-label={CHAT_TEXTS.conversationPages.label} className="mb-4">
+      <ul className="flex flex-wrap gap-1">
+        {CONVERSATION_LINKS.map(({ link, label, Icon }) => {
+          const search = pageLinkSearch(here, page, link, CONVERSATION_PREFIX);
+          const content = (
+            <>
+              <Icon aria-hidden className="size-4" />
+              {label}
+            </>
+          );
+          return (
+            <li key={link}>
+              {search === null ? (
+                <span aria-disabled="true" className={`${look} text-slate-400`}>
+                  {content}
+                </span>
+              ) : (
+                <Link
+                  to={search}
+                  preventScrollReset
+                  className={`${look} text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50`}
+                >
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
@@ -85,7 +198,7 @@ function safeMediaUrl(url: string | null, type: "image" | "voice"): string | nul
   return null;
 }
 
-function ChatBubble({ message }: { message: ChatMessage }) {
+function ChatBubble({ message, retentionDays }: { message: ChatMessage; retentionDays: number }) {
   const user = message.isUserMessage;
   const media = message.mediaType ? safeMediaUrl(message.mediaUrl, message.mediaType) : null;
   const answeredBy = user ? null : answeredByLabel(message.answeredBy);
@@ -121,6 +234,9 @@ function ChatBubble({ message }: { message: ChatMessage }) {
             <audio controls preload="none" src={media} className="mb-2 max-w-full">
               <a href={media}>Download the voice message</a>
             </audio>
+          ) : null}
+          {message.mediaType && !message.mediaUrl ? (
+            <p className="mb-1 text-xs italic opacity-80">{mediaDeleted(retentionDays)}</p>
           ) : null}
           <p className="whitespace-pre-wrap break-words">{message.message}</p>
         </div>

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Plus, X } from "lucide-react";
@@ -11,6 +12,9 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { changedFields } from "~/lib/audit";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
@@ -51,7 +55,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = readIntent(formData, ["save", "add-skill", "remove-skill"]);
 
   if (intent === "save") {
@@ -59,7 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: FounderSchema,
       extra: { intent },
       async save(value) {
-        await saveFounderInfo({ ...value, profileImageUrl: value.profileImageUrl ?? null });
+        const before = await getFounderInfo();
+        const after = { ...value, profileImageUrl: value.profileImageUrl ?? null };
+        await saveFounderInfo(after);
+        await recordAudit({
+          actor: getAdmin(context),
+          action: "founder.updated",
+          details: { fields: changedFields(before, after) },
+        });
         return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
       },
       failed: (error) => failure(error, TOASTS.founderUpdateError),

@@ -1,10 +1,18 @@
+import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
 import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { SecretField } from "~/components/admin/secret-field";
 import { TOASTS } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
-import { getIntegrations, saveIntegrations } from "~/models/integrations.server";
+import { changedFields } from "~/lib/audit";
+import { recordAudit } from "~/models/audit-log.server";
+import {
+  getAdminIntegrations,
+  saveIntegrations,
+  type IntegrationsInput,
+  type SecretIntegration,
+} from "~/models/integrations.server";
 import { optionalText } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";
@@ -19,30 +27,52 @@ const IntegrationsSchema = z.object({
   airtableTableId: optionalText("Airtable table ID", 100),
   customCss: optionalText("Custom CSS", 50_000),
   customJs: optionalText("Custom JavaScript", 50_000),
+  // A secret's field is write-only: left blank it keeps the stored value; this removes it.
+  removeStripeSecretKey: z.literal("on").optional(),
+  removeAirtableToken: z.literal("on").optional(),
 });
 
 type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
 
-// Keys and tokens an owner would call secret: masked on screen, never sent to public pages.
-const SECRET_FIELDS = { stripeSecretKey: "Stripe secret key", airtableToken: "Airtable token" } as const;
+// Keys and tokens: write-only. The page shows their last four characters, never the value.
+const SECRET_FIELDS = {
+  stripeSecretKey: { label: "Stripe secret key", remove: "removeStripeSecretKey" },
+  airtableToken: { label: "Airtable token", remove: "removeAirtableToken" },
+} as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
+const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
+const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 
 const INTEGRATIONS_PATH = "/admin/integrations";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
-  const revealed = new URL(request.url).searchParams.get("reveal") === "1";
-  return { integrations: await getIntegrations(), revealed };
+  return { integrations: await getAdminIntegrations() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSuperAdmin(context);
-  return saveForm(context, await request.formData(), {
+  const actor = requireSuperAdmin(context);
+  return saveForm(context, await readForm(request), {
     schema: IntegrationsSchema,
+    // A secret typed into a form that is sent back for a correction is typed again, not echoed.
+    hideFields: SECRET_NAMES,
     async save(value) {
-      const values = Object.fromEntries(
-        Object.keys(IntegrationsSchema.shape).map((key) => [key, value[key as keyof IntegrationsForm] ?? null]),
-      ) as { [K in keyof IntegrationsForm]-?: string | null };
-      await saveIntegrations(values);
+      const plain = Object.fromEntries(
+        Object.keys(IntegrationsSchema.shape)
+          .filter((key) => !SECRET_NAMES.includes(key as SecretIntegration) && !REMOVE_NAMES.includes(key as never))
+          .map((key) => [key, value[key as keyof IntegrationsForm] ?? null]),
+      ) as Omit<IntegrationsInput, SecretIntegration>;
+      const secrets = Object.fromEntries(
+        SECRET_NAMES.map((name) => [name, value[SECRET_FIELDS[name].remove] ? null : (value[name] ?? undefined)]),
+      );
+      const before = await getAdminIntegrations();
+      await saveIntegrations({ ...plain, ...secrets });
+      // A secret counts as changed when one was typed or removed; the hints are never compared.
+      const changedSecrets = SECRET_NAMES.filter((name) => secrets[name] !== undefined);
+      await recordAudit({
+        actor,
+        action: "integrations.updated",
+        details: { fields: [...changedFields(before, plain), ...changedSecrets] },
+      });
       return { redirectTo: INTEGRATIONS_PATH, toast: TOASTS.integrationsUpdated };
     },
     failed: (error) => failure(error, TOASTS.integrationsUpdateError),
@@ -50,18 +80,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { integrations, revealed } = loaderData;
+  const { integrations } = loaderData;
   const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
-    defaultValue: Object.fromEntries(Object.entries(integrations ?? {}).map(([key, value]) => [key, value ?? ""])),
+    defaultValue: Object.fromEntries(
+      Object.entries(integrations ?? {})
+        .filter(([key]) => !SECRET_NAMES.includes(key as SecretIntegration))
+        .map(([key, value]) => [key, value ?? ""]),
+    ),
   });
-  const revealHref = revealed ? INTEGRATIONS_PATH : `${INTEGRATIONS_PATH}?reveal=1`;
   const text = (name: keyof IntegrationsForm, label: string) => (
     <InputField label={label} field={fields[name]} type="text" spellCheck={false} />
   );
-  const secret = (name: keyof typeof SECRET_FIELDS) => (
-    <SecretField label={SECRET_FIELDS[name]} field={fields[name]} revealed={revealed} revealHref={revealHref} />
+  const secret = (name: SecretIntegration) => (
+    <SecretField
+      label={SECRET_FIELDS[name].label}
+      field={fields[name]}
+      removeField={fields[SECRET_FIELDS[name].remove]}
+      stored={integrations?.[name] ?? null}
+    />
   );
   const code = (name: keyof IntegrationsForm, label: string, hint: string) => (
     <TextField

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
 import { log } from "~/lib/log.server";
+import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
 import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/login";
@@ -30,14 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const formData = await request.clone().formData();
+  // Read once, here: signIn gets the checked fields, not the request's body to read again.
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const { username, redirectTo } = submission.value;
+  const { username, password, redirectTo } = submission.value;
   try {
-    const result = await signIn(request, { username, ip: clientIp(context) });
+    const result = await signIn(request, { username, password, ip: clientIp(context) });
     if (result.status === "signed-in") {
       log.info("admin signed in", { adminId: result.admin.id });
       return redirectWithSuccess(safeRedirectTo(redirectTo), TOASTS.loginSuccess, {

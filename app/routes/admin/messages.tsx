@@ -1,56 +1,110 @@
-import { Mail, MailOpen } from "lucide-react";
+import { readForm } from "~/lib/read-form.server";
+import { Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form } from "react-router";
+import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
-import { TOASTS } from "~/copy/admin";
+import { Pager } from "~/components/admin/pager";
+import { MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
-import { deleteContactMessage, listContactMessages, setContactMessageRead } from "~/models/contact-messages.server";
+import { pageParams, readPageRequest } from "~/lib/keyset";
+import {
+  CONTACT_SEARCH_MIN_CHARS,
+  deleteContactMessage,
+  listContactMessagePage,
+  setContactMessageRead,
+} from "~/models/contact-messages.server";
+import { readCounters } from "~/models/counters.server";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
+const SEARCH_MAX_CHARS = 100;
 
-export async function loader() {
-  return { messages: await listContactMessages() };
+// A search longer than the box allows (a hand-edited URL) is cut, not refused.
+const SearchSchema = z
+  .string()
+  .trim()
+  .transform((q) => q.slice(0, SEARCH_MAX_CHARS))
+  .catch("");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = SearchSchema.parse(params.get("q") ?? "");
+  const searching = q.length >= CONTACT_SEARCH_MIN_CHARS;
+  const [page, counters] = await Promise.all([
+    listContactMessagePage(readPageRequest(params), searching ? q : null),
+    readCounters(["contact_messages", "contact_messages_unread"]),
+  ]);
+  const { rows: messages, ...pageInfo } = page;
+  return {
+    messages,
+    page: pageInfo,
+    q,
+    searching,
+    searchMinChars: CONTACT_SEARCH_MIN_CHARS,
+    total: counters.contact_messages,
+    unread: counters.contact_messages_unread,
+  };
+}
+
+/** After a change, the admin lands back on the page and search the change was made from. */
+function backToList(request: Request): string {
+  const current = new URL(request.url).searchParams;
+  const kept = new URLSearchParams();
+  for (const name of ["q", ...Object.values(pageParams())]) {
+    const value = current.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${MESSAGES_PATH}?${search}` : MESSAGES_PATH;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = readIntent(formData, ["read", "unread", "delete"]);
   const messageId = requireId(formData.get("messageId"), "message");
+  const returnTo = backToList(request);
   try {
     const done =
       intent === "delete"
         ? await deleteContactMessage(messageId)
         : await setContactMessageRead(messageId, intent === "read");
     if (!done) {
-      return redirectWithError(MESSAGES_PATH, {
-        message: TOASTS.messageError,
-        description: "This message no longer exists.",
-      });
+      return redirectWithError(returnTo, { message: TOASTS.messageError, description: MESSAGE_TEXTS.goneDescription });
     }
   } catch (error) {
-    return redirectWithError(MESSAGES_PATH, { message: TOASTS.messageError, description: errorDescription(error) });
+    return redirectWithError(returnTo, { message: TOASTS.messageError, description: errorDescription(error) });
   }
   const toast = { read: TOASTS.messageRead, unread: TOASTS.messageUnread, delete: TOASTS.messageDeleted }[intent];
-  return redirectWithSuccess(MESSAGES_PATH, toast);
+  return redirectWithSuccess(returnTo, toast);
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData;
+  const { messages, page, q, searching, searchMinChars, total, unread } = loaderData;
+  const inbox = total > 0;
   return (
     <>
-      <PageHeader title="Contact Messages" description="Messages sent with the contact form, newest first." />
+      <PageHeader title={MESSAGE_TEXTS.heading} description={MESSAGE_TEXTS.description} />
+      {inbox ? <SearchForm q={q} /> : null}
+      {inbox ? (
+        <p className="mb-4 text-sm text-slate-600">
+          {searching ? MESSAGE_TEXTS.matching(q) : MESSAGE_TEXTS.totals(total, unread)}
+          {q && !searching ? <> · {MESSAGE_TEXTS.searchTooShort(searchMinChars)}</> : null}
+        </p>
+      ) : null}
       {messages.length === 0 ? (
-        <EmptyState
-          title="No contact messages yet."
-          description="Messages sent from the website's contact form appear here."
-        />
+        searching ? (
+          <EmptyState title={MESSAGE_TEXTS.noMatch(q)} />
+        ) : (
+          <EmptyState title={MESSAGE_TEXTS.emptyTitle} description={MESSAGE_TEXTS.emptyDescription} />
+        )
       ) : (
-        <ul className="space-y-3" aria-label="Contact messages">
+        <ul className="space-y-3" aria-label={MESSAGE_TEXTS.listLabel}>
           {messages.map((message) => (
             <ListCard
               key={message.id}
@@ -60,6 +114,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               badges={message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
               actions={
                 <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+                  {/* No action: the form posts to this very URL, so the page and search come back after it. */}
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="messageId" value={message.id} />
                     <Button
@@ -70,9 +125,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       size="sm"
                     >
                       {message.isRead ? (
-                        <Mail aria-hidden className="size-4" />
+                        <Icon name="mail" className="size-4" />
                       ) : (
-                        <MailOpen aria-hidden className="size-4" />
+                        <Icon name="mail-open" className="size-4" />
                       )}
                       {message.isRead ? "Mark as unread" : "Mark as read"}
                       <span className="sr-only"> the message from {message.name}</span>
@@ -82,7 +137,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     label={`Delete the message from ${message.name}`}
                     question={`Delete the message from ${message.name}? This cannot be undone.`}
                     fields={{ messageId: message.id }}
-                    action={MESSAGES_PATH}
                   />
                 </div>
               }
@@ -98,7 +152,46 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} />
     </>
+  );
+}
+
+/** A plain GET form: a new search starts at its first page, and works without JavaScript. */
+function SearchForm({ q }: { q: string }) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={MESSAGE_TEXTS.searchFormLabel}
+      className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center"
+    >
+      <div className="relative flex-1">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={SEARCH_MAX_CHARS}
+          placeholder={MESSAGE_TEXTS.searchPlaceholder}
+          aria-label={MESSAGE_TEXTS.searchLabel}
+          className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary">
+          {MESSAGE_TEXTS.searchSubmit}
+        </Button>
+        {q ? (
+          <ButtonLink to={MESSAGES_PATH} variant="ghost">
+            {MESSAGE_TEXTS.clearSearch}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 

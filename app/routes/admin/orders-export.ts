@@ -1,7 +1,6 @@
-import { decimalPrice } from "~/lib/pricing";
-import { toCsv } from "~/lib/csv";
-import { listOrders } from "~/models/orders.server";
-import { statusFilter } from "./+shared/order-filter";
+import { csvStream } from "~/lib/csv";
+import { orderBatches } from "~/models/orders.server";
+import { exportFilter } from "./+shared/order-filter";
 import type { Route } from "./+types/orders-export";
 
 const HEADER = [
@@ -19,13 +18,9 @@ const HEADER = [
   "notes",
 ];
 
-// The orders of the Orders screen's current filter, as a spreadsheet.
-export async function loader({ request }: Route.LoaderArgs) {
-  const status = statusFilter(new URL(request.url));
-  const orders = await listOrders({ status });
-  const csv = toCsv(
-    HEADER,
-    orders.map((o) => [
+async function* csvRows(batches: ReturnType<typeof orderBatches>) {
+  for await (const batch of batches) {
+    yield batch.map((o) => [
       o.id,
       o.orderDate,
       o.status,
@@ -33,18 +28,32 @@ export async function loader({ request }: Route.LoaderArgs) {
       o.clientEmail,
       o.clientPhone,
       o.serviceName,
-      decimalPrice(o.setupPrice),
-      decimalPrice(o.monthlyPrice),
-      decimalPrice(o.totalPrice),
+      o.setupPrice,
+      o.monthlyPrice,
+      o.totalPrice,
       o.paymentMethod,
       o.notes,
-    ]),
-  );
+    ]);
+  }
+}
+
+// The orders of the Orders screen's current filter (and, from its date form, a range of days), as
+// a spreadsheet. The file is streamed batch by batch: @react-router/express writes each chunk and
+// waits for the socket to drain before asking for the next, so memory stays flat at any size.
+export async function loader({ request }: Route.LoaderArgs) {
+  const read = exportFilter(new URL(request.url));
+  if ("error" in read) {
+    return new Response(`This export cannot be made: ${read.error}`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { filter } = read;
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
+  return new Response(csvStream(HEADER, csvRows(orderBatches(filter))), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${status ?? "all"}-${date}.csv"`,
+      "Content-Disposition": `attachment; filename="orders-${filter.status ?? "all"}-${date}.csv"`,
     },
   });
 }

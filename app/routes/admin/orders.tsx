@@ -1,41 +1,78 @@
-import { Download, Eye } from "lucide-react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { readForm } from "~/lib/read-form.server";
+import { Download, Eye, Search } from "lucide-react";
+import { data, Form, Link, useSearchParams, useSubmit } from "react-router";
+import { z } from "zod";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
 import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
+import { readPageRequest } from "~/lib/keyset";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
-import { getOrderStats, listOrders, updateOrderStatus } from "~/models/orders.server";
-import { ORDERS_PATH, OrderStatusSchema, ordersUrl, statusFilter } from "./+shared/order-filter";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { getOrder, getOrderStats, listOrderPage, updateOrderStatus } from "~/models/orders.server";
+import {
+  exportUrl,
+  filterUrl,
+  listUrl,
+  MIN_SEARCH_LENGTH,
+  ORDERS_EXPORT_PATH,
+  OrderStatusSchema,
+  ordersUrl,
+  searchFilter,
+  statusFilter,
+} from "./+shared/order-filter";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/orders";
+
+// `?view=` names an order anywhere in the list, not only on the page shown: it is read by id.
+const ViewIdSchema = z.uuid();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = statusFilter(url);
-  const [orders, stats] = await Promise.all([listOrders({ status }), getOrderStats()]);
-  const viewId = url.searchParams.get("view");
-  return { status: status ?? null, orders, stats, viewing: orders.find((order) => order.id === viewId) ?? null };
+  const search = searchFilter(url);
+  const viewId = ViewIdSchema.safeParse(url.searchParams.get("view"));
+  const [page, stats, viewing] = await Promise.all([
+    listOrderPage({ status, search: search.text }, readPageRequest(url.searchParams)),
+    getOrderStats(),
+    viewId.success ? getOrder(viewId.data) : null,
+  ]);
+  // The counters give the total of a status, not of a search: a search has page links only.
+  const total = search.text ? undefined : status ? stats[status] : stats.total;
+  return { status: status ?? null, search, page, stats, total, viewing };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
   readIntent(formData, ["status"]);
   const orderId = requireId(formData.get("orderId"), "order");
   const status = OrderStatusSchema.safeParse(formData.get("status"));
   if (!status.success) throw data("Unknown order status.", { status: 400 });
-  const back = ordersUrl(statusFilter(new URL(request.url)));
+  // Back to the page, filter and search the change was made on.
+  const back = listUrl(new URL(request.url).searchParams);
   try {
-    if (!(await updateOrderStatus(orderId, status.data))) {
+    const before = await getOrder(orderId);
+    if (!before || !(await updateOrderStatus(orderId, status.data))) {
       return redirectWithError(back, { message: TOASTS.orderUpdateError, description: "This order no longer exists." });
+    }
+    if (before.status !== status.data) {
+      await recordAudit({
+        actor: getAdmin(context),
+        action: "order.status_changed",
+        target: `${before.clientName} (${before.serviceName})`,
+        details: { orderId, from: before.status, to: status.data },
+      });
     }
   } catch (error) {
     return redirectWithError(back, { message: TOASTS.orderUpdateError, description: errorDescription(error) });
@@ -51,12 +88,12 @@ const FILTERS: { status: OrderStatus | null; label: string }[] = [
 ];
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { status, orders, stats, viewing } = loaderData;
-  const exportUrl = `${ORDERS_PATH}/export.csv${status ? `?status=${status}` : ""}`;
+  const { status, search, page, stats, total, viewing } = loaderData;
+  const [params] = useSearchParams();
   return (
     <>
       <PageHeader title={ORDER_TEXTS.heading} description="Order requests from the website, newest first.">
-        <a href={exportUrl} className={buttonClasses("secondary")} download>
+        <a href={exportUrl(status ?? undefined)} className={buttonClasses("secondary")} download>
           <Download aria-hidden className="size-4" />
           Export CSV
         </a>
@@ -70,33 +107,106 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <Counter label="Revenue" value={formatPrice(stats.revenue)} />
       </dl>
 
-      <nav aria-label="Filter orders by status" className="mt-6 flex flex-wrap gap-2">
-        {FILTERS.map((filter) => (
-          <ChoiceLink
-            key={filter.label}
-            look="pill"
-            to={ordersUrl(filter.status ?? undefined)}
-            current={filter.status === status}
-          >
-            {filter.label}
-          </ChoiceLink>
-        ))}
-      </nav>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
+          {FILTERS.map((filter) => (
+            <ChoiceLink
+              key={filter.label}
+              look="pill"
+              to={filterUrl(params, { status: filter.status })}
+              current={filter.status === status}
+            >
+              {filter.label}
+            </ChoiceLink>
+          ))}
+        </nav>
+        <SearchForm status={status} />
+      </div>
+      {search.ignored ? (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {ORDER_TEXTS.searchTooShort(MIN_SEARCH_LENGTH)}
+        </p>
+      ) : null}
 
-      {viewing ? <OrderDetails order={viewing} closeTo={ordersUrl(status ?? undefined)} /> : null}
+      {viewing ? <OrderDetails order={viewing} closeTo={listUrl(params)} /> : null}
 
-      {orders.length === 0 ? (
+      {page.rows.length === 0 ? (
         <div className="mt-6">
           <EmptyState title={ORDER_TEXTS.empty} />
         </div>
       ) : (
         <ul className="mt-6 space-y-3" aria-label="Orders">
-          {orders.map((order) => (
-            <OrderCard key={order.id} order={order} viewTo={ordersUrl(status ?? undefined, order.id)} />
+          {page.rows.map((order) => (
+            <OrderCard key={order.id} order={order} viewTo={ordersUrl(params, { view: order.id })} />
           ))}
         </ul>
       )}
+      <Pager page={page} total={total === undefined ? undefined : { count: total, noun: ORDER_TEXTS.itemName }} />
+
+      <ExportRangeForm status={status} />
     </>
+  );
+}
+
+/** A GET form, so the search is in the address and works without JavaScript. */
+function SearchForm({ status }: { status: OrderStatus | null }) {
+  const [params] = useSearchParams();
+  const q = params.get("q") ?? "";
+  return (
+    <Form method="get" role="search" aria-label={ORDER_TEXTS.searchFormLabel} className="flex items-end gap-2">
+      {status ? <input type="hidden" name="status" value={status} /> : null}
+      <Field
+        key={q}
+        label={<span className="sr-only">{ORDER_TEXTS.searchLabel}</span>}
+        inputProps={{
+          type: "search",
+          name: "q",
+          defaultValue: q,
+          maxLength: 100,
+          placeholder: ORDER_TEXTS.searchPlaceholder,
+          className: "w-64",
+        }}
+      />
+      <Button type="submit" variant="secondary">
+        <Search aria-hidden className="size-4" />
+        {ORDER_TEXTS.searchSubmit}
+      </Button>
+      {q ? (
+        <Link to={filterUrl(params, { q: null })} className={buttonClasses("ghost")}>
+          {ORDER_TEXTS.clearSearch}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * A plain form (not React Router's): the browser itself sends it and downloads the file, with
+ * JavaScript or without.
+ */
+function ExportRangeForm({ status }: { status: OrderStatus | null }) {
+  const texts = ORDER_TEXTS.exportRange;
+  return (
+    <form
+      method="get"
+      action={ORDERS_EXPORT_PATH}
+      aria-labelledby="export-range-title"
+      className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="export-range-title" className="text-sm font-semibold text-slate-700">
+        {texts.label}
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">{texts.hint}</p>
+      {status ? <input type="hidden" name="status" value={status} /> : null}
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <Field label={texts.from} inputProps={{ type: "date", name: "from" }} />
+        <Field label={texts.to} inputProps={{ type: "date", name: "to" }} />
+        <Button type="submit" variant="secondary">
+          <Download aria-hidden className="size-4" />
+          {texts.submit}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,8 +1,12 @@
+import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
 import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
+import { changedFields } from "~/lib/audit";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
@@ -36,10 +40,11 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveForm(context, await request.formData(), {
+  return saveForm(context, await readForm(request), {
     schema: SettingsSchema,
     async save(value) {
-      await saveSiteSettings({
+      const before = await getSiteSettings();
+      const after = {
         ...value,
         whatsappNumber: value.whatsappNumber ?? null,
         messengerLink: value.messengerLink ?? null,
@@ -49,6 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         primaryColor: value.primaryColor ?? null,
         secondaryColor: value.secondaryColor ?? null,
         chatWebhookUrl: value.chatWebhookUrl ?? null,
+      };
+      await saveSiteSettings(after);
+      await recordAudit({
+        actor: getAdmin(context),
+        action: "settings.updated",
+        details: { fields: changedFields(before, after) },
       });
       return { redirectTo: "/admin/settings", toast: TOASTS.settingsUpdated };
     },

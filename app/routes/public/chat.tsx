@@ -12,10 +12,17 @@ import { chatMessageSchema, defaultMediaText, newChatSessionId } from "~/lib/cha
 import type { ChatMediaType } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { readFormWithLimit } from "~/lib/read-form.server";
+import { siteOrigin } from "~/lib/site-url.server";
 import { clientIp } from "~/lib/request-context.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { handleChatMessage, toChatMessageView, type ChatExchange } from "~/services/chat/conversation.server";
-import { chatLimits, countChatMessage, maxChatFileBytes, maxChatRequestBytes } from "~/services/chat/limits.server";
+import {
+  chatLimits,
+  chatMessageSchemaFor,
+  countChatMessage,
+  maxChatFileBytes,
+  maxChatRequestBytes,
+} from "~/services/chat/limits.server";
 import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
 import { storeUpload } from "~/services/chat/upload.server";
 import type { Route } from "./+types/chat";
@@ -45,14 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   const limits = chatLimits(env);
   // Counted before anything is read, so nobody can flood the agency's webhooks through us.
-  const rate = await countChatMessage(clientIp(context), env);
+  const address = clientIp(context);
+  const rate = await countChatMessage(address, env);
   if (!rate.allowed) return refused(CHAT_ERROR.tooFast, 429, { "Retry-After": String(rate.retryAfterSeconds) });
 
   const formData = await readFormWithLimit(request, maxChatRequestBytes(limits));
   if (formData === "too-large") return refused(CHAT_ERROR.requestTooLarge(maxChatFileBytes(limits)), 413);
   if (formData === "malformed") return refused(CHAT_ERROR.malformed, 400);
 
-  const submission = parseWithZod(formData, { schema: chatMessageSchema(limits) });
+  const submission = parseWithZod(formData, { schema: chatMessageSchemaFor(env) });
   if (submission.status !== "success") {
     return data<ChatActionData>({ result: submission.reply(), exchange: null }, { status: 400 });
   }
@@ -65,11 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       : null;
   let media: { url: string; type: ChatMediaType } | null = null;
   if (upload) {
-    const stored = await storeUpload(upload);
+    const stored = await storeUpload(upload, address, env);
     if ("error" in stored) {
+      // Like a file over the size limit: the message is refused with the reason, its text kept.
       return data<ChatActionData>(
         { result: submission.reply({ fieldErrors: { [upload.type]: [stored.error] } }), exchange: null },
-        { status: 400 },
+        {
+          status: stored.status,
+          headers: stored.retryAfterSeconds ? { "Retry-After": String(stored.retryAfterSeconds) } : undefined,
+        },
       );
     }
     media = { url: stored.url, type: upload.type };
@@ -80,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId,
     message: message || defaultMediaText(upload!.type),
     media,
-    origin: env.SITE_URL ?? new URL(request.url).origin,
+    origin: siteOrigin(),
   });
   if (widgetSessionId) {
     return data<ChatActionData>({ result: submission.reply({ resetForm: true }), exchange: { user, bot } });

@@ -1,15 +1,19 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFormAction, useNavigation } from "react-router";
-import { z } from "zod";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { FounderSection } from "~/components/site/founder-section";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
-import { InputFields, MessageField, PublicForm, type InputSpec } from "~/components/site/public-form";
+import {
+  InputFields,
+  MessageField,
+  PublicForm,
+  usePublicForm,
+  type InputSpec,
+  type PublicFormResult,
+} from "~/components/site/public-form";
 import { ServiceCard } from "~/components/site/service-card";
 import { organizationJsonLd } from "~/components/site/structured-data";
 import { useSiteOrigin } from "~/components/site/use-site-origin";
@@ -17,27 +21,27 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import { whatsappUrl } from "~/lib/messaging";
-import { requiredText, visitorEmail } from "~/lib/visitor-fields";
+import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { getFounderInfo, toPublicFounder } from "~/models/founder-info.server";
 import { listFeaturedServices, toPublicService } from "~/models/services.server";
-import { publicFormAction } from "~/services/public-form.server";
+import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
 import { Icon, type IconName } from "~/components/ui/icon";
 
 const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
-const ContactSchema = z.object({
+const CONTACT_FIELDS = {
   name: requiredText(CONTACT_LIMITS.name, {
     missing: CONTACT.errors.nameMissing,
     tooLong: VISITOR_FIELD_ERRORS.nameTooLong(CONTACT_LIMITS.name),
   }),
-  email: visitorEmail(),
+  email: VISITOR_EMAIL,
   message: requiredText(CONTACT_LIMITS.message, {
     missing: CONTACT.errors.messageMissing,
     tooLong: CONTACT.errors.messageTooLong(CONTACT_LIMITS.message),
   }),
-});
+};
 
 const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
   { name: "name", type: "text", autoComplete: "name" },
@@ -52,7 +56,7 @@ export async function loader() {
 export function action(args: Route.ActionArgs) {
   return publicFormAction(args, {
     name: "contact",
-    schema: ContactSchema,
+    schema: visitorSchema(CONTACT_FIELDS),
     toasts: CONTACT,
     rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     store: createContactMessage,
@@ -95,7 +99,7 @@ function FeaturedServices({ services }: { services: Route.ComponentProps["loader
   );
 }
 
-function ContactSection({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactSection({ lastResult }: { lastResult: PublicFormResult | undefined }) {
   const settings = useSiteSettings();
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
@@ -156,22 +160,19 @@ function ContactLine({ icon, label, children }: { icon: IconName; label: string;
   );
 }
 
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined }) {
   const navigation = useNavigation();
   const action = useFormAction();
   const sending = navigation.state !== "idle" && navigation.formAction === action;
-  const [form, fields] = useForm({
+  const form = usePublicForm({
     id: "contact-form",
+    rules: CONTACT_FIELDS,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
   return (
-    <PublicForm preventScrollReset {...getFormProps(form)} labelledBy="contact-heading">
-      <InputFields fields={fields} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
-      <MessageField field={fields.message} rows={5} texts={CONTACT.fields.message} />
+    <PublicForm key={form.resetKey} preventScrollReset {...form.formProps} labelledBy="contact-heading">
+      <InputFields form={form} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
+      <MessageField form={form} name="message" rows={5} texts={CONTACT.fields.message} />
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         <Icon name="send" className="size-4" />
         {sending ? CONTACT.sending : CONTACT.submit}

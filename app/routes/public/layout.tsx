@@ -14,10 +14,10 @@ import { siteOrigin } from "~/lib/site-url.server";
 import { getPublicIntegrations } from "~/models/integrations.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   const integrations = await getPublicIntegrations();
   return {
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
     voiceAgent: splitEmbedCode(integrations.voiceAgentEmbedCode),
     customCss: integrations.customCss?.trim() || null,
     customJs: inlineScript(integrations.customJs),

@@ -1,48 +1,45 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
-import { InputFields, MessageField, PublicForm, type InputSpec } from "~/components/site/public-form";
+import { InputFields, MessageField, PublicForm, usePublicForm, type InputSpec } from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
 import { TitledSection } from "~/components/ui/titled-section";
 import { CheckboxField, SelectField } from "~/components/ui/field";
 import { getEnv } from "~/lib/env.server";
 import { useHydrated } from "~/lib/hydrated";
-import { requiredText, visitorEmail } from "~/lib/visitor-fields";
+import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { listActiveServices, toPublicService, type PublicService } from "~/models/services.server";
-import { publicFormAction } from "~/services/public-form.server";
+import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
 
-const OrderSchema = z.object({
+const ORDER_FIELDS = {
   clientName: requiredText(ORDER_LIMITS.clientName, {
     missing: ORDER.errors.clientNameMissing,
     tooLong: VISITOR_FIELD_ERRORS.nameTooLong(ORDER_LIMITS.clientName),
   }),
-  clientPhone: z
-    .string()
-    .trim()
-    .max(ORDER_LIMITS.clientPhone, ORDER.errors.clientPhoneTooLong(ORDER_LIMITS.clientPhone))
-    .optional(),
-  clientEmail: visitorEmail(),
+  clientPhone: optionalText(ORDER_LIMITS.clientPhone, ORDER.errors.clientPhoneTooLong(ORDER_LIMITS.clientPhone)),
+  clientEmail: VISITOR_EMAIL,
+  notes: optionalText(ORDER_LIMITS.notes, ORDER.errors.notesTooLong(ORDER_LIMITS.notes)),
+  terms: { kind: "checkbox", missing: ORDER.termsRequired.description },
+} as const;
+
+const OrderSchema = visitorSchema(ORDER_FIELDS).extend({
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
-  notes: z.string().trim().max(ORDER_LIMITS.notes, ORDER.errors.notesTooLong(ORDER_LIMITS.notes)).optional(),
-  terms: z.boolean({ error: ORDER.termsRequired.description }),
 });
 
 // In the browser the service choice is left to the action, so that a missing service is
 // answered with the spec's 'Service Required' toast with JavaScript too. (Terms cannot be
 // missing there: the submit button waits for them.)
-const ClientOrderSchema = OrderSchema.extend({ serviceId: z.string().default("") });
+const CLIENT_RULES = { ...ORDER_FIELDS, serviceId: null };
 
 const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "clientEmail">> = [
   { name: "clientName", type: "text", autoComplete: "name" },
@@ -80,17 +77,14 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const hydrated = useHydrated();
   const formAction = useFormAction();
   const submitting = navigation.state !== "idle" && navigation.formAction === formAction;
-  const [form, fields] = useForm({
+  const form = usePublicForm({
     id: "order-form",
+    rules: CLIENT_RULES,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { serviceId: preselected },
-    constraint: getZodConstraint(OrderSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientOrderSchema }),
   });
-  const selected = services.find((service) => service.id === fields.serviceId.value) ?? null;
-  const termsTicked = fields.terms.value === "on";
+  const selected = services.find((service) => service.id === form.values.serviceId) ?? null;
+  const termsTicked = form.values.terms === "on";
   const submitted = actionData !== undefined && "submitted" in actionData;
 
   // The spec: after a successful order, the visitor is sent home after 3 seconds.
@@ -108,15 +102,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-4 text-lg text-slate-600">{ORDER.intro}</p>
         </div>
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <PublicForm {...getFormProps(form)} labelledBy="order-form-heading">
+          <PublicForm key={form.resetKey} {...form.formProps} labelledBy="order-form-heading">
             <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
               {ORDER.formHeading}
             </h2>
-            <InputFields fields={fields} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
+            <InputFields form={form} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
             <SelectField
               label={ORDER.fields.serviceId.label}
-              errors={fields.serviceId.errors}
-              selectProps={getSelectProps(fields.serviceId)}
+              errors={form.errors.serviceId}
+              selectProps={{ ...form.control("serviceId"), required: true }}
             >
               <option value="">{ORDER.fields.serviceId.placeholder}</option>
               {services.map((service) => (
@@ -125,11 +119,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 </option>
               ))}
             </SelectField>
-            <MessageField field={fields.notes} rows={6} texts={ORDER.fields.notes} />
+            <MessageField form={form} name="notes" rows={6} texts={ORDER.fields.notes} />
             <CheckboxField
               label={ORDER.fields.terms.label}
-              errors={fields.terms.errors}
-              inputProps={getInputProps(fields.terms, { type: "checkbox" })}
+              errors={form.errors.terms}
+              inputProps={form.checkbox("terms")}
             />
             <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
               <Icon name="send" className="size-4" />

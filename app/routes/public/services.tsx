@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  Form,
-  NavigationType,
-  useLocation,
-  useNavigationType,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Form, NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { faqItems, SERVICES } from "~/copy/site";
+import { PageLinks } from "~/components/site/catalogue-pages";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { ServiceCard } from "~/components/site/service-card";
@@ -15,31 +9,45 @@ import { organizationJsonLd } from "~/components/site/structured-data";
 import { useSiteOrigin } from "~/components/site/use-site-origin";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { categoryLabel } from "~/lib/categories";
 import { useHydrated } from "~/lib/hydrated";
-import { isSamePageQueryChange } from "~/lib/revalidation";
 import {
-  distinctCategories,
-  filterServices,
   readServiceFilter,
+  searchWords,
   serviceFilterSearch,
+  sortCategories,
   type ServiceFilter,
 } from "~/lib/service-filter";
-import { listActiveServices, toPublicService } from "~/models/services.server";
+import { listActiveCategories, searchActiveServices, toPublicService } from "~/models/services.server";
 import type { Route } from "./+types/services";
-import { Icon } from "~/components/ui/icon";
 
-export async function loader() {
-  const services = (await listActiveServices()).map(toPublicService);
-  return { services, categories: distinctCategories(services) };
+// Three rows of the widest grid; a thousand services would be megabytes in one page (issue #12).
+const CATALOGUE_PAGE_SIZE = 24;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = readServiceFilter(new URL(request.url).searchParams);
+  const categories = sortCategories(await listActiveCategories());
+  // A category no longer offered (an old link) shows everything, as the dropdown says.
+  const category = categories.includes(query.category) ? query.category : "";
+  const found = await searchActiveServices({
+    words: searchWords(query.q),
+    category: category || null,
+    page: query.page,
+    pageSize: CATALOGUE_PAGE_SIZE,
+  });
+  return {
+    services: found.services.map(toPublicService),
+    categories,
+    category,
+    total: found.total,
+    page: found.page,
+    pageCount: found.pageCount,
+  };
 }
 
-// The page filters the full list itself: a changed query string needs no new data.
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return isSamePageQueryChange(args) ? false : args.defaultShouldRevalidate;
-}
-
-// The URL follows the search box once typing pauses, so history and logs see words, not letters.
+// The URL, and with it the list from the server, follows the search box once typing pauses, so
+// history, logs and the database see words, not letters.
 const URL_UPDATE_DELAY_MS = 300;
 
 export default function Services({ loaderData }: Route.ComponentProps) {
@@ -61,10 +69,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const pendingUrlUpdate = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(pendingUrlUpdate.current), []);
 
-  // A category no longer offered (an old link) shows everything, as the dropdown says.
-  const category = loaderData.categories.includes(fromUrl.category) ? fromUrl.category : "";
+  const { services, categories, page, pageCount } = loaderData;
+  // The dropdown shows a choice at once, while the list for it is on its way.
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const chosen = pending ? readServiceFilter(new URLSearchParams(pending.search)).category : loaderData.category;
+  const category = categories.includes(chosen) ? chosen : "";
   const filter: ServiceFilter = { q: query, category };
-  const visible = filterServices(loaderData.services, filter);
 
   function updateUrl(next: ServiceFilter) {
     clearTimeout(pendingUrlUpdate.current);
@@ -73,7 +84,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <JsonLd data={organizationJsonLd(settings, origin, loaderData.services)} />
+      <JsonLd data={organizationJsonLd(settings, origin, services)} />
       <section className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20 lg:px-8">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{SERVICES.heading}</h1>
@@ -84,7 +95,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             aria-label={SERVICES.filterLabel}
             preventScrollReset
             onSubmit={(event) => {
-              if (hydrated) event.preventDefault();
+              if (!hydrated) return;
+              // Enter searches at once rather than after the typing pause.
+              event.preventDefault();
+              updateUrl(filter);
             }}
             className="mx-auto mt-10 flex max-w-3xl flex-col gap-3 sm:flex-row"
           >
@@ -142,11 +156,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
       <section aria-label={SERVICES.listLabel} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <p role="status" className="sr-only">
-          {SERVICES.count(visible.length)}
+          {SERVICES.count(loaderData.total)}
         </p>
-        {visible.length ? (
+        {services.length ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((service) => (
+            {services.map((service) => (
               <li key={service.id}>
                 <ServiceCard service={service} orderLabel={SERVICES.orderNow} headingLevel={2} />
               </li>
@@ -157,6 +171,15 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             {SERVICES.empty}
           </p>
         )}
+        <PageLinks
+          page={page}
+          pageCount={pageCount}
+          // The links keep the filter the list shows, not words typed since.
+          hrefFor={(n) =>
+            `${location.pathname}${serviceFilterSearch({ q: fromUrl.q, category: loaderData.category, page: n })}`
+          }
+          className="mt-10"
+        />
       </section>
 
       <Faq workflowToolName={settings.workflowToolName} />
@@ -184,10 +207,13 @@ function Faq({ workflowToolName }: { workflowToolName: string }) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { q, category, page } = readServiceFilter(new URLSearchParams(location.search));
+  // Each page of the whole catalogue is its own page for search engines; filtered views are not.
+  const path = `/services${q || category ? "" : serviceFilterSearch({ q, category, page })}`;
   return publicPageMeta(matches, (settings) => ({
     title: SERVICES.heading,
     description: SERVICES.metaDescription(settings.companyName, settings.workflowToolName),
-    path: "/services",
+    path,
   }));
 }

@@ -77,7 +77,8 @@ export async function handleChatMessage(input: {
   sessionId: string;
   message: string;
   media: { url: string; type: ChatMediaType } | null;
-  origin: string;
+  /** SITE_URL's origin; null leaves the media link relative (app/lib/site-url.server.ts). */
+  origin: string | null;
   timeoutMs?: number;
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
@@ -89,8 +90,12 @@ export async function handleChatMessage(input: {
     mediaType: media?.type ?? null,
   });
   const reply = await fanOut(
-    chatPayload({ sessionId, message, mediaUrl: media ? new URL(media.url, origin).href : null }),
-    { mediaType: media?.type ?? null, origin, timeoutMs: input.timeoutMs, activeWebhooks },
+    chatPayload({
+      sessionId,
+      message,
+      mediaUrl: media ? (origin ? new URL(media.url, origin).href : media.url) : null,
+    }),
+    { mediaType: media?.type ?? null, origin: origin ?? undefined, timeoutMs: input.timeoutMs, activeWebhooks },
   );
   const bot = await saveQuietly({ sessionId, message: reply.text, isUserMessage: false, answeredBy: reply.answeredBy });
   return { user, bot, answeredBy: reply.answeredBy };

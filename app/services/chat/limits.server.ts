@@ -1,5 +1,6 @@
-import type { ChatLimits } from "~/lib/chat";
-import { getEnv } from "~/lib/env.server";
+import { chatMessageSchema, type ChatLimits } from "~/lib/chat";
+import { rateLimitAddress } from "~/lib/address-key";
+import { getEnv, type Env } from "~/lib/env.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 
 // How much the chat accepts: text and file sizes from the environment, messages per visitor.
@@ -14,6 +15,20 @@ export function chatLimits(env = getEnv()): ChatLimits {
   };
 }
 
+// Built once per environment: a zod schema built anew for each message cost more than parsing
+// with it (issue #11's chat overhead).
+const messageSchemas = new WeakMap<Env, ReturnType<typeof chatMessageSchema>>();
+
+/** The schema a posted chat message is checked with, for this environment's limits. */
+export function chatMessageSchemaFor(env = getEnv()): ReturnType<typeof chatMessageSchema> {
+  let schema = messageSchemas.get(env);
+  if (!schema) {
+    schema = chatMessageSchema(chatLimits(env));
+    messageSchemas.set(env, schema);
+  }
+  return schema;
+}
+
 /** The largest file a visitor may send, image or voice. */
 export function maxChatFileBytes(limits: ChatLimits): number {
   return Math.max(limits.maxImageBytes, limits.maxVoiceBytes);
@@ -26,5 +41,5 @@ export function maxChatRequestBytes(limits: ChatLimits): number {
 
 /** Counts one message from this address, so nobody can flood the agency's webhooks through us. */
 export function countChatMessage(clientIp: string, env = getEnv()) {
-  return hitRateLimit(`chat:${clientIp}`, env.CHAT_MESSAGES_PER_MINUTE, RATE_WINDOW_MS);
+  return hitRateLimit(`chat:${rateLimitAddress(clientIp)}`, env.CHAT_MESSAGES_PER_MINUTE, RATE_WINDOW_MS);
 }

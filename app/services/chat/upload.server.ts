@@ -1,11 +1,38 @@
 import { CHAT_ERROR } from "~/copy/chat";
+import { rateLimitAddress } from "~/lib/address-key";
 import type { ChatMediaType } from "~/lib/domain";
+import { getEnv, type Env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { detectMediaType } from "~/lib/media-type.server";
-import { storeChatMedia, type MediaFile } from "~/services/media-storage.server";
+import { recordChatUpload, totalChatUploadBytes } from "~/models/chat-uploads.server";
+import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.server";
+import {
+  freeDiskBytes,
+  mediaStoreFromEnv,
+  storeChatMedia,
+  type MediaFile,
+  type MediaStore,
+} from "~/services/media-storage.server";
+
+// How much the chat stores (issue #13, "Chat uploads fill the disk"): a daily byte quota per
+// address, a cap on all stored files, and free disk kept for the database beside the uploads.
+// A refused file refuses its message, like a file over the size limit; orders and contact
+// messages never store files, so they keep working.
+
+const MB = 1024 * 1024;
+const KIB = 1024;
+const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ChatUpload {
   file: File;
   type: ChatMediaType;
+}
+
+/** Why a file was not stored: the visitor's text, and the HTTP status the chat answers with. */
+export interface UploadRefusal {
+  error: string;
+  status: number;
+  retryAfterSeconds?: number;
 }
 
 /** The file's bytes if they are what the form field says (checked by content, not by name). */
@@ -21,9 +48,53 @@ export async function inspectUpload(
   return { media: { bytes, contentType: detected.contentType, extension: detected.extension } };
 }
 
-/** Stores a sent file once its content is checked; the address is where the site serves it. */
-export async function storeUpload(upload: ChatUpload): Promise<{ url: string } | { error: string }> {
+/** Room for `bytes` more: under the global cap and, for local files, above the free-disk floor. */
+async function checkCapacity(bytes: number, store: MediaStore, env: Env): Promise<UploadRefusal | null> {
+  const full = { error: CHAT_ERROR.uploadsFull, status: 507 };
+  if ((await totalChatUploadBytes()) + bytes > env.UPLOADS_MAX_TOTAL_MB * MB) {
+    log.warn("chat upload refused: UPLOADS_MAX_TOTAL_MB reached", { limitMb: env.UPLOADS_MAX_TOTAL_MB });
+    return full;
+  }
+  // Supabase keeps its files elsewhere; only local files take the volume the database is on.
+  if (store.kind === "local" && (await freeDiskBytes(env.DATA_DIR)) - bytes < env.UPLOADS_MIN_FREE_DISK_MB * MB) {
+    log.warn("chat upload refused: free disk below UPLOADS_MIN_FREE_DISK_MB", {
+      limitMb: env.UPLOADS_MIN_FREE_DISK_MB,
+    });
+    return full;
+  }
+  return null;
+}
+
+/** Stores a sent file once its content is checked and there is room; the URL is where the site serves it. */
+export async function storeUpload(
+  upload: ChatUpload,
+  clientAddress: string,
+  env: Env = getEnv(),
+): Promise<{ url: string } | UploadRefusal> {
   const inspected = await inspectUpload(upload.file, upload.type);
-  if ("error" in inspected) return inspected;
-  return { url: await storeChatMedia(inspected.media) };
+  if ("error" in inspected) return { error: inspected.error, status: 400 };
+  const { media } = inspected;
+  const store = mediaStoreFromEnv(env);
+
+  const refusal = await checkCapacity(media.bytes.byteLength, store, env);
+  if (refusal) return refusal;
+
+  // Counted in KiB so a large quota still fits the counter's integer.
+  const quotaKey = `chat-upload-bytes:${rateLimitAddress(clientAddress)}`;
+  const kib = Math.ceil(media.bytes.byteLength / KIB);
+  const quota = await addToRateLimit(quotaKey, kib, env.UPLOADS_DAILY_MB_PER_ADDRESS * KIB, QUOTA_WINDOW_MS);
+  if (!quota.allowed) {
+    return { error: CHAT_ERROR.uploadQuota, status: 429, retryAfterSeconds: quota.retryAfterSeconds };
+  }
+
+  let stored: { name: string; url: string };
+  try {
+    stored = await storeChatMedia(media, store);
+  } catch (error) {
+    log.warn("chat media could not be stored", { error, store: store.kind });
+    await subtractFromRateLimit(quotaKey, kib);
+    return { error: CHAT_ERROR.notStored, status: 503 };
+  }
+  await recordChatUpload({ name: stored.name, store: store.kind, bytes: media.bytes.byteLength });
+  return { url: stored.url };
 }

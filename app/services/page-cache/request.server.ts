@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { SESSION_COOKIE } from "~/services/auth.server";
+import { SESSION_COOKIE_NAMES } from "~/services/auth.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
 import type { Encoding } from "./cache.server";
 
@@ -12,7 +12,7 @@ const CACHEABLE_PATHS = new Set([
 ]);
 
 // A signed-in admin, or a visitor with a toast waiting, gets a page of their own.
-const PRIVATE_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${TOAST_COOKIE})=`);
+const PRIVATE_COOKIE = new RegExp(`(?:^|;)\\s*(?:${[...SESSION_COOKIE_NAMES, TOAST_COOKIE].join("|")})=`);
 
 interface IncomingRequest {
   method?: string;
@@ -22,15 +22,15 @@ interface IncomingRequest {
 
 /**
  * The cache key of a request every visitor would get the same answer to, or null. The host
- * headers are part of it: without SITE_URL, pages build their absolute URLs from them
- * (app/lib/site-url.server.ts), and one visitor's Host must not reach another's page.
+ * headers are not part of it: pages take their absolute URLs from SITE_URL alone, never from the
+ * request (app/lib/site-url.server.ts).
  */
 export function pageCacheKey({ method, url = "", headers }: IncomingRequest): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
   const queryStart = url.indexOf("?");
   if (!CACHEABLE_PATHS.has(queryStart === -1 ? url : url.slice(0, queryStart))) return null;
   if (headers.cookie && PRIVATE_COOKIE.test(headers.cookie)) return null;
-  return `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""} ${headers.host ?? ""} ${url}`;
+  return url;
 }
 
 /** The best encoding the client accepts (q=0 refuses one), preferring brotli. */

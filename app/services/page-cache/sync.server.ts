@@ -15,12 +15,27 @@ let unlisten: (() => Promise<void>) | undefined;
 // database is still unreachable at that moment: after any failure we subscribe afresh.
 let subscribed = false;
 
+/**
+ * A notification: note the version the write left, then forget the pages (in this order, so a page
+ * rendered before any write up to that version is gone), so the next poll does not take the same
+ * change for a missed one and forget the pages rendered since.
+ */
+function onNotified(): void {
+  readPublicContentVersion().then(
+    (version) => {
+      lastVersion = version;
+      invalidatePages();
+    },
+    () => invalidatePages(),
+  );
+}
+
 async function subscribe(): Promise<void> {
   const previous = unlisten;
   unlisten = undefined;
   await previous?.().catch(() => {});
   // A (re)made subscription may have missed notifications: start over.
-  unlisten = await listenForPublicContentChanges(invalidatePages, invalidatePages);
+  unlisten = await listenForPublicContentChanges(onNotified, invalidatePages);
   subscribed = true;
 }
 

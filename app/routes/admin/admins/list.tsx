@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { Shield, ShieldCheck } from "lucide-react";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -9,7 +10,8 @@ import { Badge } from "~/components/ui/badge";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { log } from "~/lib/log.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
-import { deleteAdminUserAs, listAdminUsers } from "~/models/admin-users.server";
+import { deleteAdminUserAs, getAdminUser, listAdminUsers } from "~/models/admin-users.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
@@ -21,11 +23,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireSuperAdmin(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   readIntent(formData, ["delete"]);
   const adminId = requireId(formData.get("adminId"), "admin user");
+  let deleted;
   try {
-    if (!(await deleteAdminUserAs(actor.id, adminId))) {
+    deleted = await getAdminUser(adminId);
+    if (!deleted || !(await deleteAdminUserAs(actor.id, adminId))) {
       return redirectWithError(ADMINS_PATH, {
         message: TOASTS.admin.deleteError,
         description: "This admin user no longer exists.",
@@ -35,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithError(ADMINS_PATH, { message: TOASTS.admin.deleteError, description: errorDescription(error) });
   }
   log.info("admin user deleted", { by: actor.id, adminId });
+  await recordAudit({ actor, action: "admin.deleted", target: deleted.username });
   return redirectWithSuccess(ADMINS_PATH, TOASTS.admin.deleted);
 }
 

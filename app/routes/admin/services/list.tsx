@@ -1,23 +1,34 @@
+import { readForm } from "~/lib/read-form.server";
+import { Form } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
+import { PageLinks } from "~/components/site/catalogue-pages";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
-import { deleteService, listAllServices } from "~/models/services.server";
+import { readServiceFilter, searchWords, serviceFilterSearch } from "~/lib/service-filter";
+import { deleteService, searchAllServices } from "~/models/services.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH } from "./+shared/service-editor";
 import type { Route } from "./+types/list";
 
-export async function loader() {
-  return { services: await listAllServices() };
+// Bounded by the services count, so numbered pages (OFFSET) stay cheap here.
+const ADMIN_PAGE_SIZE = 50;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { q, page } = readServiceFilter(new URL(request.url).searchParams);
+  const found = await searchAllServices({ words: searchWords(q), category: null, page, pageSize: ADMIN_PAGE_SIZE });
+  return { ...found, q };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   readIntent(formData, ["delete"]);
   const serviceId = requireId(formData.get("serviceId"), "service");
   try {
@@ -38,15 +49,41 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services } = loaderData;
+  const { services, q, total, page, pageCount } = loaderData;
   return (
     <ListScreen
       title={SERVICE_TEXTS.heading}
       description="The automation services shown on the public site."
       addLabel={SERVICE_TEXTS.add}
     >
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-center gap-2">
+        <div className="relative min-w-0 flex-1 sm:max-w-sm">
+          <Icon
+            name="search"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            aria-label={SERVICE_TEXTS.searchLabel}
+            placeholder={SERVICE_TEXTS.searchLabel}
+            className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {SERVICE_TEXTS.search}
+        </Button>
+        <p className="text-sm text-slate-600">{SERVICE_TEXTS.count(total)}</p>
+      </Form>
       {services.length === 0 ? (
-        <EmptyState title="No services yet." description="Add your first service to show it on the website." />
+        q ? (
+          <EmptyState title={SERVICE_TEXTS.noMatch} />
+        ) : (
+          <EmptyState title="No services yet." description="Add your first service to show it on the website." />
+        )
       ) : (
         <ul className="space-y-3" aria-label="Services">
           {services.map((service) => (
@@ -83,6 +120,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => `${SERVICES_PATH}${serviceFilterSearch({ q, category: "", page: n })}`}
+        className="mt-6"
+      />
     </ListScreen>
   );
 }

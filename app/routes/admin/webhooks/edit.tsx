@@ -1,6 +1,6 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { WEBHOOK_TEXTS } from "~/copy/admin";
-import { getWebhook } from "~/models/webhooks.server";
+import { getWebhook, withoutHeaderValues } from "~/models/webhooks.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/edit";
 export async function loader({ params }: Route.LoaderArgs) {
   const webhook = await getWebhook(requireId(params.webhookId, "webhook"));
   if (!webhook) notFound("webhook");
-  return { webhook };
+  return { webhook: withoutHeaderValues(webhook) };
 }
 
 export function action(args: Route.ActionArgs) {

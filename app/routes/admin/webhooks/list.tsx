@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import { FlaskConical } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
@@ -9,8 +10,7 @@ import { ActiveBadge } from "~/components/admin/status-badge";
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { getEnv } from "~/lib/env.server";
-import type { Webhook } from "~/db/schema";
+import { siteOrigin } from "~/lib/site-url.server";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
 import {
   chatPayload,
@@ -19,7 +19,15 @@ import {
   WEBHOOK_TEST_TIMEOUT_MS,
   WebhookError,
 } from "~/services/webhooks.server";
-import { deleteWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
+import {
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  withoutHeaderValues,
+  type WebhookView,
+} from "~/models/webhooks.server";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { errorDescription, notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/list";
@@ -32,10 +40,16 @@ const SAMPLE_PAYLOAD = chatPayload({
   now: new Date("2026-01-15T09:30:00Z"),
 });
 const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
+// What the Test result shows of an answer: enough to see what the webhook said, not a page of it.
+export const TEST_RESULT_MAX_CHARS = 2000;
+
+function shownBody(body: string): string {
+  return body.length > TEST_RESULT_MAX_CHARS ? `${body.slice(0, TEST_RESULT_MAX_CHARS)}…` : body;
+}
 
 export async function loader() {
   return {
-    webhooks: await listWebhooks(),
+    webhooks: (await listWebhooks()).map(withoutHeaderValues),
     samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
     expectedResponse: JSON.stringify(EXPECTED_RESPONSE, null, 2),
   };
@@ -44,7 +58,7 @@ export async function loader() {
 type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = readIntent(formData, ["delete", "test"]);
   const webhookId = requireId(formData.get("webhookId"), "webhook");
 
@@ -55,9 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const answer = await sendWebhook(webhook, testPayload(), {
         timeoutMs: WEBHOOK_TEST_TIMEOUT_MS,
-        origin: getEnv().SITE_URL ?? new URL(request.url).origin,
+        origin: siteOrigin() ?? undefined,
       });
-      const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: answer.body };
+      const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: shownBody(answer.body) };
       return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
       const message = error instanceof WebhookError ? error.message : errorDescription(error);
@@ -66,8 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  let deleted;
   try {
-    if (!(await deleteWebhook(webhookId))) {
+    deleted = await getWebhook(webhookId);
+    if (!deleted || !(await deleteWebhook(webhookId))) {
       return redirectWithError(WEBHOOKS_PATH, {
         message: TOASTS.webhook.deleteError,
         description: TOASTS.webhookFailed("delete", "it no longer exists."),
@@ -79,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: errorDescription(error, TOASTS.webhookFailed("delete")),
     });
   }
+  await recordAudit({ actor: getAdmin(context), action: "webhook.deleted", target: deleted.name });
   return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhook.deleted);
 }
 
@@ -150,7 +167,7 @@ function CodeSample({ title, note, code }: { title: string; note: string; code: 
   );
 }
 
-function WebhookRow({ webhook }: { webhook: Webhook }) {
+function WebhookRow({ webhook }: { webhook: WebhookView }) {
   const navigation = useNavigation();
   const anyTesting = useIsSubmitting({ intent: "test" });
   const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;

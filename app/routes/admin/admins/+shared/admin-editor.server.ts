@@ -1,8 +1,11 @@
+import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
 import { log } from "~/lib/log.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
-import { createAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
+import { changedFields } from "~/lib/audit";
+import { createAdminUser, getAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
+import { recordAudit } from "~/models/audit-log.server";
 import { requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
@@ -11,7 +14,7 @@ import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
 export async function adminEditorAction({ request, params, context }: ActionFunctionArgs) {
   const actor = requireSuperAdmin(context);
   const adminId = params.adminId === undefined ? undefined : requireId(params.adminId, "admin user");
-  return saveForm(context, await request.formData(), {
+  return saveForm(context, await readForm(request), {
     schema: adminEditorSchema(adminId ? "edit" : "create"),
     hideFields: ["password"],
     record: "admin user",
@@ -20,10 +23,23 @@ export async function adminEditorAction({ request, params, context }: ActionFunc
       if (!adminId) {
         const created = await createAdminUser({ ...fields, password: password! });
         log.info("admin user created", { by: actor.id, adminId: created.id, role: created.role });
+        await recordAudit({
+          actor,
+          action: "admin.created",
+          target: created.username,
+          details: { role: created.role },
+        });
         return { redirectTo: ADMINS_PATH, toast: TOASTS.admin.created };
       }
-      if (!(await updateAdminUserAs(actor.id, adminId, fields))) return null;
+      const before = await getAdminUser(adminId);
+      if (!before || !(await updateAdminUserAs(actor.id, adminId, fields))) return null;
       log.info("admin user updated", { by: actor.id, adminId, role: fields.role, isActive: fields.isActive });
+      await recordAudit({
+        actor,
+        action: "admin.updated",
+        target: fields.username,
+        details: { fields: changedFields(before, fields) },
+      });
       // An admin who gave up their own super admin role can no longer open this screen.
       const back = adminId === actor.id && fields.role !== "super_admin" ? "/admin" : ADMINS_PATH;
       return { redirectTo: back, toast: TOASTS.admin.updated };

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
 import { createService, updateService } from "~/models/services.server";
@@ -8,7 +9,7 @@ import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
 export async function serviceEditorAction({ request, params, context }: ActionFunctionArgs) {
   const serviceId = params.serviceId === undefined ? undefined : requireId(params.serviceId, "service");
-  return saveForm(context, await request.formData(), {
+  return saveForm(context, await readForm(request), {
     schema: ServiceEditorSchema,
     record: "service",
     async save(value) {

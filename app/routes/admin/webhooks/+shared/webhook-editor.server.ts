@@ -1,6 +1,10 @@
+import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
-import { createWebhook, updateWebhook } from "~/models/webhooks.server";
+import { changedFields } from "~/lib/audit";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { recordAudit } from "~/models/audit-log.server";
+import { createWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
 import { requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
@@ -8,22 +12,34 @@ import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEdi
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
 export async function webhookEditorAction({ request, params, context }: ActionFunctionArgs) {
   const webhookId = params.webhookId === undefined ? undefined : requireId(params.webhookId, "webhook");
-  return saveForm(context, await request.formData(), {
+  return saveForm(context, await readForm(request), {
     schema: WebhookEditorSchema,
     record: "webhook",
     async save(value) {
-      const headers = parseHeaders(value.headers);
+      // The edit form shows stored header values masked; a mask left in place keeps the value.
+      const stored = webhookId ? await getWebhook(webhookId) : null;
+      if (webhookId && !stored) return null;
+      const headers = parseHeaders(value.headers, stored?.headers);
       if (!headers) {
         // The spec: a toast, and nothing saved.
         const fieldErrors = { headers: [WEBHOOK_EDITOR_INVALID_HEADERS] };
         return { status: 400, toast: TOASTS.webhookInvalidHeaders, fieldErrors };
       }
       const input = { ...value, headers };
+      const actor = getAdmin(context);
       if (!webhookId) {
         await createWebhook(input);
+        await recordAudit({ actor, action: "webhook.created", target: input.name });
         return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhook.created };
       }
       if (!(await updateWebhook(webhookId, input))) return null;
+      // Header values hold credentials: "headers" is named as changed, its contents never.
+      await recordAudit({
+        actor,
+        action: "webhook.updated",
+        target: input.name,
+        details: { fields: changedFields(stored, input) },
+      });
       return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhook.updated };
     },
     failed: (error) =>

@@ -5,8 +5,8 @@ import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { WEBHOOK_TEXTS } from "~/copy/admin";
-import { type Webhook } from "~/db/schema";
 import { WEBHOOK_METHODS } from "~/lib/domain";
+import type { WebhookView } from "~/models/webhooks.server";
 import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+shared/form-schemas";
 
 export const WEBHOOKS_PATH = "/admin/webhooks";
@@ -24,11 +24,31 @@ export const WebhookEditorSchema = z.object({
 export const WEBHOOK_EDITOR_INVALID_HEADERS =
   'Headers must be a JSON object of header names to values, like {"Authorization": "Bearer your-token"}';
 
+/**
+ * Stands for a stored header value in the edit form: the values are write-only (they hold n8n
+ * credentials), like the integration secrets. Not Latin-1, so no real header value can equal it.
+ */
+export const HEADER_VALUE_MASK = "••••••••";
+
+export const WEBHOOK_EDITOR_STORED_HEADERS_HINT = `Stored values are hidden (${HEADER_VALUE_MASK}): leave one as it is to keep it, type a new value to replace it, remove a line to drop that header.`;
+
+/** The edit form's headers text: the stored names, each with the mask for its value. */
+export function maskedHeaders(headerNames: string[]): string {
+  if (headerNames.length === 0) return "";
+  return JSON.stringify(Object.fromEntries(headerNames.map((name) => [name, HEADER_VALUE_MASK])), null, 2);
+}
+
 // RFC 9110 token characters for a header name; a value may not contain line breaks.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** The headers textarea as an object of header names to text values, or null when it is not that. */
-export function parseHeaders(text: string | undefined): Record<string, string> | null {
+/**
+ * The headers textarea as an object of header names to text values, or null when it is not that.
+ * A value left as the mask keeps the `stored` value of that header.
+ */
+export function parseHeaders(
+  text: string | undefined,
+  stored: Record<string, string> = {},
+): Record<string, string> | null {
   if (!text) return {};
   let parsed: unknown;
   try {
@@ -43,6 +63,11 @@ export function parseHeaders(text: string | undefined): Record<string, string> |
     if (!["string", "number", "boolean"].includes(typeof value)) return null;
     const text = String(value);
     if (/[\r\n\0]/.test(text)) return null;
+    if (text === HEADER_VALUE_MASK) {
+      if (!Object.hasOwn(stored, name)) return null;
+      headers[name] = stored[name];
+      continue;
+    }
     headers[name] = text;
   }
   return headers;
@@ -52,7 +77,7 @@ export function WebhookEditor({
   webhook,
   lastResult,
 }: {
-  webhook?: Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive">;
+  webhook?: Pick<WebhookView, "name" | "url" | "method" | "headerNames" | "isActive">;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
@@ -62,8 +87,11 @@ export function WebhookEditor({
     // The spec's defaults: POST, active on.
     defaultValue: webhook
       ? {
-          ...webhook,
-          headers: Object.keys(webhook.headers).length > 0 ? JSON.stringify(webhook.headers, null, 2) : "",
+          name: webhook.name,
+          url: webhook.url,
+          method: webhook.method,
+          isActive: webhook.isActive,
+          headers: maskedHeaders(webhook.headerNames),
         }
       : { method: "POST", isActive: true },
   });
@@ -80,7 +108,11 @@ export function WebhookEditor({
       </ChoiceField>
       <TextField
         label="Headers (JSON, optional)"
-        hint='For example {"Authorization": "Bearer your-token"}'
+        hint={
+          webhook && webhook.headerNames.length > 0
+            ? WEBHOOK_EDITOR_STORED_HEADERS_HINT
+            : 'For example {"Authorization": "Bearer your-token"}'
+        }
         field={fields.headers}
         rows={4}
         spellCheck={false}

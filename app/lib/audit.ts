@@ -1,0 +1,29 @@
+// The kinds of change the audit log records (app/models/audit-log.server.ts), and what they say.
+
+export const AUDIT_ACTIONS = [
+  "settings.updated",
+  "founder.updated",
+  "integrations.updated",
+  "order.status_changed",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "admin.created",
+  "admin.updated",
+  "admin.deleted",
+  "admin.password_changed",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The names of the fields whose value differs between `before` and `after`, over `after`'s keys.
+ * Only names: an entry never holds a value, so a secret changed is recorded as changed, no more.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown>,
+): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return Object.keys(after).filter((key) => after[key] !== undefined && !same(before?.[key], after[key]));
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { CircuitBreaker } from "./circuit-breaker";
+
+describe("CircuitBreaker", () => {
+  it("opens after N failures in a row, lets one probe through after the open period, closes on success", () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failures: 3, openMs: 60_000, now: () => now });
+    for (let i = 0; i < 2; i++) {
+      expect(breaker.allow("a")).toBe(true);
+      breaker.failed("a");
+    }
+    expect(breaker.allow("a")).toBe(true);
+    breaker.failed("a");
+    expect(breaker.allow("a")).toBe(false);
+    expect(breaker.allow("b")).toBe(true);
+    now = 59_999;
+    expect(breaker.allow("a")).toBe(false);
+    now = 60_000;
+    expect(breaker.allow("a")).toBe(true); // the probe
+    expect(breaker.allow("a")).toBe(false); // the others wait for it
+    breaker.failed("a");
+    now = 100_000;
+    expect(breaker.allow("a")).toBe(false);
+    now = 120_000;
+    expect(breaker.allow("a")).toBe(true);
+    breaker.succeeded("a");
+    expect(breaker.allow("a")).toBe(true);
+    breaker.failed("a");
+    expect(breaker.allow("a")).toBe(true);
+  });
+
+  it("a success resets the count of failures in a row", () => {
+    const breaker = new CircuitBreaker({ failures: 2, openMs: 1000, now: () => 0 });
+    breaker.failed("a");
+    breaker.succeeded("a");
+    breaker.failed("a");
+    expect(breaker.allow("a")).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { desc } from "drizzle-orm";
+import { db, withReadRetry } from "~/db/client.server";
+import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
+import { auditLog, type AuditEntry } from "~/db/schema";
+import { type AuditAction } from "~/lib/audit";
+import { type PageRequest } from "~/lib/keyset";
+import { log } from "~/lib/log.server";
+
+const keysetColumns = { at: auditLog.createdAt, id: auditLog.id };
+
+/**
+ * Records a change an admin made. The change has been made already: an entry that cannot be
+ * written is logged, and the admin's request still succeeds.
+ */
+export async function recordAudit(entry: {
+  actor: { id: string; username: string };
+  action: AuditAction;
+  target?: string | null;
+  details?: Record<string, unknown>;
+}): Promise<void> {
+  try {
+    await db()
+      .insert(auditLog)
+      .values({
+        actorId: entry.actor.id,
+        actorUsername: entry.actor.username,
+        action: entry.action,
+        target: entry.target ?? null,
+        details: entry.details ?? null,
+      });
+  } catch (error) {
+    log.error("audit log: an entry could not be written", { action: entry.action, error });
+  }
+}
+
+export function listAuditPage(request: PageRequest): Promise<KeysetPage<AuditEntry & { cursor: string }>> {
+  return keysetPage(request, keysetColumns, ({ where, orderBy, limit }) =>
+    withReadRetry(() =>
+      db()
+        .select({ ...auditColumns, cursor: keysetCursor(keysetColumns) })
+        .from(auditLog)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+  );
+}
+
+export function listLatestAudit(limit: number): Promise<AuditEntry[]> {
+  return withReadRetry(() =>
+    db().select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit),
+  );
+}
+
+const auditColumns = {
+  id: auditLog.id,
+  actorId: auditLog.actorId,
+  actorUsername: auditLog.actorUsername,
+  action: auditLog.action,
+  target: auditLog.target,
+  details: auditLog.details,
+  createdAt: auditLog.createdAt,
+};

@@ -1,0 +1,261 @@
+import type { AppDatabase, SqlRunner } from "../../app/db/client.server";
+
+// The rows of `npm run bench -- --scale`, written by the database itself with generate_series:
+// a million rows cost one statement per batch instead of a million round trips from JS. The
+// statement-level triggers of the admin-scale migration keep `counters` and `chat_sessions` in
+// step once per statement, which the check at the end confirms.
+
+export const SCALE_SIZES = {
+  small: { orders: 1_000, chatMessages: 10_000, chatSessions: 1_000, contactMessages: 1_000 },
+  large: { orders: 1_000_000, chatMessages: 1_000_000, chatSessions: 100_000, contactMessages: 100_000 },
+} as const;
+export type ScaleSize = keyof typeof SCALE_SIZES;
+export type ScaleCounts = (typeof SCALE_SIZES)[ScaleSize];
+
+const FIRST_NAMES = [
+  "Ada",
+  "Alan",
+  "Grace",
+  "Linus",
+  "Margaret",
+  "Dennis",
+  "Barbara",
+  "Ken",
+  "Frances",
+  "Edsger",
+  "Radia",
+  "Donald",
+  "Hedy",
+  "John",
+  "Katherine",
+  "Tim",
+  "Annie",
+  "Claude",
+  "Karen",
+  "Niklaus",
+  "Sophie",
+  "Bjarne",
+  "Joan",
+  "Guido",
+  "Adele",
+  "James",
+  "Evelyn",
+  "Larry",
+  "Jean",
+  "Rasmus",
+  "Carol",
+  "Yukihiro",
+  "Mary",
+  "Brendan",
+  "Shafi",
+  "Anders",
+  "Lynn",
+  "Ward",
+  "Cynthia",
+  "Brian",
+];
+const LAST_NAMES = [
+  "Lovelace",
+  "Turing",
+  "Hopper",
+  "Torvalds",
+  "Hamilton",
+  "Ritchie",
+  "Liskov",
+  "Thompson",
+  "Allen",
+  "Dijkstra",
+  "Perlman",
+  "Knuth",
+  "Lamarr",
+  "McCarthy",
+  "Johnson",
+  "Berners",
+  "Easley",
+  "Shannon",
+  "Sparck",
+  "Wirth",
+  "Wilson",
+  "Stroustrup",
+  "Clarke",
+  "Rossum",
+  "Goldberg",
+  "Gosling",
+  "Boyd",
+  "Page",
+  "Sammet",
+  "Lerdorf",
+  "Shaw",
+  "Matsumoto",
+  "Keller",
+  "Eich",
+  "Goldwasser",
+  "Hejlsberg",
+  "Conway",
+  "Cunningham",
+  "Dwork",
+  "Kernighan",
+  "Bartik",
+  "Backus",
+  "Naur",
+  "Milner",
+  "Floyd",
+  "Hoare",
+  "Lampson",
+  "Kay",
+  "Engelbart",
+  "Cerf",
+];
+const SERVICE_NAMES = [
+  "Lead capture to CRM",
+  "Invoice automation",
+  "Support inbox triage",
+  "Weekly KPI report",
+  "E-commerce order sync",
+  "AI chat assistant",
+  "Appointment reminders",
+  "Social media scheduler",
+];
+
+/**
+ * A client name the orders of every size contain (row 127: first name 1 + 127 % 40, last name
+ * 1 + (127 / 40) % 50), so the search is timed on a hit at 1k rows as at 1M; and a contact
+ * message sender likewise.
+ */
+export const SEARCH_NAMES = {
+  orders: `${FIRST_NAMES[127 % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
+  messages: `${FIRST_NAMES[(127 + 11) % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
+};
+
+/** Rows per statement: bounds the memory of the transition tables the triggers read. */
+const BATCH = 200_000;
+const TABLES = ["orders", "chat_messages", "contact_messages"] as const;
+const sqlArray = (values: readonly string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]`;
+
+function batches(total: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (let from = 1; from <= total; from += BATCH) ranges.push([from, Math.min(total, from + BATCH - 1)]);
+  return ranges;
+}
+
+// Pairs of orders share a created_at (i / 2), so the pages cross ties broken by id.
+const ordersSql = (from: number, to: number) => `
+  insert into orders (client_name, client_email, client_phone, service_name, setup_price, monthly_price,
+    total_price, notes, status, payment_method, order_date, created_at, updated_at)
+  select n.first || ' ' || n.last, lower(n.first || '.' || n.last || i || '@example.com'),
+    '+1 555 ' || lpad((i % 10000)::text, 4, '0'), (${sqlArray(SERVICE_NAMES)})[1 + i % ${SERVICE_NAMES.length}],
+    100 + (i % 50) * 10, (i % 5) * 10, 100 + (i % 50) * 10 + (i % 5) * 10,
+    case when i % 7 = 0 then 'Please call in the morning, we are in a hurry to automate this.' end,
+    (array['paid', 'pending', 'paid', 'cancelled', 'paid'])[1 + i % 5]::order_status,
+    case when i % 5 in (0, 2, 4) then 'card' end, t.at, t.at, t.at
+  from generate_series(${from}, ${to}) i,
+    lateral (select now() - make_interval(secs => (i / 2) * 90) as at) t,
+    lateral (select (${sqlArray(FIRST_NAMES)})[1 + i % 40] as first,
+                    (${sqlArray(LAST_NAMES)})[1 + (i / 40) % 50] as last) n`;
+
+// Conversations of `perSession` messages, visitor and bot taking turns; the newest conversation first.
+const chatSql = (from: number, to: number, perSession: number) => `
+  insert into chat_messages (session_id, message, is_user_message, answered_by, created_at)
+  select 'bench-' || lpad(s::text, 7, '0'),
+    case when k % 2 = 0 then 'Hello, could you automate our invoices? We send about ' || (s % 300) || ' a month.'
+         else 'Certainly: an n8n workflow can read them from your inbox and file them. Shall I book a call?' end,
+    k % 2 = 0, case when k % 2 = 1 then 'canned' end,
+    now() - make_interval(secs => s * 600 - k * 20)
+  from generate_series(${from - 1}, ${to - 1}) i,
+    lateral (select i / ${perSession} as s, i % ${perSession} as k) p`;
+
+const contactSql = (from: number, to: number) => `
+  insert into contact_messages (name, email, message, is_read, created_at)
+  select n.first || ' ' || n.last, lower(n.first || '.' || n.last || i || '@example.org'),
+    'Hi, we would like to automate our onboarding emails and the weekly report. Message ' || i || '.',
+    i % 10 <> 0, now() - make_interval(secs => i * 300)
+  from generate_series(${from}, ${to}) i,
+    lateral (select (${sqlArray(FIRST_NAMES)})[1 + (i + 11) % 40] as first,
+                    (${sqlArray(LAST_NAMES)})[1 + (i / 40) % 50] as last) n`;
+
+export interface SeedFigures {
+  size: ScaleSize;
+  counts: ScaleCounts;
+  /** Inserting the rows (indexes dropped), rebuilding the indexes, ANALYZE, and all of it. */
+  insertMs: number;
+  indexMs: number;
+  analyzeMs: number;
+  totalMs: number;
+  /** Counter names whose value differs from a count of the rows (none when the triggers kept up). */
+  counterMismatches: string[];
+}
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const startedAt = performance.now();
+  await work();
+  return performance.now() - startedAt;
+}
+
+/**
+ * Fills a migrated, empty database. The secondary indexes of the three tables are dropped first and
+ * built again from their own definitions afterwards: one sort per index instead of a million
+ * insertions into each, and whatever indexes the migrations define are the ones rebuilt.
+ */
+export async function seedScale(database: AppDatabase, size: ScaleSize): Promise<SeedFigures> {
+  const counts = SCALE_SIZES[size];
+  const perSession = counts.chatMessages / counts.chatSessions;
+  const startedAt = performance.now();
+  let insertMs = 0;
+  let indexMs = 0;
+  await database.transaction(async (tx) => {
+    if (database.kind === "postgres") await tx.exec("set local maintenance_work_mem = '256MB'");
+    const indexes = await tx.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition from pg_indexes i
+       where i.schemaname = 'public' and i.tablename = any($1)
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [TABLES],
+    );
+    indexMs += await timed(async () => {
+      for (const index of indexes) await tx.exec(`drop index "${index.name}"`);
+    });
+    insertMs = await timed(async () => {
+      for (const [from, to] of batches(counts.orders)) await tx.exec(ordersSql(from, to));
+      for (const [from, to] of batches(counts.chatMessages)) await tx.exec(chatSql(from, to, perSession));
+      for (const [from, to] of batches(counts.contactMessages)) await tx.exec(contactSql(from, to));
+    });
+    indexMs += await timed(async () => {
+      for (const index of indexes) await tx.exec(index.definition);
+    });
+  });
+  const analyzeMs = await timed(() =>
+    database.transaction((tx) => tx.exec(`analyze ${TABLES.join(", ")}, chat_sessions`)),
+  );
+  const counterMismatches = await database.transaction(checkCounters);
+  return { size, counts, insertMs, indexMs, analyzeMs, totalMs: performance.now() - startedAt, counterMismatches };
+}
+
+/** The counters against a count of the rows they stand for. */
+async function checkCounters(tx: SqlRunner): Promise<string[]> {
+  const [actual] = await tx.query<Record<string, string>>(`
+    select
+      (select count(*) from orders) as orders,
+      (select count(*) from orders where status = 'pending') as orders_pending,
+      (select count(*) from orders where status = 'paid') as orders_paid,
+      (select count(*) from orders where status = 'cancelled') as orders_cancelled,
+      (select coalesce(sum(total_price), 0) from orders where status = 'paid') as orders_revenue_paid,
+      (select count(*) from contact_messages) as contact_messages,
+      (select count(*) from contact_messages where not is_read) as contact_messages_unread,
+      (select count(*) from chat_messages) as chat_messages,
+      (select count(*) from chat_sessions) as chat_sessions`);
+  const rows = await tx.query<{ name: string; value: string }>("select name, value::text as value from counters");
+  const kept = new Map(rows.map((row) => [row.name, Number(row.value)]));
+  return Object.entries(actual)
+    .filter(([name, value]) => (kept.get(name) ?? 0) !== Number(value))
+    .map(([name, value]) => `${name}: counter ${kept.get(name) ?? "missing"}, rows ${value}`);
+}
+
+/** Whether a database already holds a seeded size (a kept database reused by `--keep`). */
+export async function seededSize(database: AppDatabase): Promise<ScaleSize | null> {
+  const [row] = await database.transaction((tx) =>
+    tx.query<{ orders: string }>(
+      "select coalesce((select value from counters where name = 'orders'), 0)::text as orders",
+    ),
+  );
+  const orders = Number(row?.orders ?? 0);
+  return (Object.keys(SCALE_SIZES) as ScaleSize[]).find((size) => SCALE_SIZES[size].orders === orders) ?? null;
+}

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
+import { integrations } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import {
+  getAdminIntegrations,
+  readIntegrationSecret,
+  resealIntegrationSecrets,
+  saveIntegrations,
+} from "~/models/integrations.server";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
+import { createTestAdmin } from "../support/factories";
+import { BACKENDS, useTestDatabase } from "../support/test-database";
+
+// Issue #13, "Secrets in pages": integration secrets are write-only on the admin screen (its HTML
+// and its data carry the last four characters at most) and encrypted at rest with SECRETS_KEY.
+
+const SECRET = "sk_live_WRITEONLY0123456789abcdefXYZW";
+const TOKEN = "patWRITEONLY.0123456789abcdefTOKN";
+
+const stored = async () => (await db().select().from(integrations).where(eq(integrations.id, 1)))[0];
+
+describe.each(BACKENDS)("integration secrets on %s", (backend) => {
+  useTestDatabase(backend);
+
+  it("are never sent to the admin screen, kept when left blank, replaced when typed, removed when asked", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    const save = (fields: Record<string, string>) =>
+      send(postRequest("/admin/integrations", { stripePublishableKey: "pk_test_1", ...fields }, cookie));
+
+    expect((await save({ stripeSecretKey: SECRET, airtableToken: TOKEN })).status).toBe(302);
+    for (const javaScript of [false, true]) {
+      const page = await send(getRequest("/admin/integrations", cookie), { javaScript });
+      const sent = JSON.stringify(page.loaderData);
+      expect(sent).not.toContain(SECRET);
+      expect(sent).not.toContain(TOKEN);
+      expect(sent).not.toContain(SECRET.slice(0, -4));
+      expect(page.loaderData["routes/admin/integrations"]).toMatchObject({
+        integrations: { stripeSecretKey: { lastFour: "XYZW" }, airtableToken: { lastFour: "TOKN" } },
+      });
+    }
+
+    // At rest: sealed, not the key itself.
+    const row = await stored();
+    expect(row.stripeSecretKey).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(row)).not.toContain(SECRET);
+    expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+
+    // Blank keeps, typed replaces, the checkbox removes.
+    expect((await save({ stripeSecretKey: "", airtableToken: "" })).status).toBe(302);
+    expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+    expect(await readIntegrationSecret("airtableToken")).toBe(TOKEN);
+    expect((await save({ stripeSecretKey: "sk_live_replaced_0000" })).status).toBe(302);
+    expect(await readIntegrationSecret("stripeSecretKey")).toBe("sk_live_replaced_0000");
+    expect((await save({ removeAirtableToken: "on" })).status).toBe(302);
+    expect(await readIntegrationSecret("airtableToken")).toBeNull();
+    expect(await readIntegrationSecret("stripeSecretKey")).toBe("sk_live_replaced_0000");
+  });
+
+  it("does not send a typed secret back with a form that needs a correction", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    const answer = await send(
+      postRequest("/admin/integrations", { stripeSecretKey: SECRET, paypalClientId: "x".repeat(301) }, cookie),
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.actionData)).not.toContain(SECRET);
+  });
+
+  it("encrypts secrets stored before encryption existed, and re-encrypts after a key rotation", async () => {
+    // A row as an older version wrote it.
+    await db().update(integrations).set({ stripeSecretKey: SECRET, airtableToken: null }).where(eq(integrations.id, 1));
+    expect(await resealIntegrationSecrets()).toBe(1);
+    const sealedOld = (await stored()).stripeSecretKey!;
+    expect(sealedOld).toMatch(/^enc:v1:/);
+
+    // Rotation: the new key is SECRETS_KEY, the old one SECRETS_KEY_PREVIOUS until start-up reseals.
+    const env = getEnv();
+    const rotated = {
+      ...env,
+      SECRETS_KEY: "a-brand-new-secrets-key-0123456789abcdef",
+      SECRETS_KEY_PREVIOUS: env.SECRETS_KEY,
+    };
+    const spy = vi.spyOn(await import("~/lib/env.server"), "getEnv").mockReturnValue(rotated);
+    try {
+      expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+      expect(await resealIntegrationSecrets()).toBe(1);
+      expect((await stored()).stripeSecretKey).not.toBe(sealedOld);
+      spy.mockReturnValue({ ...rotated, SECRETS_KEY_PREVIOUS: undefined });
+      expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+      // A key that is gone says which variable is missing, instead of a garbled value.
+      spy.mockReturnValue({ ...env, SECRETS_KEY_PREVIOUS: undefined });
+      await expect(readIntegrationSecret("stripeSecretKey")).rejects.toThrow(/SECRETS_KEY/);
+      expect((await getAdminIntegrations())?.stripeSecretKey).toEqual({ unreadable: true });
+    } finally {
+      spy.mockRestore();
+    }
+    await saveIntegrations({ stripeSecretKey: null });
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/built-server";
+import { freePort } from "../support/postgres-server";
+import { createPostgresDatabase, postgresUrl } from "../support/test-database";
+import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
+
+// Issue #13, "Development server": `npm run dev` (node server.js with NODE_ENV=development) is
+// reachable from this machine alone unless HOST says otherwise, and Vite, which serves files under
+// the project root, never serves the data directory (the session secret forges admin cookies).
+
+const dataDir = path.join(ROOT, ".tmp", `dev-server-data-${process.pid}`);
+// A file in the default data directory, made for this test only (a real one is never touched).
+const defaultDataDir = path.join(ROOT, "data");
+const createdDefaultDataDir = !existsSync(defaultDataDir);
+const probe = path.join(defaultDataDir, `.dev-server-probe-${process.pid}`);
+
+let child: ChildProcess;
+let output = "";
+let url = "";
+let port = 0;
+beforeAll(async () => {
+  mkdirSync(defaultDataDir, { recursive: true });
+  writeFileSync(probe, "probe-content");
+  port = await freePort();
+  const { HOST: _host, NODE_ENV: _nodeEnv, SESSION_SECRET: _secret, ...inherited } = process.env;
+  child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...inherited,
+      NODE_ENV: "development",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB })),
+    },
+  });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 80_000;
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the dev server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+afterAll(() => {
+  if (child?.pid) process.kill(-child.pid, "SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(createdDefaultDataDir ? defaultDataDir : probe, { recursive: true, force: true });
+});
+
+/** Whether a TCP connection to `host` on the dev server's port is accepted. */
+function accepts(host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    socket.on("connect", () => (socket.destroy(), resolve(true)));
+    socket.on("error", () => resolve(false));
+    socket.on("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+describe("npm run dev", () => {
+  it("listens on 127.0.0.1 alone when HOST is unset", async () => {
+    expect(output).toContain(`"url":"http://127.0.0.1:${port}"`);
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === "IPv4" && !address.internal);
+    if (outside) expect(await accepts(outside.address)).toBe(false);
+    expect(await accepts("127.0.0.1")).toBe(true);
+  });
+
+  it("never serves the data directory, by its path or through /@fs/", async () => {
+    // The session secret exists once the server has started (it made one in DATA_DIR).
+    const secret = readFileSync(path.join(dataDir, "session-secret"), "utf8");
+    const attempts = [
+      `/.tmp/${path.basename(dataDir)}/session-secret`,
+      `/.tmp/${path.basename(dataDir)}/session-secret?raw`,
+      `/@fs${dataDir}/session-secret`,
+      `/@fs${dataDir}/secrets-key?import`,
+      `/data/${path.basename(probe)}`,
+      `/@fs${probe}`,
+    ];
+    for (const attempt of attempts) {
+      const response = await fetch(url + attempt);
+      const body = await response.text();
+      expect(response.status, attempt).not.toBe(200);
+      expect(body, attempt).not.toContain("probe-content");
+      expect(body, attempt).not.toContain(secret);
+    }
+    // The app's own modules are still served.
+    expect((await fetch(`${url}/app/root.tsx`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+import { unique } from "../support/factories";
+
+// Issue #13, "Sign-in abuse", against the built server over HTTP: one address trying many
+// usernames is refused after LOGIN_MAX_ATTEMPTS_PER_ADDRESS attempts (30), and X-Forwarded-For
+// moves nobody to another address unless TRUST_PROXY says a proxy sets it.
+
+async function attempt(app: AppUnderTest, headers: Record<string, string> = {}) {
+  const username = unique("nobody").replace(" ", "-");
+  const response = await fetch(`${app.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, ...headers },
+    body: new URLSearchParams({ username, password: "a-guessed-password" }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe("without TRUST_PROXY", () => {
+  let app: AppUnderTest;
+  beforeAll(async () => {
+    app = await startAppUnderTest();
+  });
+  afterAll(() => app?.stop());
+
+  it("limits one address across usernames, whatever X-Forwarded-For claims", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push(await attempt(app, { "X-Forwarded-For": `198.51.100.${i}` }));
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    console.log(
+      `sign-in abuse: 40 usernames tried from one address, ${statuses.filter((s) => s === 429).length} refused`,
+    );
+  });
+});
+
+describe("with TRUST_PROXY=true (one proxy hop)", () => {
+  let app: AppUnderTest;
+  beforeAll(async () => {
+    app = await startAppUnderTest({ TRUST_PROXY: "true" });
+  });
+  afterAll(() => app?.stop());
+
+  it("counts the address the proxy appended, and IPv6 addresses by their /64", async () => {
+    // What a visitor put further left is theirs to invent; the last hop is the proxy's.
+    const spoofed = (i: number) => ({ "X-Forwarded-For": `10.0.0.${i}, 203.0.113.9` });
+    for (let i = 0; i < 30; i++) expect(await attempt(app, spoofed(i))).toBe(401);
+    expect(await attempt(app, spoofed(99))).toBe(429);
+    expect(await attempt(app, { "X-Forwarded-For": "203.0.113.10" })).toBe(401);
+
+    const inOneSlash64 = (i: number) => ({ "X-Forwarded-For": `2001:db8:77:1:${i.toString(16)}::${i}` });
+    for (let i = 0; i < 30; i++) expect(await attempt(app, inOneSlash64(i))).toBe(401);
+    expect(await attempt(app, inOneSlash64(500))).toBe(429);
+    expect(await attempt(app, { "X-Forwarded-For": "2001:db8:77:2::1" })).toBe(401);
+  });
+});

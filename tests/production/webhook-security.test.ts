@@ -1,0 +1,187 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages, siteSettings, webhooks } from "~/db/schema";
+import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+import { createTestWebhook, unique } from "../support/factories";
+import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
+import { productText } from "../support/product-text";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
+
+// Issue #13, "SSRF through webhooks" and "Slow webhooks", against the built server with real
+// HTTP listeners on 127.0.0.1.
+
+/** The bot's reply to `message` (sent by a visitor without JavaScript) and who gave it. */
+async function replyTo(app: AppUnderTest, message: string) {
+  const [user] = await app.db.select().from(chatMessages).where(eq(chatMessages.message, message));
+  const [bot] = await app.db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, user.sessionId), eq(chatMessages.isUserMessage, false)));
+  return bot;
+}
+
+async function setChatWebhookUrl(app: AppUnderTest, url: string | null) {
+  await app.db
+    .insert(siteSettings)
+    .values({
+      id: 1,
+      companyName: "Agency",
+      homepageHeadline: "Headline",
+      homepageSubtext: "Subtext",
+      supportEmail: "support@example.com",
+      chatWebhookUrl: url,
+    })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { chatWebhookUrl: url } });
+}
+
+describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
+  let app: AppUnderTest;
+  let visitor: HttpVisitor;
+  let internal: TestServer;
+  beforeAll(async () => {
+    [app, internal] = await Promise.all([
+      startAppUnderTest({ ALLOW_PRIVATE_WEBHOOK_URLS: "" }),
+      startTestServer((_request, response) => answerJson(response, 200, { response: "internal secret" })),
+    ]);
+    visitor = await app.signedIn();
+  });
+  afterAll(() => Promise.all([app?.stop(), internal?.close()]));
+
+  it("Test refuses every spelling of a local address and names resolving there; nothing reaches the listener", async () => {
+    const port = new URL(internal.url).port;
+    const hosts = [
+      "127.0.0.1",
+      "localhost",
+      "127.1",
+      "2130706433",
+      "0x7f000001",
+      "0177.0.0.1",
+      "0.0.0.0",
+      "[::1]",
+      "[::ffff:127.0.0.1]",
+      "169.254.169.254",
+      "10.0.0.1",
+      "100.64.0.1",
+      "[fd00:ec2::254]",
+    ];
+    for (const host of hosts) {
+      const webhook = await createTestWebhook(app.db, { url: `http://${host}:${port}/hook` });
+      const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
+      const toast = toastOn(answer.html);
+      expect(toast, host).toMatchObject({ type: "error", message: productText("Webhook test failed") });
+      expect(toast?.description, host).toMatch(/private or local address/);
+      expect(visibleText(answer.html)).not.toContain("internal secret");
+    }
+    expect(internal.received).toEqual([]);
+    console.log(`webhook SSRF (admin Test): ${hosts.length} addresses tried, ${hosts.length} refused, 0 reached`);
+  });
+
+  it("the chat does not send a visitor's message to a local webhook or settings URL: canned reply", async () => {
+    await app.db.delete(webhooks);
+    await createTestWebhook(app.db, { url: `${internal.url.replace("127.0.0.1", "localhost")}/chat`, isActive: true });
+    await setChatWebhookUrl(app, `${internal.url}/settings`);
+    const message = unique("Hello SSRF");
+    await app.visitor().post("/chat", { message });
+    expect(await replyTo(app, message)).toMatchObject({ answeredBy: "canned" });
+    expect(internal.received).toEqual([]);
+    await setChatWebhookUrl(app, null);
+  });
+});
+
+describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
+  const DEADLINE_SECONDS = 2;
+  let app: AppUnderTest;
+  let visitor: HttpVisitor;
+  let hook: TestServer;
+  let internal: TestServer;
+  beforeAll(async () => {
+    [app, internal] = await Promise.all([
+      startAppUnderTest({ CHAT_REPLY_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
+      startTestServer((_request, response) => answerJson(response, 200, { response: "internal secret" })),
+    ]);
+    hook = await startTestServer((request, response) => {
+      if (request.path.startsWith("/redirect")) {
+        return response.writeHead(302, { Location: `${internal.url}/secret` }).end();
+      }
+      if (request.path.startsWith("/hang")) return;
+      if (request.path.startsWith("/big")) return answerJson(response, 200, { response: "y".repeat(50_000) });
+      answerJson(response, 200, { response: "Pong" });
+    });
+    visitor = await app.signedIn();
+  });
+  afterAll(() => Promise.all([app?.stop(), internal?.close(), hook?.close()]));
+
+  it("Test does not follow a 302 to an internal address: the target gets no request", async () => {
+    const webhook = await createTestWebhook(app.db, { url: `${hook.url}/redirect` });
+    const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
+    expect(toastOn(answer.html)).toMatchObject({ description: productText.pattern("Status: {code}", "302") });
+    expect(visibleText(answer.html)).not.toContain("internal secret");
+    expect(hook.received.filter((request) => request.path === "/redirect")).toHaveLength(1);
+    expect(internal.received).toEqual([]);
+  });
+
+  it("Test shows at most the first 2,000 characters of an answer", async () => {
+    const webhook = await createTestWebhook(app.db, { url: `${hook.url}/big` });
+    const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
+    const shown = /Response: (\S*)/.exec(visibleText(answer.html))![1];
+    expect(shown.length).toBeLessThanOrEqual(2001);
+    expect(answer.html).toContain("y".repeat(1900));
+    expect(answer.html).not.toContain("y".repeat(2001));
+  });
+
+  it("three hanging webhooks: the canned reply arrives within the one deadline", async () => {
+    await app.db.delete(webhooks);
+    for (const name of ["one", "two", "three"]) {
+      await createTestWebhook(app.db, { url: `${hook.url}/hang/${name}`, isActive: true });
+    }
+    const message = unique("Anyone there");
+    const started = Date.now();
+    await app.visitor().post("/chat", { message });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`three hanging webhooks, deadline ${DEADLINE_SECONDS} s: answered in ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(DEADLINE_SECONDS + 1.5);
+    expect(await replyTo(app, message)).toMatchObject({ answeredBy: "canned" });
+    await app.db.delete(webhooks);
+  });
+
+  it("header values are never in the webhook screens or their .data; left masked they are kept, new JSON replaces them", async () => {
+    const secret = `n8n-credential-${Date.now()}`;
+    const webhook = await createTestWebhook(app.db, {
+      url: `${hook.url}/ok`,
+      headers: { Authorization: `Bearer ${secret}`, "X-Api-Key": secret },
+    });
+    const editPath = `/admin/webhooks/${webhook.id}/edit`;
+    const pages = [
+      "/admin/webhooks",
+      "/admin/webhooks.data",
+      editPath,
+      `${editPath}.data`,
+      "/admin/webhooks.data?_routes=routes%2Fadmin%2Fwebhooks%2Flist",
+    ];
+    for (const path of pages) {
+      const page = await visitor.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.html, path).not.toContain(secret);
+    }
+    const edit = await visitor.get(editPath);
+    expect(edit.html).toContain("Authorization");
+    expect(edit.html).toContain("X-Api-Key");
+
+    const form = /<textarea[^>]*name="headers"[^>]*>([\s\S]*?)<\/textarea>/.exec(edit.html)![1];
+    const masked = form.replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    const fields = { name: webhook.name, url: webhook.url, method: "POST", headers: masked };
+    expect((await visitor.post(editPath, fields)).status).toBe(302);
+    const [kept] = await app.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
+    expect(kept.headers).toEqual({ Authorization: `Bearer ${secret}`, "X-Api-Key": secret });
+
+    // One value replaced, one header dropped.
+    const replaced = JSON.stringify({ Authorization: "Bearer new-token" });
+    expect((await visitor.post(editPath, { ...fields, headers: replaced })).status).toBe(302);
+    const [changed] = await app.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
+    expect(changed.headers).toEqual({ Authorization: "Bearer new-token" });
+
+    // A mask for a header that has no stored value is not a value.
+    const bogus = JSON.stringify({ "X-Other": "••••••••" });
+    expect((await visitor.post(editPath, { ...fields, headers: bogus })).status).toBe(400);
+  });
+});
