@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_SECRETS_KEY, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
-import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
+import type { RunningServer } from "../support/built-server";
 import { unique } from "../support/factories";
 import { HttpVisitor } from "../support/http-visitor";
 import { productText } from "../support/product-text";
@@ -150,25 +147,18 @@ describe("the page cache", () => {
   });
 });
 
+// More of two instances behind one address (rate limits, sessions, settings and prices changed
+// through one) in tests/production/two-instances.test.ts.
 describe("two instances on one Postgres", () => {
-  let other: RunningServer;
-  let dataDir: string;
+  let other: Instance;
   let sql: postgres.Sql;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "agency-cache-"));
-    other = await startBuiltServer({
-      NODE_ENV: "production",
-      DATABASE_URL: app.databaseUrl,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "app-under-test-session-secret-0123456789",
-      SECRETS_KEY: APP_SECRETS_KEY,
-    });
+    other = await app.startAnother();
     sql = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
     await sql?.end();
-    if (other) await stopBuiltServer(other);
-    rmSync(dataDir, { recursive: true, force: true });
+    await other?.stop();
   });
 
   /** Milliseconds until `server`'s /services shows `text`, checked every 20 ms. */

@@ -9,9 +9,18 @@ export interface Answer {
 }
 
 export class HttpVisitor {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * A visitor at `baseUrl` (another instance of the site, behind the same address) holding a copy
+   * of this one's cookies as they are now: what this one does from here on does not change it.
+   */
+  withCookiesAt(baseUrl: string): HttpVisitor {
+    return new HttpVisitor(baseUrl, new Map(this.cookies));
+  }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.send(path, { method: "GET", headers });

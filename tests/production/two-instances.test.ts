@@ -1,0 +1,190 @@
+import { inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages, orders } from "~/db/schema";
+import { formatPrice } from "~/lib/pricing";
+import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
+import type { RunningServer } from "../support/built-server";
+import { createTestAdmin, createTestService, unique } from "../support/factories";
+import { reportFault } from "../support/fault-report";
+import { toastOn } from "../support/http-visitor";
+import { productText } from "../support/product-text";
+
+// Issue #14: two instances of the app on one Postgres, behind one address, behave as one site.
+// A limit counts what reached either of them, a session started on one is good (and ended) on
+// both, and what an admin changes through one shows on the other's public pages within a second.
+// tests/production/page-cache.test.ts ("two instances on one Postgres") shows a new service, a
+// change written straight to the database, and a dropped notification connection.
+
+const ORDERS_PER_HOUR = 3;
+const LOGIN_MAX_FAILURES = 3;
+
+let app: AppUnderTest;
+let other: Instance;
+beforeAll(async () => {
+  app = await startAppUnderTest({
+    ORDERS_PER_HOUR: String(ORDERS_PER_HOUR),
+    LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
+  });
+  other = await app.startAnother();
+});
+afterAll(async () => {
+  await other?.stop();
+  await app?.stop();
+});
+
+/** The two instances, taking turns: the first for even numbers, the other for odd ones. */
+const instance = (turn: number): Instance => (turn % 2 === 0 ? app : other);
+
+describe("limits", () => {
+  it(`refuses orders past ORDERS_PER_HOUR (${ORDERS_PER_HOUR}) counted across both, sent at once`, async () => {
+    const service = await createTestService(app.db, { isActive: true });
+    const client = unique("Shared limit client");
+    const placeOrder = (turn: number) =>
+      instance(turn)
+        .visitor()
+        .post("/order", {
+          clientName: `${client} ${turn}`,
+          clientEmail: "client@example.com",
+          serviceId: service.id,
+          terms: "on",
+        });
+
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, turn) => placeOrder(turn)));
+    const statuses = burst.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([302, 302, 302, 429, 429, 429, 429, 429]);
+    for (const turn of [8, 9]) {
+      const refused = await placeOrder(turn);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    const stored = await app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(like(orders.clientName, `${client} %`));
+    const acknowledged = burst.filter((answer) => answer.status === 302).length;
+    const lost = reportFault("order limit across two instances", {
+      sent: burst.length + 2,
+      acknowledged,
+      found: stored.length,
+    });
+    expect(lost).toBe(0);
+    expect(stored).toHaveLength(ORDERS_PER_HOUR);
+  });
+
+  it(`refuses sign-in after LOGIN_MAX_FAILURES (${LOGIN_MAX_FAILURES}) failures counted across both`, async () => {
+    const admin = await createTestAdmin(app.db);
+    const attempt = (turn: number, password: string) =>
+      instance(turn).visitor().post("/admin/login", {
+        username: admin.username,
+        password,
+      });
+    for (let turn = 0; turn < LOGIN_MAX_FAILURES; turn++) {
+      expect((await attempt(turn, "a-wrong-password")).status).toBe(401);
+    }
+    // The right password no longer helps, on either.
+    for (const turn of [0, 1]) expect((await attempt(turn, admin.password)).status).toBe(429);
+  });
+});
+
+describe("sessions", () => {
+  it("accepts an admin signed in on one on the other, until signing out on the first ends it there too", async () => {
+    const onFirst = await app.signedIn();
+    // The same browser's cookie, its next request reaching the other instance.
+    const onOther = onFirst.withCookiesAt(other.url);
+    expect((await onOther.get("/admin")).status).toBe(200);
+
+    expect((await onFirst.post("/admin/logout", {})).status).toBe(302);
+    const after = await onOther.get("/admin");
+    expect(after.status).toBe(302);
+    expect(after.location).toBe("/admin/login");
+  });
+
+  it("takes a visitor's cookies from one on the other: the toast after a post, the chat's conversation", async () => {
+    const visitor = app.visitor();
+    const sent = await visitor.post("/?index", {
+      name: "Casey",
+      email: "casey@example.com",
+      message: unique("Two instances"),
+    });
+    expect(sent.status).toBe(302);
+    const next = await visitor.withCookiesAt(other.url).get(sent.location!);
+    expect(toastOn(next.html)?.message).toBe(productText("Message sent!"));
+
+    const chatter = other.visitor();
+    const [first, second] = [unique("First"), unique("Second")];
+    expect((await chatter.post("/chat", { message: first })).status).toBe(302);
+    const onFirst = chatter.withCookiesAt(app.url);
+    expect((await onFirst.post("/chat", { message: second })).status).toBe(302);
+    const conversation = await onFirst.get("/chat");
+    expect(conversation.html).toContain(first);
+    expect(conversation.html).toContain(second);
+    const sessions = await app.db
+      .selectDistinct({ sessionId: chatMessages.sessionId })
+      .from(chatMessages)
+      .where(inArray(chatMessages.message, [first, second]));
+    expect(sessions).toHaveLength(1);
+  });
+});
+
+describe("an admin's change through one, on the other's cached pages", () => {
+  /** Loads a page until the page cache answers it (it is stored in the background after the first render). */
+  async function cached(server: RunningServer, pathname: string) {
+    await expect
+      .poll(async () => {
+        const response = await fetch(server.url + pathname);
+        await response.arrayBuffer();
+        return response.headers.get("x-cache");
+      })
+      .toBe("hit");
+  }
+
+  /** Milliseconds from `since` until `server`'s `pathname` shows `text`, checked every 20 ms. */
+  async function msUntilShown(server: RunningServer, pathname: string, text: string, since: number) {
+    for (;;) {
+      const html = await (await fetch(server.url + pathname)).text();
+      if (html.includes(text)) return performance.now() - since;
+      if (performance.now() - since > 5000) throw new Error(`${text} not shown on ${pathname} after 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("shows a service's new price on the other's order form within a second", async () => {
+    const service = await createTestService(app.db, { isActive: true });
+    await cached(other, "/order");
+    const admin = await app.signedIn();
+    const newPrice = 4321;
+    const at = performance.now();
+    const edited = await admin.post(`/admin/services/${service.id}/edit`, {
+      name: service.name,
+      category: service.category,
+      description: service.description,
+      setupPrice: String(newPrice),
+      monthlyPrice: String(service.monthlyPrice),
+      isActive: "on",
+    });
+    expect(edited.status).toBe(302);
+    const ms = await msUntilShown(other, "/order", `${service.name} - ${formatPrice(newPrice)}`, at);
+    console.log(
+      `two instances: a price changed through one shown on the other's order form after ${Math.round(ms)} ms`,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("shows new site settings on the other's home page within a second", async () => {
+    await cached(other, "/");
+    const admin = await app.signedIn();
+    const headline = unique("Automations that never sleep");
+    const at = performance.now();
+    const saved = await admin.post("/admin/settings", {
+      companyName: "FlowForge Automation",
+      workflowToolName: "n8n",
+      homepageHeadline: headline,
+      homepageSubtext: "We automate.",
+      supportEmail: "hello@flowforge.example",
+    });
+    expect(saved.status).toBe(302);
+    const ms = await msUntilShown(other, "/", headline, at);
+    console.log(`two instances: settings saved through one shown on the other's home page after ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(1000);
+  });
+});
