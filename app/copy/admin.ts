@@ -245,3 +245,20 @@ export const TOASTS = {
   passwordChanged: { message: "Password changed successfully!" },
   passwordError: "Error changing password",
 } as const;
+
+/**
+ * Beyond the spec (issue #14, "Disk full"): the dashboard's warning about DATA_DIR's volume, in
+ * whole MB (MiB, as the limits are counted) and rounded down, never promising more than is there.
+ */
+export const DISK_TEXTS = {
+  nearlyFull: (freeMb: number, uploadsMinFreeMb: number) =>
+    `Disk nearly full: ${freeMb} MB free on the data volume. Chat uploads are paused below ${uploadsMinFreeMb} MB.`,
+  // With DATABASE_URL the volume holds the uploads alone, and the database's disk is not ours to measure.
+  uploadsVolumeNearlyFull: (freeMb: number, uploadsMinFreeMb: number) =>
+    `Disk nearly full: ${freeMb} MB free on this server's uploads volume. Chat uploads are paused below ` +
+    `${uploadsMinFreeMb} MB. The database (DATABASE_URL) keeps its data on its own disk, which is not measured here.`,
+  critical: (freeMb: number, criticalFreeMb: number, uploadsMinFreeMb: number | null) =>
+    `Disk critically full: ${freeMb} MB free on the data volume, which holds the database. ` +
+    (uploadsMinFreeMb === null ? "" : `Chat uploads are paused below ${uploadsMinFreeMb} MB. `) +
+    `Below ${criticalFreeMb} MB new orders and messages may fail to save: free space now.`,
+} as const;

@@ -80,6 +80,9 @@ const EnvSchema = z
     UPLOADS_MAX_TOTAL_MB: z.coerce.number().int().positive().max(1_000_000_000).default(2048),
     UPLOADS_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
     UPLOADS_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(30),
+    // With the embedded database, free space on DATA_DIR's volume below which the admin dashboard
+    // says the database itself is at risk (a full disk stops PGlite: see app/lib/disk-space.ts).
+    DISK_CRITICAL_FREE_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
     // The body of any post but the chat's. The largest form, Integrations (120,000 characters of
     // custom code and embed), url-encoded takes up to 9 bytes a character: 2 MiB holds it.
     MAX_FORM_BYTES: positiveInt(2 * 1024 * 1024),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, stat, statfs, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import ws from "ws";
@@ -42,12 +42,6 @@ export async function storeChatMedia(
   const url =
     store.kind === "supabase" ? await uploadToSupabase(store, name, file) : await writeLocal(store.dir, name, file);
   return { name, url };
-}
-
-/** Free bytes on the volume holding `dir` (DATA_DIR: the uploads and the embedded database). */
-export async function freeDiskBytes(dir: string): Promise<number> {
-  const { bavail, bsize } = await statfs(dir);
-  return bavail * bsize;
 }
 
 /** Deletes stored files by name; a name already gone counts as deleted, so several instances may race. */

@@ -1,5 +1,6 @@
 import {
   DollarSign,
+  HardDrive,
   Download,
   Mail,
   MessagesSquare,
@@ -15,7 +16,9 @@ import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
+import type { DiskWarning } from "~/lib/disk-space";
 import { formatPrice } from "~/lib/pricing";
 import { AUDIT_TEXTS } from "~/copy/admin";
 import { listLatestAudit } from "~/models/audit-log.server";
@@ -23,22 +26,24 @@ import { listChatSessions } from "~/models/chat-sessions.server";
 import { listContactMessages } from "~/models/contact-messages.server";
 import { getOrderStats, listLatestOrders } from "~/models/orders.server";
 import { countServices } from "~/models/services.server";
+import { dataVolumeWarning } from "~/services/disk-space.server";
 import type { Route } from "./+types/dashboard";
 
 const RECENT_ITEMS = 5;
 
 // Every figure is a read of the `counters` row or a short LIMIT down an index, so the dashboard
-// costs the same at a million orders as at ten.
+// costs the same at a million orders as at ten; the disk's free space is one statfs, kept briefly.
 export async function loader() {
-  const [serviceCounts, orderStats, orders, messages, chats, changes] = await Promise.all([
+  const [serviceCounts, orderStats, orders, messages, chats, changes, disk] = await Promise.all([
     countServices(),
     getOrderStats(),
     listLatestOrders(RECENT_ITEMS),
     listContactMessages(RECENT_ITEMS),
     listChatSessions(RECENT_ITEMS),
     listLatestAudit(RECENT_ITEMS),
+    dataVolumeWarning(),
   ]);
-  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes };
+  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk };
 }
 
 const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
@@ -49,10 +54,11 @@ const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, orders, messages, chats, changes } = loaderData;
+  const { cards, orders, messages, chats, changes, disk } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
+      {disk ? <DiskAlert warning={disk} /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
           <StatCard key={card.title} card={card} />
@@ -132,6 +138,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </>
+  );
+}
+
+function DiskAlert({ warning }: { warning: DiskWarning }) {
+  const critical = warning.level === "critical";
+  return (
+    <p
+      role="alert"
+      className={cn(
+        "mb-6 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium",
+        critical ? "border-red-300 bg-red-50 text-red-800" : "border-amber-300 bg-amber-50 text-amber-900",
+      )}
+    >
+      <HardDrive aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {warning.message}
+    </p>
   );
 }
 

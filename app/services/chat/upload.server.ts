@@ -6,13 +6,8 @@ import { log } from "~/lib/log.server";
 import { detectMediaType } from "~/lib/media-type.server";
 import { recordChatUpload, totalChatUploadBytes } from "~/models/chat-uploads.server";
 import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.server";
-import {
-  freeDiskBytes,
-  mediaStoreFromEnv,
-  storeChatMedia,
-  type MediaFile,
-  type MediaStore,
-} from "~/services/media-storage.server";
+import { dataVolumeFreeBytes, forgetDataVolumeMeasure } from "~/services/disk-space.server";
+import { mediaStoreFromEnv, storeChatMedia, type MediaFile, type MediaStore } from "~/services/media-storage.server";
 
 // How much the chat stores (issue #13, "Chat uploads fill the disk"): a daily byte quota per
 // address, a cap on all stored files, and free disk kept for the database beside the uploads.
@@ -56,7 +51,7 @@ async function checkCapacity(bytes: number, store: MediaStore, env: Env): Promis
     return full;
   }
   // Supabase keeps its files elsewhere; only local files take the volume the database is on.
-  if (store.kind === "local" && (await freeDiskBytes(env.DATA_DIR)) - bytes < env.UPLOADS_MIN_FREE_DISK_MB * MB) {
+  if (store.kind === "local" && (await dataVolumeFreeBytes(env.DATA_DIR)) - bytes < env.UPLOADS_MIN_FREE_DISK_MB * MB) {
     log.warn("chat upload refused: free disk below UPLOADS_MIN_FREE_DISK_MB", {
       limitMb: env.UPLOADS_MIN_FREE_DISK_MB,
     });
@@ -95,6 +90,8 @@ export async function storeUpload(
     await subtractFromRateLimit(quotaKey, kib);
     return { error: CHAT_ERROR.notStored, status: 503 };
   }
+  // The measure kept for a few seconds does not know this file: the next upload measures afresh.
+  if (store.kind === "local") forgetDataVolumeMeasure(env.DATA_DIR);
   await recordChatUpload({ name: stored.name, store: store.kind, bytes: media.bytes.byteLength });
   return { url: stored.url };
 }
