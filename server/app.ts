@@ -22,6 +22,7 @@ import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
 export { answerFromPageCache } from "./page-cache";
+export { RequestGate } from "./shutdown";
 export { staticFileHeaders } from "~/lib/security-headers.server";
 
 export async function start() {
