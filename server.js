@@ -10,7 +10,10 @@ import expressStaticGzip from "express-static-gzip";
 // with development's defaults (no CSP, cookies without Secure). npm run dev says development.
 process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+// Fly.io's kill timeout (fly.toml) is longer: the database is closed well before SIGKILL comes.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+// What is left of it after the requests in flight closes the database (PGlite checkpoints).
+const DRAIN_TIMEOUT_MS = 8_000;
 
 const server = express();
 server.disable("x-powered-by");
@@ -21,13 +24,6 @@ server.use(
     filter: (req, res) => !(req.method === "POST" && req.path.endsWith(".data")) && compression.filter(req, res),
   }),
 );
-
-let shuttingDown = false;
-server.use((_req, res, next) => {
-  // Ask keep-alive clients to reconnect elsewhere while we drain.
-  if (shuttingDown) res.setHeader("Connection", "close");
-  next();
-});
 
 let mod;
 if (DEVELOPMENT) {
@@ -60,19 +56,20 @@ if (DEVELOPMENT) {
   server.use(mod.app);
 }
 
+// Every request passes the gate, which answers 503 once shutdown has begun (server/shutdown.ts).
 // Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
+const gate = new mod.RequestGate();
 const handle = DEVELOPMENT
-  ? server
-  : (req, res) => {
-      if (shuttingDown) res.setHeader("Connection", "close");
-      mod.answerFromPageCache(req, res, () => server(req, res));
-    };
+  ? (req, res) => gate.admit(req, res, () => server(req, res))
+  : (req, res) => gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => server(req, res)));
 
+// Refusals the operator fixes (a bad variable, DATA_DIR held by a running server): the message alone.
+const START_REFUSALS = ["ConfigError", "DataDirInUseError"];
 let env;
 try {
   env = await mod.start();
 } catch (error) {
-  console.error(error?.name === "ConfigError" ? error.message : error);
+  console.error(START_REFUSALS.includes(error?.name) ? error.message : error);
   process.exit(1);
 }
 if (env.NODE_ENV === "production" && !env.SITE_URL) {
@@ -98,20 +95,28 @@ const listener = createServer(handle).listen(env.PORT, env.HOST, () => {
   );
 });
 
+let shuttingDown = false;
 async function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  const startedAt = performance.now();
+  const line = (level, msg, fields) => JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  console.log(line("info", "shutting down", { signal, inFlight: gate.size }));
   setTimeout(() => {
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "shutdown timed out" }));
+    console.error(line("error", "shutdown timed out"));
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
-  // Stop accepting, let in-flight requests finish, then close the database so PGlite flushes.
-  listener.close(async () => {
+  const cut = await gate.drain(listener, DRAIN_TIMEOUT_MS);
+  if (cut > 0) console.error(line("warn", "requests cut short by the shutdown", { count: cut }));
+  // Closing the database checkpoints PGlite, so the next start needs no recovery.
+  try {
     await mod.stop();
-    process.exit(0);
-  });
-  listener.closeIdleConnections();
+  } catch (error) {
+    console.error(line("error", "closing the database failed", { error: String(error) }));
+    process.exit(1);
+  }
+  console.log(line("info", "shut down", { ms: Math.round(performance.now() - startedAt) }));
+  process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -22,6 +22,7 @@ import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
 export { answerFromPageCache } from "./page-cache";
+export { RequestGate } from "./shutdown";
 export { staticFileHeaders } from "~/lib/security-headers.server";
 
 export async function start() {
@@ -38,8 +39,9 @@ export async function stop() {
 }
 
 // Where a request enters, in order:
-//   1. server.js: a public page the page cache holds is answered there and then (./page-cache.ts);
-//      the rest meet compression, static files, then this app;
+//   1. server.js: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a public
+//      page the page cache holds is answered there and then (./page-cache.ts); the rest meet
+//      compression, static files, then this app;
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
 //      (the last, limitRequestBodies, refuses a body too large or not a form);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route

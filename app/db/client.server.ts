@@ -1,16 +1,4 @@
-import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -20,6 +8,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { errorCode } from "~/lib/error-chain";
+import { log } from "~/lib/log.server";
+import { acquireDirLock } from "./data-dir-lock.server";
+import { scheduleCheckpoints } from "./pglite-checkpoints.server";
+import { clusterState } from "./pglite-control.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,15 +71,16 @@ export function pgliteOptions(): PGliteOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections, options.onQuery);
-  if ("pglite" in options) return wrapPglite(options.pglite, () => {});
+  if ("pglite" in options) return wrapPglite(options.pglite);
   const pgDir = path.join(options.dataDir, "pgdata");
   mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = acquireDirLock(path.join(options.dataDir, "pglite.lock"));
   try {
     copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
     mkdirSync(pgDir, { recursive: true });
+    warnOfUncleanShutdown(pgDir);
     const client = await PGlite.create({ ...pgliteOptions(), dataDir: pgDir });
-    return wrapPglite(client, releaseLock);
+    return wrapPglite(client, { beforeClose: scheduleCheckpoints(client), afterClose: releaseLock });
   } catch (error) {
     releaseLock();
     throw error;
@@ -109,7 +102,21 @@ function copyTemplate(templateDir: string, pgDir: string): void {
   renameSync(partial, pgDir);
 }
 
-function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
+/**
+ * A process killed with the database open (SIGKILL, the out-of-memory killer) leaves it "in
+ * production": PostgreSQL replays its write-ahead log while PGlite opens it, which takes longer
+ * the more was written since the last checkpoint. Said in the log, so a slow start has its reason.
+ */
+function warnOfUncleanShutdown(pgDir: string): void {
+  const state = clusterState(pgDir);
+  if (state === undefined || state === "shut down") return;
+  log.warn("the embedded database was not shut down cleanly: PostgreSQL recovers it from its write-ahead log", {
+    dataDir: path.dirname(pgDir),
+    state,
+  });
+}
+
+function wrapPglite(client: PGlite, hooks: { beforeClose?: () => void; afterClose?: () => void } = {}): AppDatabase {
   return {
     kind: "pglite",
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -128,8 +135,9 @@ function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
       return unsubscribe;
     },
     async close() {
+      hooks.beforeClose?.();
       if (!client.closed) await client.close();
-      onClose();
+      hooks.afterClose?.();
     },
   };
 }
@@ -162,53 +170,6 @@ function openPostgres(url: string, maxConnections = 10, onQuery?: QueryObserver)
     },
     close: () => client.end({ timeout: 5 }),
   };
-}
-
-const heldLocks = new Set<string>();
-
-/**
- * PGlite does not lock its directory, and two processes writing one data directory corrupt it.
- * An exclusive lock file holding our pid stops a second server (or the admin command) from
- * opening the directory while the first runs. A lock left by a dead process is taken over; so is
- * one with our own pid but another token, left by an earlier run (containers reuse pids).
- */
-function acquireDirLock(lockFile: string): () => void {
-  const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, "wx");
-      writeSync(fd, token);
-      closeSync(fd);
-      heldLocks.add(token);
-      return () => {
-        heldLocks.delete(token);
-        rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const existing = readFileSync(lockFile, "utf8").trim();
-      const owner = Number(existing.split(" ")[0]);
-      const inUse = owner === process.pid ? heldLocks.has(existing) : owner > 0 && isAlive(owner);
-      if (inUse) {
-        throw new Error(
-          `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
-            "Stop that process first, or point DATA_DIR elsewhere.",
-          { cause: error },
-        );
-      }
-      rmSync(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockFile}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 // Connection drops, restarts of the server or pooler, and serialization failures: a second try

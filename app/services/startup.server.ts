@@ -47,6 +47,7 @@ export async function stop(): Promise<void> {
   }
   setDatabase(undefined);
   await database.close();
+  log.info("database closed", { kind: database.kind });
 }
 
 function printGeneratedAdmin({ username, password }: { username: string; password: string }): void {

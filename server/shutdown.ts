@@ -1,0 +1,86 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
+import { SHUTDOWN_TEXT } from "~/copy/shutdown";
+
+// Graceful shutdown (issue #14). On SIGTERM server.js drains through a RequestGate:
+// - the listener stops accepting connections: a new connection is refused, which a proxy (Fly's)
+//   retries elsewhere, safely even for a POST, since nothing was sent;
+// - every request already in flight runs to its end, with Connection: close if its answer has
+//   not started, so its client does not send another on the same connection;
+// - a request that arrives meanwhile on a connection already open (a proxy's or a browser's
+//   keep-alive connection) is answered 503 with Retry-After and Connection: close. Closing such
+//   connections at once instead (what http.Server.close() does to idle ones) races a client that
+//   has just sent a request on one: it reads a reset and cannot tell whether its order arrived.
+// Once no request is in flight, or the drain's time is up, every connection is closed.
+
+/** How long a refused client is asked to wait: about what a restart takes on Fly.io. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The 503 waits for the request's body, read and dropped: a connection closed while the client is
+ * still sending makes it read a reset instead of the answer. Not longer than this, though.
+ */
+const REFUSED_BODY_WAIT_MS = 1000;
+
+export class RequestGate {
+  private draining = false;
+  private readonly inFlight = new Set<ServerResponse>();
+  private onIdle: (() => void) | undefined;
+
+  /** How many requests are being answered. */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
+  /** Runs `handle` for the request, or answers 503 while draining. */
+  admit(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
+    this.inFlight.add(res);
+    res.once("close", () => {
+      this.inFlight.delete(res);
+      if (this.inFlight.size === 0) this.onIdle?.();
+    });
+    if (this.draining) refuse(req, res);
+    else handle();
+  }
+
+  /**
+   * Stops accepting connections and waits for the requests in flight, `timeoutMs` at most, then
+   * closes every connection. Resolves with the number of requests cut short.
+   */
+  async drain(listener: Server, timeoutMs: number): Promise<number> {
+    this.draining = true;
+    // net.Server's close, not http.Server's: that one would also close the idle keep-alive
+    // connections at once (see above).
+    NetServer.prototype.close.call(listener);
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    if (this.inFlight.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.onIdle = resolve;
+        setTimeout(resolve, timeoutMs).unref();
+      });
+    }
+    const cut = this.inFlight.size;
+    listener.closeAllConnections();
+    return cut;
+  }
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse): void {
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    res
+      .writeHead(503, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(SHUTDOWN_RETRY_AFTER_SECONDS),
+        "Cache-Control": "no-store",
+        Connection: "close",
+      })
+      .end(SHUTDOWN_TEXT);
+  };
+  req.once("end", answer);
+  req.once("error", answer);
+  setTimeout(answer, REFUSED_BODY_WAIT_MS).unref();
+  req.resume();
+}
