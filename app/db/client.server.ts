@@ -80,9 +80,8 @@ export function pgliteOptions(): PGliteOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections, options.onQuery);
   if ("pglite" in options) return wrapPglite(options.pglite, () => {});
-  const pgDir = path.join(options.dataDir, "pgdata");
-  mkdirSync(options.dataDir, { recursive: true });
-  const releaseLock = acquireDirLock(path.join(options.dataDir, "pglite.lock"));
+  const pgDir = pgliteDir(options.dataDir);
+  const releaseLock = lockDataDir(options.dataDir);
   try {
     copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
     mkdirSync(pgDir, { recursive: true });
@@ -101,12 +100,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<AppDatabas
  */
 function copyTemplate(templateDir: string, pgDir: string): void {
   if (!existsSync(path.join(templateDir, "PG_VERSION"))) return;
-  if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return;
+  if (!isEmptyDir(pgDir)) return;
   const partial = `${pgDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(templateDir, partial, { recursive: true });
   rmSync(pgDir, { recursive: true, force: true });
   renameSync(partial, pgDir);
+}
+
+/** Where the embedded database keeps its files inside DATA_DIR (beside the lock, the secrets and the uploads). */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, "pgdata");
+}
+
+/** Whether DATA_DIR holds an embedded database already: anything in its pgdata. */
+export function holdsDatabase(dataDir: string): boolean {
+  return !isEmptyDir(pgliteDir(dataDir));
+}
+
+function isEmptyDir(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+/**
+ * Takes DATA_DIR's lock for this process (creating the directory); returns its release. Throws
+ * DataDirInUseError while another process, a running site, holds it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  return acquireDirLock(path.join(dataDir, "pglite.lock"));
 }
 
 function wrapPglite(client: PGlite, onClose: () => void): AppDatabase {
@@ -166,6 +188,10 @@ function openPostgres(url: string, maxConnections = 10, onQuery?: QueryObserver)
 
 const heldLocks = new Set<string>();
 
+export class DataDirInUseError extends Error {
+  name = "DataDirInUseError";
+}
+
 /**
  * PGlite does not lock its directory, and two processes writing one data directory corrupt it.
  * An exclusive lock file holding our pid stops a second server (or the admin command) from
@@ -190,7 +216,7 @@ function acquireDirLock(lockFile: string): () => void {
       const owner = Number(existing.split(" ")[0]);
       const inUse = owner === process.pid ? heldLocks.has(existing) : owner > 0 && isAlive(owner);
       if (inUse) {
-        throw new Error(
+        throw new DataDirInUseError(
           `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
             "Stop that process first, or point DATA_DIR elsewhere.",
           { cause: error },
