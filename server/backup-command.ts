@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, dumpDataDir, restoreDataDir } from "~/db/backup.server";
-import { DataDirInUseError } from "~/db/client.server";
+import { DataDirInUseError, setDatabase } from "~/db/client.server";
 import { parseEnv } from "~/lib/env.server";
-import { missingSecretKeys, sealedKeyIds } from "~/lib/secret-box.server";
+import { missingSecretKeyIds } from "~/models/integrations.server";
 
 // `npm run db:backup` and `npm run db:restore` (scripts/database.js), for the embedded database.
 // PostgreSQL and Supabase have pg_dump and psql for this (README, "Backups").
@@ -52,12 +52,10 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
   // customers' contact details.
   writeFileSync(file, dump, { flag: "wx", mode: 0o600 });
   console.log(`Backed up the database in ${dataDir} to ${file} (${Math.ceil(dump.length / 1024)} kB).`);
-  if (sealedKeyIds(dump).length > 0) {
-    console.log(
-      "Its integration secrets are encrypted with the secrets key (SECRETS_KEY, or DATA_DIR/secrets-key " +
-        "when that is unset): a restore needs that key, so keep a copy of it, stored apart from the backup.",
-    );
-  }
+  console.log(
+    "Integration secrets in it are encrypted with the secrets key (SECRETS_KEY, or DATA_DIR/secrets-key " +
+      "when that is unset): a restore needs that key, so keep a copy of it, stored apart from the backup.",
+  );
   const uploads = path.join(dataDir, "uploads");
   if (existsSync(uploads) && readdirSync(uploads).length > 0) {
     console.log(`Chat uploads are files, not rows: copy ${uploads} along with the backup.`);
@@ -76,14 +74,19 @@ export async function runRestoreCommand(argv: string[]): Promise<number> {
   if (!existsSync(file)) return refuse(`${file} does not exist.`);
   const dump = readFileSync(file, "utf8");
   try {
-    await restoreDataDir(dataDir, dump, () => {
-      const missing = missingSecretKeys(dump);
-      if (missing.length === 0) return;
-      throw new BackupError(
-        `The backup's integration secrets are encrypted with a key this site does not have (key id ` +
-          `${missing.join(", ")}). Copy the old site's secrets key into ${path.join(dataDir, "secrets-key")}, ` +
-          "or set SECRETS_KEY to it, then restore again.",
-      );
+    await restoreDataDir(dataDir, dump, async (database) => {
+      setDatabase(database);
+      try {
+        const missing = await missingSecretKeyIds();
+        if (missing.length === 0) return;
+        throw new BackupError(
+          `The backup's integration secrets are encrypted with a key this site does not have (key id ` +
+            `${missing.join(", ")}). Copy the old site's secrets key into ${path.join(dataDir, "secrets-key")}, ` +
+            "or set SECRETS_KEY to it, then restore again.",
+        );
+      } finally {
+        setDatabase(undefined);
+      }
     });
   } catch (error) {
     if (error instanceof DataDirInUseError || error instanceof BackupError) return refuse(error.message);

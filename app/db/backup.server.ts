@@ -1,7 +1,15 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { defaultTemplateDir, holdsDatabase, lockDataDir, pgliteDir, pgliteOptions } from "./client.server";
+import {
+  defaultTemplateDir,
+  holdsDatabase,
+  lockDataDir,
+  openDatabase,
+  pgliteDir,
+  pgliteOptions,
+  type AppDatabase,
+} from "./client.server";
 
 // A backup of the embedded database is a plain SQL dump made by PostgreSQL's own pg_dump (compiled
 // to WebAssembly in @electric-sql/pglite-tools): the schema, every row, the migrations table and
@@ -36,10 +44,14 @@ export async function dumpDataDir(dataDir: string): Promise<string> {
 
 /**
  * Loads a dump made by dumpDataDir into a new database in DATA_DIR, which must not hold one yet.
- * `beforeLoad` runs under the lock once DATA_DIR is known to be free, and may refuse by throwing.
- * The database is built beside pgdata and renamed into place, so a failure leaves none behind.
+ * `accept` sees the loaded database and may refuse it by throwing. The database is built beside
+ * pgdata and renamed into place only then, so a failure or a refusal leaves none behind.
  */
-export async function restoreDataDir(dataDir: string, dump: string, beforeLoad: () => void): Promise<void> {
+export async function restoreDataDir(
+  dataDir: string,
+  dump: string,
+  accept: (database: AppDatabase) => Promise<void>,
+): Promise<void> {
   const release = lockDataDir(dataDir);
   const pgDir = pgliteDir(dataDir);
   const partial = `${pgDir}.partial`;
@@ -49,7 +61,6 @@ export async function restoreDataDir(dataDir: string, dump: string, beforeLoad: 
         `${dataDir} already holds a database: restore into an empty DATA_DIR, or move ${pgDir} away first.`,
       );
     }
-    beforeLoad();
     rmSync(partial, { recursive: true, force: true });
     // Like a new DATA_DIR (client.server.ts), a copy of the build's template rather than initdb,
     // which takes seconds and 800 MB where the site's machine may have 512 MB. Its schemas go, so
@@ -61,6 +72,7 @@ export async function restoreDataDir(dataDir: string, dump: string, beforeLoad: 
     try {
       await pg.exec(BLANK_DATABASE);
       await load(pg, dump);
+      await accept(await openDatabase({ pglite: pg }));
     } finally {
       await pg.close();
     }
@@ -93,6 +105,8 @@ const BLANK_DATABASE = `
 async function load(pg: PGlite, dump: string): Promise<void> {
   try {
     await pg.exec(dump);
+    // The dump's settings last for the session, an empty search_path among them.
+    await pg.exec("RESET ALL");
   } catch (error) {
     throw new BackupError(`The file is not a backup this site can restore: ${(error as Error).message}`, {
       cause: error,

@@ -8,8 +8,6 @@ import { getEnv } from "./env.server";
 // start-up seals them again with the new key (app/services/startup.server.ts).
 
 const PREFIX = "enc:v1:";
-// A key id is the first 8 characters of a base64url digest (deriveKey).
-const SEALED_KEY_ID = /enc:v1:([\w-]{8}):/g;
 
 interface Key {
   id: string;
@@ -69,18 +67,11 @@ export function openSecret(stored: string): string {
   return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** The ids of the keys that sealed the secrets found anywhere in `text` (a database dump). */
-export function sealedKeyIds(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(SEALED_KEY_ID), ([, id]) => id))];
-}
-
-/**
- * The keys, by id, that sealed secrets in `text` and that this server does not have: a database
- * restored with such secrets would not start (start-up fails to seal them again).
- */
-export function missingSecretKeys(text: string): string[] {
-  const known = new Set(knownKeys().map((key) => key.id));
-  return sealedKeyIds(text).filter((id) => !known.has(id));
+/** The id of the key that sealed `stored` when this server does not have it; undefined when it opens. */
+export function unknownKeyId(stored: string): string | undefined {
+  if (!stored.startsWith(PREFIX)) return undefined;
+  const id = stored.slice(PREFIX.length).split(":")[0];
+  return knownKeys().some((key) => key.id === id) ? undefined : id;
 }
 
 /** Whether a stored value should be sealed again: plain, or sealed with a key other than the current one. */
