@@ -21,6 +21,7 @@ import { startUploadRetention, stopUploadRetention } from "~/services/upload-ret
 import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
+export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { answerFromPageCache } from "./page-cache";
 export { RequestGate } from "./shutdown";
 export { staticFileHeaders } from "~/lib/security-headers.server";

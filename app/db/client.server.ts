@@ -72,9 +72,8 @@ export function pgliteOptions(): PGliteOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections, options.onQuery);
   if ("pglite" in options) return wrapPglite(options.pglite);
-  const pgDir = path.join(options.dataDir, "pgdata");
-  mkdirSync(options.dataDir, { recursive: true });
-  const releaseLock = acquireDirLock(path.join(options.dataDir, "pglite.lock"));
+  const pgDir = pgliteDir(options.dataDir);
+  const releaseLock = lockDataDir(options.dataDir);
   try {
     copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
     mkdirSync(pgDir, { recursive: true });
@@ -94,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<AppDatabas
  */
 function copyTemplate(templateDir: string, pgDir: string): void {
   if (!existsSync(path.join(templateDir, "PG_VERSION"))) return;
-  if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return;
+  if (!isEmptyDir(pgDir)) return;
   const partial = `${pgDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(templateDir, partial, { recursive: true });
@@ -114,6 +113,29 @@ function warnOfUncleanShutdown(pgDir: string): void {
     dataDir: path.dirname(pgDir),
     state,
   });
+}
+
+/** Where the embedded database keeps its files inside DATA_DIR (beside the lock, the secrets and the uploads). */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, "pgdata");
+}
+
+/** Whether DATA_DIR holds an embedded database already: anything in its pgdata. */
+export function holdsDatabase(dataDir: string): boolean {
+  return !isEmptyDir(pgliteDir(dataDir));
+}
+
+function isEmptyDir(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+/**
+ * Takes DATA_DIR's lock for this process (creating the directory); returns its release. Throws
+ * DataDirInUseError while another process, a running site, holds it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  return acquireDirLock(path.join(dataDir, "pglite.lock"));
 }
 
 function wrapPglite(client: PGlite, hooks: { beforeClose?: () => void; afterClose?: () => void } = {}): AppDatabase {

@@ -67,6 +67,13 @@ export function openSecret(stored: string): string {
   return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
 }
 
+/** The id of the key that sealed `stored` when this server does not have it; undefined when it opens. */
+export function unknownKeyId(stored: string): string | undefined {
+  if (!stored.startsWith(PREFIX)) return undefined;
+  const id = stored.slice(PREFIX.length).split(":")[0];
+  return knownKeys().some((key) => key.id === id) ? undefined : id;
+}
+
 /** Whether a stored value should be sealed again: plain, or sealed with a key other than the current one. */
 export function needsResealing(stored: string): boolean {
   return !stored.startsWith(`${PREFIX}${currentKey().id}:`);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
 import { integrations, type Integrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { needsResealing, openSecret, sealSecret, SecretKeyError } from "~/lib/secret-box.server";
+import { needsResealing, openSecret, sealSecret, SecretKeyError, unknownKeyId } from "~/lib/secret-box.server";
 
 export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "updatedAt">;
 
@@ -92,4 +92,14 @@ export async function resealIntegrationSecrets(): Promise<number> {
   const values = Object.fromEntries(stale.map((name) => [name, sealSecret(openSecret(row[name]!))]));
   await db().update(integrations).set(values).where(eq(integrations.id, 1));
   return stale.length;
+}
+
+/**
+ * The ids of the keys, missing from this server, that sealed stored secrets: start-up, which seals
+ * them again, would fail on them (a database restored without its old SECRETS_KEY).
+ */
+export async function missingSecretKeyIds(): Promise<string[]> {
+  const [row] = await db().select().from(integrations).where(eq(integrations.id, 1));
+  const ids = SECRET_INTEGRATIONS.map((name) => row?.[name] && unknownKeyId(row[name]));
+  return [...new Set(ids.filter((id): id is string => Boolean(id)))];
 }
