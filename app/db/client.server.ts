@@ -235,14 +235,6 @@ export function isTransientDbError(error: unknown): boolean {
   return code !== undefined && (TRANSIENT_CODES.has(code) || code.startsWith("08"));
 }
 
-/**
- * postgres-js reports one dropped connection twice: the query in flight fails with
- * CONNECTION_CLOSED, then the server's goodbye (57P01 and kin) reaches the next query.
- */
-function isEchoOfDrop(previous: unknown, error: unknown): boolean {
-  return errorCode(previous)?.startsWith("CONNECTION_") === true && /^57P0[123]$/.test(errorCode(error) ?? "");
-}
-
 const RETRY_DELAY_MS = 100;
 
 /**
@@ -250,20 +242,13 @@ const RETRY_DELAY_MS = 100;
  * Only transient failures are retried; a bad query or a constraint would fail again.
  */
 export async function withReadRetry<T>(read: () => Promise<T>): Promise<T> {
-  let first: unknown;
   try {
     return await read();
   } catch (error) {
     if (!isTransientDbError(error)) throw error;
-    first = error;
   }
   await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-  try {
-    return await read();
-  } catch (error) {
-    if (!isEchoOfDrop(first, error)) throw error;
-    return read();
-  }
+  return read();
 }
 
 const globalDb = globalThis as typeof globalThis & { __appDatabase?: AppDatabase };
