@@ -106,12 +106,13 @@ describe("on a real PostgreSQL server", () => {
   });
 });
 
-/** Ends the app's connection to `database` once it is running a query. */
+/** Ends the app's connection to `database` once it is running the test's pg_sleep. */
 async function cutRunningQuery(killer: postgres.Sql, database: string): Promise<void> {
   await vi.waitFor(
     async () => {
       const [{ killed }] = await killer`select count(pg_terminate_backend(pid))::int as killed from pg_stat_activity
-               where datname = ${database} and application_name = 'agency-site' and state = 'active'`;
+               where datname = ${database} and application_name = 'agency-site' and state = 'active'
+               and query like 'select pg_sleep%'`;
       expect(killed).toBe(1);
     },
     { interval: 10 },

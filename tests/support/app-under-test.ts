@@ -27,8 +27,15 @@ export interface AppUnderTest extends RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startAppUnderTest(env: Record<string, string> = {}): Promise<AppUnderTest> {
-  const databaseUrl = postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
+/**
+ * `databaseUrl`: an empty database elsewhere (a PostgreSQL server of the test's own), which the
+ * server migrates and seeds as it starts; a migrated copy on the shared test server by default.
+ */
+export async function startAppUnderTest(
+  env: Record<string, string> = {},
+  { databaseUrl = "" }: { databaseUrl?: string } = {},
+): Promise<AppUnderTest> {
+  databaseUrl ||= postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
   const dataDir = mkdtempSync(path.join(tmpdir(), "agency-app-"));
   const server = await startBuiltServer({
     NODE_ENV: "production",
