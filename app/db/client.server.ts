@@ -290,8 +290,9 @@ export async function databaseProblem(timeoutMs: number): Promise<string | null>
   const timedOut = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`unreachable: no answer within ${timeoutMs} ms`), timeoutMs);
   });
-  const answered = db()
-    .execute(sql`select 1`)
+  // Through then(): no database open (start-up, shutdown) is an answer too, not a throw.
+  const answered = Promise.resolve()
+    .then(() => db().execute(sql`select 1`))
     .then(
       () => null,
       (error: unknown) => {
