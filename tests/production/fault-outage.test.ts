@@ -52,10 +52,10 @@ afterAll(async () => {
   pg?.stop();
 });
 
-function orderFields(serviceId: string, clientEmail = `${randomBytes(6).toString("hex")}@example.com`) {
+function orderFields(serviceId: string) {
   return {
     clientName: "Ada Lovelace",
-    clientEmail,
+    clientEmail: `${randomBytes(6).toString("hex")}@example.com`,
     clientPhone: "+44 20 7946 0000",
     serviceId,
     notes: `Automate the invoices ${randomBytes(4).toString("hex")}`,
