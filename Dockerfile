@@ -4,13 +4,16 @@ FROM node:20-bookworm-slim AS base
 WORKDIR /app
 
 FROM base AS build
+# npm ci ends by applying patches/ to the installed packages (the postinstall script).
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --include=dev
 COPY . .
 RUN npm run build
 
 FROM base AS prod-deps
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --omit=dev
 
 FROM base

@@ -5,9 +5,11 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { ONWARD, SERVER_ERROR } from "~/copy/site";
+import { DATABASE_RETRY_AFTER_S } from "./lib/retry-after";
 import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-context.server";
 import { NonceProvider } from "./lib/nonce";
+import { failedForWantOfDatabase, noteFailure } from "./middleware/database-outage.server";
 
 // React Router stops waiting for a loader's deferred data after this; the render gets one more
 // second to send what it has.
@@ -21,6 +23,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (failedForWantOfDatabase(loadContext)) responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_S));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -144,7 +147,11 @@ function renderTimeoutPage({ headers, stylesheets }: RenderOptions): Response {
   return new Response(`<!DOCTYPE html>${html}`, { status: 503, headers: errorHeaders });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context?: Readonly<RouterContextProvider> },
+) {
+  noteFailure(context, error);
   if (request.signal.aborted) return;
   log.error("request failed", { error, url: request.url, method: request.method });
 }

@@ -1,4 +1,4 @@
-import { NOT_FOUND, ONWARD, SERVER_ERROR } from "~/copy/site";
+import { errorPageText, ONWARD } from "~/copy/site";
 import {
   data,
   isRouteErrorResponse,
@@ -16,18 +16,20 @@ import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
+import { databaseOutage } from "~/middleware/database-outage.server";
 import { pageCache } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
 import { getPageToast } from "~/services/toast.server";
-import { getSiteSettings, toPublicSiteSettings } from "./models/site-settings.server";
+import { toPublicSiteSettings } from "./models/site-settings.server";
+import { readSiteSettings } from "./services/last-known.server";
 
 // Every request, after the Express middleware of server/app.ts: the page cache keeps a public
-// page every visitor gets alike; the toast scope. The admin layout adds the admin guard
-// (app/routes/admin/layout.tsx).
-export const middleware: Route.MiddlewareFunction[] = [pageCache, toastScope];
+// page every visitor gets alike; the toast scope; a failure for want of the database becomes a
+// 503. The admin layout adds the admin guard (app/routes/admin/layout.tsx).
+export const middleware: Route.MiddlewareFunction[] = [pageCache, toastScope, databaseOutage];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, { toast, headers }] = await Promise.all([getSiteSettings(), getPageToast(request, context)]);
+  const [settings, { toast, headers }] = await Promise.all([readSiteSettings(), getPageToast(request, context)]);
   return data({ settings: toPublicSiteSettings(settings), toast }, { headers });
 }
 
@@ -80,14 +82,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const { title, detail } = notFound ? NOT_FOUND : SERVER_ERROR;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, detail } = errorPageText(status);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
       <title>{title}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-slate-600">{detail}</p>
       <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">

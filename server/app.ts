@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
 import { REQUEST_BODY_TEXT } from "~/copy/request-body";
-import { pingDatabase } from "~/db/client.server";
+import { databaseProblem } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -65,17 +65,16 @@ function logRequest(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+// A load balancer or an operator reading the answer learns why, never where: the reason is an
+// error code (app/db/client.server.ts databaseProblem).
 async function healthCheck(_req: Request, res: Response) {
-  try {
-    await Promise.race([
-      pingDatabase(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), HEALTH_TIMEOUT_MS).unref()),
-    ]);
+  const problem = await databaseProblem(HEALTH_TIMEOUT_MS);
+  if (!problem) {
     res.status(200).json({ status: "ok" });
-  } catch (error) {
-    log.error("health check failed", { error });
-    res.status(503).json({ status: "unavailable" });
+    return;
   }
+  log.error("health check failed", { database: problem });
+  res.status(503).json({ status: "unavailable", database: problem });
 }
 
 // Admin pages, their .data requests (/admin.data for the dashboard) and the CSV export carry

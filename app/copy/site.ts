@@ -235,6 +235,18 @@ export const SERVER_ERROR = {
   detail: "An unexpected error occurred. Please try again in a moment.",
 } as const;
 
+/** A 503: the database is out of reach (issue #14). */
+export const UNAVAILABLE = {
+  title: "Temporarily unavailable",
+  detail: "We can't load this page right now. Please try again in a minute.",
+} as const;
+
+/** The words of an error page for its status. */
+export function errorPageText(status: number): { title: string; detail: string } {
+  if (status === 404) return NOT_FOUND;
+  return status === 503 ? UNAVAILABLE : SERVER_ERROR;
+}
+
 export function faqItems(workflowToolName: string) {
   return [
     {

@@ -164,9 +164,15 @@ function wrapPglite(client: PGlite, hooks: { beforeClose?: () => void; afterClos
   };
 }
 
+// postgres-js waits this long, growing with each failed attempt, before a closed connection
+// connects again: up to 20 s by default, which during an outage every query waits out before it
+// fails, and which delays the recovery once the server is back. 1 s at most here.
+const reconnectDelaySeconds = (attempts: number) => Math.min(0.05 * 2 ** attempts, 1);
+
 function openPostgres(url: string, maxConnections = 10, onQuery?: QueryObserver): AppDatabase {
   const client = postgres(url, {
     max: maxConnections,
+    backoff: reconnectDelaySeconds,
     debug: onQuery && ((_connection, text, params) => onQuery(text, params)),
     // Supabase's transaction pooler (port 6543) cannot keep prepared statements.
     prepare: false,
@@ -194,9 +200,9 @@ function openPostgres(url: string, maxConnections = 10, onQuery?: QueryObserver)
   };
 }
 
-// Connection drops, restarts of the server or pooler, and serialization failures: a second try
-// usually succeeds. Anything else (a bad query, a constraint) would fail again.
-const TRANSIENT_CODES = new Set([
+// The database cannot be reached: the connection was refused, dropped or timed out, the server
+// is shutting down or starting up (57P0x), full (53300), or any connection exception (08xxx).
+const UNAVAILABLE_CODES = new Set([
   "ECONNRESET",
   "ECONNREFUSED",
   "ETIMEDOUT",
@@ -209,21 +215,19 @@ const TRANSIENT_CODES = new Set([
   "57P02",
   "57P03",
   "53300",
-  "40001",
-  "40P01",
 ]);
 
-export function isTransientDbError(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   const code = errorCode(error);
-  return code !== undefined && (TRANSIENT_CODES.has(code) || code.startsWith("08"));
+  return code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"));
 }
 
-/**
- * postgres-js reports one dropped connection twice: the query in flight fails with
- * CONNECTION_CLOSED, then the server's goodbye (57P01 and kin) reaches the next query.
- */
-function isEchoOfDrop(previous: unknown, error: unknown): boolean {
-  return errorCode(previous)?.startsWith("CONNECTION_") === true && /^57P0[123]$/.test(errorCode(error) ?? "");
+// Those, and serialization failures and deadlocks: a second try usually succeeds. Anything else
+// (a bad query, a constraint) would fail again.
+const CONCURRENCY_CODES = new Set(["40001", "40P01"]);
+
+export function isTransientDbError(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || CONCURRENCY_CODES.has(errorCode(error) ?? "");
 }
 
 const RETRY_DELAY_MS = 100;
@@ -233,20 +237,13 @@ const RETRY_DELAY_MS = 100;
  * Only transient failures are retried; a bad query or a constraint would fail again.
  */
 export async function withReadRetry<T>(read: () => Promise<T>): Promise<T> {
-  let first: unknown;
   try {
     return await read();
   } catch (error) {
     if (!isTransientDbError(error)) throw error;
-    first = error;
   }
   await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-  try {
-    return await read();
-  } catch (error) {
-    if (!isEchoOfDrop(first, error)) throw error;
-    return read();
-  }
+  return read();
 }
 
 const globalDb = globalThis as typeof globalThis & { __appDatabase?: AppDatabase };
@@ -266,6 +263,29 @@ export function db(): Db {
   return getDatabase().db;
 }
 
-export async function pingDatabase(): Promise<void> {
-  await db().execute(sql`select 1`);
+/**
+ * Null when the database answers a query within `timeoutMs`; else why not, in words a public
+ * health check may show: an error code or the wait, never an address or a message that could
+ * carry one.
+ */
+export async function databaseProblem(timeoutMs: number): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`unreachable: no answer within ${timeoutMs} ms`), timeoutMs);
+  });
+  // Through then(): no database open (start-up, shutdown) is an answer too, not a throw.
+  const answered = Promise.resolve()
+    .then(() => db().execute(sql`select 1`))
+    .then(
+      () => null,
+      (error: unknown) => {
+        const code = errorCode(error) ?? "unknown error";
+        return isDatabaseUnavailable(error) ? `unreachable: ${code}` : `failing: ${code}`;
+      },
+    );
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

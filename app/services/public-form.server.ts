@@ -3,9 +3,11 @@ import { readForm } from "~/lib/read-form.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "~/db/client.server";
 import { isEnhancedSubmission } from "~/lib/enhanced-submission";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
+import { DATABASE_RETRY_AFTER_S } from "~/lib/retry-after";
 import { clientIp } from "~/lib/request-context.server";
 import {
   EMAIL_PATTERN,
@@ -94,16 +96,21 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
     return refuse(form.toasts.failure, { status: 400 });
   }
   const address = rateLimitAddress(clientIp(context));
-  const limit = await hitRateLimit(`${form.rateLimit.key}:${address}`, form.rateLimit.perHour, HOUR_MS);
-  if (!limit.allowed) {
-    return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
   try {
+    const limit = await hitRateLimit(`${form.rateLimit.key}:${address}`, form.rateLimit.perHour, HOUR_MS);
+    if (!limit.allowed) {
+      return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    }
     await form.store(submission.value);
   } catch (error) {
     const fieldErrors = form.refusedFields?.(error);
     if (fieldErrors) return refuse(form.toasts.failure, { status: 400 }, fieldErrors);
     log.error(`storing a ${form.name} form post failed`, { error });
+    // Out of the database's reach the post is refused like any failure, with its values kept,
+    // and says when to try again (issue #14).
+    if (isDatabaseUnavailable(error)) {
+      return refuse(form.toasts.failure, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) } });
+    }
     return refuse(form.toasts.failure, { status: 500 });
   }
   if (isEnhancedSubmission(formData)) {

@@ -36,8 +36,15 @@ export interface AppUnderTest extends Instance {
   startAnother: (env?: Record<string, string>) => Promise<Instance>;
 }
 
-export async function startAppUnderTest(env: Record<string, string> = {}): Promise<AppUnderTest> {
-  const databaseUrl = postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
+/**
+ * `databaseUrl`: an empty database elsewhere (a PostgreSQL server of the test's own), which the
+ * server migrates and seeds as it starts; a migrated copy on the shared test server by default.
+ */
+export async function startAppUnderTest(
+  env: Record<string, string> = {},
+  { databaseUrl = "" }: { databaseUrl?: string } = {},
+): Promise<AppUnderTest> {
+  databaseUrl ||= postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
   const settings = {
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,

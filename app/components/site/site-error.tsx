@@ -1,11 +1,11 @@
 import { isRouteErrorResponse } from "react-router";
-import { NOT_FOUND, SERVER_ERROR } from "~/copy/site";
+import { errorPageText } from "~/copy/site";
 import { OnwardLinks } from "./onward-links";
 
-/** The 404 and error page content, inside the site's header and footer. */
+/** The 404, 503 and error page content, inside the site's header and footer. */
 export function SiteError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, detail } = status === 404 ? NOT_FOUND : SERVER_ERROR;
+  const { title, detail } = errorPageText(status);
   return (
     <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">
       <title>{title}</title>

@@ -23,8 +23,9 @@ import { getEnv } from "~/lib/env.server";
 import { whatsappUrl } from "~/lib/messaging";
 import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
-import { getFounderInfo, toPublicFounder } from "~/models/founder-info.server";
-import { listFeaturedServices, toPublicService } from "~/models/services.server";
+import { toPublicFounder } from "~/models/founder-info.server";
+import { toPublicService } from "~/models/services.server";
+import { readFeaturedServices, readFounderInfo } from "~/services/last-known.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
 import { Icon, type IconName } from "~/components/ui/icon";
@@ -49,7 +50,7 @@ const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
 ];
 
 export async function loader() {
-  const [services, founder] = await Promise.all([listFeaturedServices(), getFounderInfo()]);
+  const [services, founder] = await Promise.all([readFeaturedServices(), readFounderInfo()]);
   return { services: services.map(toPublicService), founder: founder && toPublicFounder(founder) };
 }
 

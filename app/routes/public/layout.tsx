@@ -11,11 +11,11 @@ import { chatLimits } from "~/services/chat/limits.server";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
-import { getPublicIntegrations } from "~/models/integrations.server";
+import { readPublicIntegrations } from "~/services/last-known.server";
 import type { Route } from "./+types/layout";
 
 export async function loader() {
-  const integrations = await getPublicIntegrations();
+  const integrations = await readPublicIntegrations();
   return {
     origin: siteOrigin(),
     voiceAgent: splitEmbedCode(integrations.voiceAgentEmbedCode),

@@ -13,7 +13,8 @@ import { useHydrated } from "~/lib/hydrated";
 import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
-import { listActiveServices, toPublicService, type PublicService } from "~/models/services.server";
+import { toPublicService, type PublicService } from "~/models/services.server";
+import { readActiveServices } from "~/services/last-known.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
@@ -48,7 +49,7 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const services = (await listActiveServices()).map(toPublicService);
+  const services = (await readActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
   return { services, preselected: services.find((service) => service.id === requested)?.id ?? "" };
 }

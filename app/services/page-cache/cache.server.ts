@@ -43,16 +43,18 @@ export function invalidatePages(): void {
 }
 
 /**
- * While the cross-instance sync cannot reach the database, another instance's change could go
- * unnoticed: the cache then neither answers nor stores (app/services/page-cache/sync.server.ts).
+ * While the cross-instance sync cannot reach the database (app/services/page-cache/sync.server.ts),
+ * another instance's change could go unnoticed: the cache stores no new page then, and forgets
+ * every page once it is back in touch. Meanwhile it still answers with the pages it holds: the
+ * database is then most likely out of this instance's reach for rendering too, and the page as it
+ * was a moment ago beats an error page (issue #14, a database outage).
  */
 export function setPageCacheInSync(value: boolean): void {
-  if (value !== inSync) invalidatePages();
+  if (value && !inSync) invalidatePages();
   inSync = value;
 }
 
 export function cachedPage(key: string): CachedPage | undefined {
-  if (!inSync) return undefined;
   const page = pages.get(key);
   if (page) {
     pages.delete(key);

@@ -47,8 +47,8 @@ async function poll(): Promise<void> {
     if (!subscribed) await subscribe();
     setPageCacheInSync(true);
   } catch (error) {
-    // Until we listen again, only this poll would notice other instances' writes: no cache.
-    if (subscribed) log.warn("page cache: lost touch with the database; serving uncached pages", { error });
+    // Until we listen again, only this poll would notice other instances' writes: no new pages.
+    if (subscribed) log.warn("page cache: lost touch with the database; storing no new pages", { error });
     subscribed = false;
     setPageCacheInSync(false);
   }

@@ -1,0 +1,32 @@
+import { isDatabaseUnavailable } from "~/db/client.server";
+import { log } from "~/lib/log.server";
+import { getFounderInfo } from "~/models/founder-info.server";
+import { getPublicIntegrations } from "~/models/integrations.server";
+import { listActiveServices, listFeaturedServices } from "~/models/services.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+
+// The reads of the public pages that hold a visitor's form (the layout, the home page's contact
+// form, the order form). While the database cannot be reached, each answers with what it last
+// read: the form comes back with the visitor's values and the spec's error toast instead of an
+// error page (issue #14). Their answers are small and take no arguments, so one copy each.
+
+function lastKnown<T>(name: string, read: () => Promise<T>): () => Promise<T> {
+  let last: { value: T } | undefined;
+  return async () => {
+    try {
+      const value = await read();
+      last = { value };
+      return value;
+    } catch (error) {
+      if (!last || !isDatabaseUnavailable(error)) throw error;
+      log.warn("database unreachable: answering with the last read", { read: name });
+      return last.value;
+    }
+  };
+}
+
+export const readSiteSettings = lastKnown("site settings", getSiteSettings);
+export const readPublicIntegrations = lastKnown("public integrations", getPublicIntegrations);
+export const readFeaturedServices = lastKnown("featured services", () => listFeaturedServices());
+export const readFounderInfo = lastKnown("founder", getFounderInfo);
+export const readActiveServices = lastKnown("active services", listActiveServices);
