@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { db, withReadRetry } from "~/db/client.server";
+import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { auditLog, type AuditEntry } from "~/db/schema";
 import { type AuditAction } from "~/lib/audit";
@@ -8,26 +8,37 @@ import { log } from "~/lib/log.server";
 
 const keysetColumns = { at: auditLog.createdAt, id: auditLog.id };
 
-/**
- * Records a change an admin made. The change has been made already: an entry that cannot be
- * written is logged, and the admin's request still succeeds.
- */
-export async function recordAudit(entry: {
+export interface AuditEntryInput {
   actor: { id: string; username: string };
   action: AuditAction;
   target?: string | null;
   details?: Record<string, unknown>;
-}): Promise<void> {
+}
+
+/**
+ * Writes an entry with `database`, a transaction when the entry must stand or fall with the change
+ * (an erasure of personal data is recorded, or not made).
+ */
+export async function writeAuditEntry(
+  database: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
+  entry: AuditEntryInput,
+) {
+  await database.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorUsername: entry.actor.username,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+/**
+ * Records a change an admin made. The change has been made already: an entry that cannot be
+ * written is logged, and the admin's request still succeeds.
+ */
+export async function recordAudit(entry: AuditEntryInput): Promise<void> {
   try {
-    await db()
-      .insert(auditLog)
-      .values({
-        actorId: entry.actor.id,
-        actorUsername: entry.actor.username,
-        action: entry.action,
-        target: entry.target ?? null,
-        details: entry.details ?? null,
-      });
+    await writeAuditEntry(db(), entry);
   } catch (error) {
     log.error("audit log: an entry could not be written", { action: entry.action, error });
   }
