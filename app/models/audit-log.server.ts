@@ -1,10 +1,12 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { auditLog, type AuditEntry } from "~/db/schema";
+import { auditLog, orders, type AuditEntry } from "~/db/schema";
 import { type AuditAction } from "~/lib/audit";
 import { type PageRequest } from "~/lib/keyset";
 import { log } from "~/lib/log.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const keysetColumns = { at: auditLog.createdAt, id: auditLog.id };
 
@@ -19,10 +21,26 @@ export interface AuditEntryInput {
  * Writes an entry with `database`, a transaction when the entry must stand or fall with the change
  * (an erasure of personal data is recorded, or not made).
  */
-export async function writeAuditEntry(
-  database: Db | Parameters<Parameters<Db["transaction"]>[0]>[0],
-  entry: AuditEntryInput,
-) {
+/**
+ * Replaces the client's name in the entries of these orders' status changes ("Ada Lovelace (Lead
+ * capture)"), for an erasure of personal data: the entries stay, without the person.
+ */
+export async function eraseOrderClientsFromAudit(database: Tx, orderIds: string[], erased: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await database
+    .update(auditLog)
+    .set({ target: sql`${erased} || ' (' || ${orders.serviceName} || ')'` })
+    .from(orders)
+    .where(
+      and(
+        eq(auditLog.action, "order.status_changed"),
+        eq(sql`${auditLog.details} ->> 'orderId'`, sql`${orders.id}::text`),
+        inArray(orders.id, orderIds),
+      ),
+    );
+}
+
+export async function writeAuditEntry(database: Db | Tx, entry: AuditEntryInput) {
   await database.insert(auditLog).values({
     actorId: entry.actor.id,
     actorUsername: entry.actor.username,

@@ -13,7 +13,7 @@ import {
   type Order,
 } from "~/db/schema";
 import { mentionsEmail } from "~/lib/personal-data";
-import { writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
+import { eraseOrderClientsFromAudit, writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
 import type { ChatUpload } from "./chat-uploads.server";
 
 // Everything stored about one email address (issue #15, "Personal data on request"): the orders
@@ -109,7 +109,8 @@ export interface ErasedPersonalData {
 /**
  * Erases what is stored about `email` (lower-cased) in one transaction, with the audit entry that
  * `audit` makes of the counts: orders keep their service, amounts, status and dates for the books,
- * with the person's fields blanked; contact messages and the conversations go. The triggers of
+ * with the person's fields blanked (in the audit log's entries about them too); contact messages
+ * and the conversations go. The triggers of
  * supabase/migrations/*_admin_scale.sql keep the counters and chat_sessions right in the same
  * transaction. Files cannot be part of a transaction: the caller deletes them afterwards.
  */
@@ -127,6 +128,7 @@ export async function erasePersonalData(
         .update(orders)
         .set({ clientName: ERASED_TEXT, clientEmail: ERASED_TEXT, clientPhone: null, notes: null })
         .where(inArray(orders.id, orderIds));
+      await eraseOrderClientsFromAudit(tx, orderIds, ERASED_TEXT);
     }
     if (messageIds.length > 0) await tx.delete(contactMessages).where(inArray(contactMessages.id, messageIds));
     let mediaUrls: string[] = [];

@@ -179,6 +179,15 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     const filePath = path.join(localMediaDir(), data.file.name);
     expect(existsSync(filePath)).toBe(true);
 
+    // A status change names the client in the audit log ("Ada L. (Test Automation)").
+    const statusChange = { intent: "status", orderId: data.pending.id, status: "cancelled" };
+    expect((await send(postRequest("/admin/orders", statusChange, cookie))).status).toBe(302);
+    const [named] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details} ->> 'orderId' = ${data.pending.id}`);
+    expect(named.target).toBe(`Ada L. (${data.pending.serviceName})`);
+
     const answer = await send(postRequest(PAGE, { intent: "erase", email: data.email }, cookie));
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`${PAGE}?email=${encodeURIComponent(data.email)}`);
@@ -193,7 +202,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       .where(inArray(orders.id, [data.paid.id, data.pending.id]));
     expect(kept).toHaveLength(2);
     for (const order of kept) {
-      const before = order.id === data.paid.id ? data.paid : data.pending;
+      const before = order.id === data.paid.id ? data.paid : { ...data.pending, status: "cancelled" };
       expect(order).toMatchObject({
         clientName: ERASED_TEXT,
         clientEmail: ERASED_TEXT,
@@ -225,6 +234,12 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     ).toHaveLength(1);
 
     expect(await readCounters(COUNTER_NAMES)).toEqual(await recountedCounters());
+
+    const [renamed] = await db().select().from(auditLog).where(eq(auditLog.id, named.id));
+    expect(renamed).toMatchObject({
+      action: "order.status_changed",
+      target: `${ERASED_TEXT} (${data.pending.serviceName})`,
+    });
 
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, "personal_data.erased"));
     const entry = entries.find((e) => e.actorId === owner.id);
