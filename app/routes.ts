@@ -41,6 +41,8 @@ export default [
       route(":adminId/edit", "routes/admin/admins/edit.tsx"),
     ]),
     route("activity", "routes/admin/activity.tsx"),
+    route("personal-data", "routes/admin/personal-data.tsx"),
+    route("personal-data/export.json", "routes/admin/personal-data-export.ts"),
     route("account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -109,6 +109,33 @@ export const MESSAGE_TEXTS = {
   goneDescription: "This message no longer exists.",
 } as const;
 
+/** Beyond the spec (issue #15, "Personal data on request"): super admins only. */
+export const PERSONAL_DATA_TEXTS = {
+  heading: "Personal Data",
+  description: "Find, export or erase everything stored about one email address.",
+  searchFormLabel: "Find personal data",
+  emailLabel: "Email address",
+  emailPlaceholder: "person@example.com",
+  find: "Find",
+  found: (email: string, summary: string) => `Stored for ${email}: ${summary}.`,
+  nothingFound: (email: string) => `Nothing is stored for ${email}.`,
+  download: "Download JSON",
+  erase: "Erase personal data",
+  eraseLabel: (email: string) => `Erase personal data of ${email}`,
+  eraseQuestion: (email: string) =>
+    `Erase everything stored about ${email}? Orders keep their service, amounts, status and dates; contact messages and chat conversations are deleted. This cannot be undone.`,
+  confirmErase: "Yes, erase",
+  ordersHeading: "Orders",
+  messagesHeading: "Contact messages",
+  chatsHeading: "Chat conversations",
+  chatsNote: "Conversations in which a message mentions this address.",
+  none: "None.",
+  noPhone: "No phone",
+  conversation: (sessionId: string, messages: number) =>
+    `Session ${sessionId} · ${messages} ${messages === 1 ? "message" : "messages"}`,
+  viewConversation: "View in Chats",
+} as const;
+
 export const CHAT_TEXTS = {
   heading: "Chats",
   description: "Conversations with the website's AI chat, the most recent first.",
@@ -181,6 +208,8 @@ export const AUDIT_TEXTS = {
         return `Deleted the admin "${target}"`;
       case "admin.password_changed":
         return "Changed their own password";
+      case "personal_data.erased":
+        return `Erased the personal data of ${target}: ${String(entry.details?.summary)}`;
       default:
         return entry.action;
     }
@@ -244,6 +273,12 @@ export const TOASTS = {
   messageError: "Error updating message",
   passwordChanged: { message: "Password changed successfully!" },
   passwordError: "Error changing password",
+  personalDataErased: (summary: string): Toast => ({ message: "Personal data erased", description: summary }),
+  personalDataFilesLeft: (summary: string, files: number): Toast => ({
+    message: "Personal data erased",
+    description: `${summary}. ${files} chat ${files === 1 ? "file" : "files"} could not be deleted now; the upload retention will delete them.`,
+  }),
+  personalDataError: "Error erasing personal data",
 } as const;
 
 /**

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "admin.updated",
   "admin.deleted",
   "admin.password_changed",
+  "personal_data.erased",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,33 +1,62 @@
-import { desc } from "drizzle-orm";
-import { db, withReadRetry } from "~/db/client.server";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { auditLog, type AuditEntry } from "~/db/schema";
+import { auditLog, orders, type AuditEntry } from "~/db/schema";
 import { type AuditAction } from "~/lib/audit";
 import { type PageRequest } from "~/lib/keyset";
 import { log } from "~/lib/log.server";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 const keysetColumns = { at: auditLog.createdAt, id: auditLog.id };
+
+export interface AuditEntryInput {
+  actor: { id: string; username: string };
+  action: AuditAction;
+  target?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes an entry with `database`, a transaction when the entry must stand or fall with the change
+ * (an erasure of personal data is recorded, or not made).
+ */
+/**
+ * Replaces the client's name in the entries of these orders' status changes ("Ada Lovelace (Lead
+ * capture)"), for an erasure of personal data: the entries stay, without the person.
+ */
+export async function eraseOrderClientsFromAudit(database: Tx, orderIds: string[], erased: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await database
+    .update(auditLog)
+    .set({ target: sql`${erased} || ' (' || ${orders.serviceName} || ')'` })
+    .from(orders)
+    .where(
+      and(
+        eq(auditLog.action, "order.status_changed"),
+        eq(sql`${auditLog.details} ->> 'orderId'`, sql`${orders.id}::text`),
+        inArray(orders.id, orderIds),
+      ),
+    );
+}
+
+export async function writeAuditEntry(database: Db | Tx, entry: AuditEntryInput) {
+  await database.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorUsername: entry.actor.username,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? null,
+  });
+}
 
 /**
  * Records a change an admin made. The change has been made already: an entry that cannot be
  * written is logged, and the admin's request still succeeds.
  */
-export async function recordAudit(entry: {
-  actor: { id: string; username: string };
-  action: AuditAction;
-  target?: string | null;
-  details?: Record<string, unknown>;
-}): Promise<void> {
+export async function recordAudit(entry: AuditEntryInput): Promise<void> {
   try {
-    await db()
-      .insert(auditLog)
-      .values({
-        actorId: entry.actor.id,
-        actorUsername: entry.actor.username,
-        action: entry.action,
-        target: entry.target ?? null,
-        details: entry.details ?? null,
-      });
+    await writeAuditEntry(db(), entry);
   } catch (error) {
     log.error("audit log: an entry could not be written", { action: entry.action, error });
   }

@@ -53,6 +53,8 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     "admin/admins/:adminId/edit": { username: marker, email: "i@example.com", role: "super_admin", isActive: "on" },
     "admin/account": { currentPassword: "x", newPassword: "intruder-password", confirmPassword: "intruder-password" },
     "admin/activity": {},
+    "admin/personal-data": { intent: "erase", email: "g@example.com" },
+    "admin/personal-data/export.json": {},
   };
   try {
     expect(Object.keys(attacks).sort()).toEqual(guardedAdminPaths().sort());

@@ -16,7 +16,7 @@ import { useTestDatabase } from "../support/test-database";
 // and a request without a session to each of them, GET or POST, ends at the login page.
 
 // Super admins only (app/middleware/admin-guard.server.ts requireSuperAdmin).
-const SUPER_ADMIN_ONLY = /^admin\/(admins|integrations)(\/|$)/;
+const SUPER_ADMIN_ONLY = /^admin\/(admins|integrations|personal-data)(\/|$)/;
 
 /** A digest of every table's rows: equal before and after means nothing was changed. */
 async function databaseFingerprint(): Promise<string> {
@@ -34,7 +34,7 @@ async function databaseFingerprint(): Promise<string> {
 // Signing in, and signing out (which changes nothing but the visitor's own cookie).
 const OPEN = ["admin/login", "admin/logout"];
 
-type TableRoute = { id: string; path: string; guarded: boolean };
+type TableRoute = { id: string; path: string; guarded: boolean; hasAction: boolean };
 
 async function walk(entries: RouteConfigEntry[], parentPath = "", parentGuarded = false): Promise<TableRoute[]> {
   const routes: TableRoute[] = [];
@@ -42,7 +42,7 @@ async function walk(entries: RouteConfigEntry[], parentPath = "", parentGuarded 
     const module = await import(path.resolve("app", entry.file));
     const guarded = parentGuarded || (module.middleware ?? []).includes(adminGuard);
     const fullPath = [parentPath, entry.path].filter(Boolean).join("/");
-    routes.push({ id: routeId(entry), path: fullPath, guarded });
+    routes.push({ id: routeId(entry), path: fullPath, guarded, hasAction: Boolean(module.action) });
     routes.push(...(await walk(entry.children ?? [], fullPath, guarded)));
   }
   return routes;
@@ -145,7 +145,13 @@ describe("the admin route table", () => {
     const cookie = await sessionFor(await createTestAdmin(db(), { role: "admin" }));
     const superOnly = (await adminRoutes()).filter((route) => SUPER_ADMIN_ONLY.test(route.path));
     expect(superOnly.map((route) => route.path)).toEqual(
-      expect.arrayContaining(["admin/admins", "admin/admins/new", "admin/integrations"]),
+      expect.arrayContaining([
+        "admin/admins",
+        "admin/admins/new",
+        "admin/integrations",
+        "admin/personal-data",
+        "admin/personal-data/export.json",
+      ]),
     );
     const before = await databaseFingerprint();
     let sent = 0;
@@ -159,10 +165,12 @@ describe("the admin route table", () => {
         password: "intruder-password-1",
         customJs: "alert(1)",
       };
-      for (const answer of [await send(getRequest(url, cookie)), await send(postRequest(url, fields, cookie))]) {
-        sent++;
-        expect({ url, status: answer.status }).toEqual({ url, status: 403 });
-      }
+      const page = await send(getRequest(url, cookie));
+      const post = await send(postRequest(url, fields, cookie));
+      sent += 2;
+      expect({ url, status: page.status }).toEqual({ url, status: 403 });
+      // A route without an action (a file download) refuses every POST, whoever sends it.
+      expect({ url, status: post.status }).toEqual({ url, status: route.hasAction ? 403 : 405 });
     }
     expect(await databaseFingerprint()).toBe(before);
     console.log(`access: ${sent} super-admin requests from a plain admin, ${sent} refused, 0 executed`);

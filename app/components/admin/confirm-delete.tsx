@@ -3,29 +3,38 @@ import { Icon } from "~/components/ui/icon";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { useIsSubmitting } from "./pending";
 
 export const CONFIRM_DELETE_LABEL = "Yes, delete";
 
 /**
- * A delete button that asks first: a <details> whose summary is the button and whose panel holds
- * the question and the form, so it works the same with and without JavaScript (with it, Escape
- * closes the question). Posts `intent=delete` and the given hidden fields to `action`.
+ * A button that asks first: a <details> whose summary is the button and whose panel holds the
+ * question and the form, so it works the same with and without JavaScript (with it, Escape closes
+ * the question). Posts `intent` and the given hidden fields to `action`.
  */
-export function ConfirmDelete({
+export function ConfirmAction({
   label,
   question,
   fields,
   action,
+  intent,
+  confirmLabel,
+  trigger,
+  triggerClassName,
 }: {
   /** Accessible name of the trigger, e.g. "Delete Lead capture". */
   label: string;
   question: string;
   fields: Record<string, string>;
   action?: string;
+  intent: string;
+  confirmLabel: string;
+  trigger: React.ReactNode;
+  triggerClassName: string;
 }) {
   const details = useRef<HTMLDetailsElement>(null);
-  const submitting = useIsSubmitting({ intent: "delete", formAction: action });
+  const submitting = useIsSubmitting({ intent, formAction: action });
   const close = () => {
     if (!details.current) return;
     details.current.open = false;
@@ -33,11 +42,8 @@ export function ConfirmDelete({
   };
   return (
     <details ref={details} className="relative" onKeyDown={(event) => (event.key === "Escape" ? close() : null)}>
-      <summary
-        aria-label={label}
-        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-red-600 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
-      >
-        <Icon name="trash-2" className="size-4" />
+      <summary aria-label={label} className={cn("list-none [&::-webkit-details-marker]:hidden", triggerClassName)}>
+        {trigger}
       </summary>
       <div
         role="group"
@@ -49,12 +55,27 @@ export function ConfirmDelete({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Button type="submit" name="intent" value="delete" variant="danger" size="sm" disabled={submitting}>
-            {CONFIRM_DELETE_LABEL}
+          <Button type="submit" name="intent" value={intent} variant="danger" size="sm" disabled={submitting}>
+            {confirmLabel}
           </Button>
         </Form>
       </div>
     </details>
+  );
+}
+
+/** A delete button that asks first, posting `intent=delete`. */
+export function ConfirmDelete(
+  props: Omit<Parameters<typeof ConfirmAction>[0], "intent" | "confirmLabel" | "trigger" | "triggerClassName">,
+) {
+  return (
+    <ConfirmAction
+      {...props}
+      intent="delete"
+      confirmLabel={CONFIRM_DELETE_LABEL}
+      trigger={<Icon name="trash-2" className="size-4" />}
+      triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-md text-red-600 hover:bg-red-50"
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   Package,
   Plug,
   Settings,
+  ShieldUser,
   ShoppingCart,
   UserRound,
   Users,
@@ -42,6 +43,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
   { to: "/admin/admins", label: "Admin Users", icon: Users, superAdminOnly: true },
   { to: "/admin/activity", label: "Activity", icon: History },
+  { to: "/admin/personal-data", label: "Personal Data", icon: ShieldUser, superAdminOnly: true },
 ];
 
 export const ACCOUNT_LINK_LABEL = "Change Password";

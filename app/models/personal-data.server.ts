@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { db, withReadRetry, type Db } from "~/db/client.server";
+import { containsText } from "~/db/search.server";
+import {
+  chatMessages,
+  chatUploads,
+  contactMessages,
+  contactMessageSearchText,
+  orders,
+  orderSearchText,
+  type ChatMessage,
+  type ContactMessage,
+  type Order,
+} from "~/db/schema";
+import { mentionsEmail } from "~/lib/personal-data";
+import { eraseOrderClientsFromAudit, writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
+import type { ChatUpload } from "./chat-uploads.server";
+
+// Everything stored about one email address (issue #15, "Personal data on request"): the orders
+// and contact messages that carry it, and the chat conversations in which it was written. Chats
+// have no email column; a conversation belongs to the address when any of its messages mentions it.
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Queryable = Db | Tx;
+
+export interface Conversation {
+  sessionId: string;
+  messages: ChatMessage[];
+}
+
+export interface PersonalData {
+  orders: Order[];
+  contactMessages: ContactMessage[];
+  conversations: Conversation[];
+}
+
+/** What an erased order keeps in its name and email columns, which may not be null. */
+export const ERASED_TEXT = "[erased]";
+
+// `email` is lower-cased by the caller. The trigram indexes of the admin searches narrow the rows
+// first (containsText repeats their expression); the equality then keeps exact matches only.
+function ordersOf(database: Queryable, email: string) {
+  return database
+    .select()
+    .from(orders)
+    .where(and(containsText(orderSearchText(orders), email), eq(sql`lower(${orders.clientEmail})`, email)))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+function contactMessagesOf(database: Queryable, email: string) {
+  return database
+    .select()
+    .from(contactMessages)
+    .where(
+      and(
+        containsText(contactMessageSearchText(contactMessages), email),
+        eq(sql`lower(${contactMessages.email})`, email),
+      ),
+    )
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
+}
+
+// No index serves a substring of chat_messages.message: this reads the whole table (the report of
+// issue #15 asks for a trigram index on lower(message)). A LIKE finds the candidates, and
+// mentionsEmail drops "xalice@example.com" or "alice@example.com.au" when looking for alice@example.com.
+async function conversationsOf(database: Queryable, email: string): Promise<Conversation[]> {
+  const candidates = await database
+    .selectDistinct({ sessionId: chatMessages.sessionId, message: chatMessages.message })
+    .from(chatMessages)
+    .where(containsText(sql`lower(${chatMessages.message})`, email));
+  const sessionIds = [
+    ...new Set(candidates.filter((row) => mentionsEmail(row.message, email)).map((row) => row.sessionId)),
+  ].sort();
+  if (sessionIds.length === 0) return [];
+  const messages = await database
+    .select()
+    .from(chatMessages)
+    .where(inArray(chatMessages.sessionId, sessionIds))
+    .orderBy(asc(chatMessages.sessionId), asc(chatMessages.createdAt), asc(chatMessages.id));
+  return sessionIds.map((sessionId) => ({
+    sessionId,
+    messages: messages.filter((message) => message.sessionId === sessionId),
+  }));
+}
+
+async function collect(database: Queryable, email: string): Promise<PersonalData> {
+  return {
+    orders: await ordersOf(database, email),
+    contactMessages: await contactMessagesOf(database, email),
+    conversations: await conversationsOf(database, email),
+  };
+}
+
+/** Everything stored about `email` (lower-cased), oldest first. */
+export function findPersonalData(email: string): Promise<PersonalData> {
+  return withReadRetry(() => collect(db(), email));
+}
+
+export interface ErasedPersonalData {
+  orders: number;
+  contactMessages: number;
+  conversations: number;
+  /** The stored chat files of the deleted conversations, for the caller to delete after commit. */
+  uploads: ChatUpload[];
+  /** Media addresses of the deleted messages that no chat_uploads row records (older files). */
+  untrackedMediaUrls: string[];
+}
+
+/**
+ * Erases what is stored about `email` (lower-cased) in one transaction, with the audit entry that
+ * `audit` makes of the counts: orders keep their service, amounts, status and dates for the books,
+ * with the person's fields blanked (in the audit log's entries about them too); contact messages
+ * and the conversations go. The triggers of
+ * supabase/migrations/*_admin_scale.sql keep the counters and chat_sessions right in the same
+ * transaction. Files cannot be part of a transaction: the caller deletes them afterwards.
+ */
+export async function erasePersonalData(
+  email: string,
+  audit: (counts: Omit<ErasedPersonalData, "uploads" | "untrackedMediaUrls">) => AuditEntryInput,
+): Promise<ErasedPersonalData> {
+  return db().transaction(async (tx) => {
+    const found = await collect(tx, email);
+    const orderIds = found.orders.map((order) => order.id);
+    const messageIds = found.contactMessages.map((message) => message.id);
+    const sessionIds = found.conversations.map((conversation) => conversation.sessionId);
+    if (orderIds.length > 0) {
+      await tx
+        .update(orders)
+        .set({ clientName: ERASED_TEXT, clientEmail: ERASED_TEXT, clientPhone: null, notes: null })
+        .where(inArray(orders.id, orderIds));
+      await eraseOrderClientsFromAudit(tx, orderIds, ERASED_TEXT);
+    }
+    if (messageIds.length > 0) await tx.delete(contactMessages).where(inArray(contactMessages.id, messageIds));
+    let mediaUrls: string[] = [];
+    if (sessionIds.length > 0) {
+      const deleted = await tx
+        .delete(chatMessages)
+        .where(inArray(chatMessages.sessionId, sessionIds))
+        .returning({ mediaUrl: chatMessages.mediaUrl });
+      mediaUrls = deleted.flatMap((row) => (row.mediaUrl ? [row.mediaUrl] : []));
+    }
+    const names = mediaUrls.map(mediaName);
+    const uploads = names.length > 0 ? await tx.select().from(chatUploads).where(inArray(chatUploads.name, names)) : [];
+    const tracked = new Set(uploads.map((upload) => upload.name));
+    const counts = { orders: orderIds.length, contactMessages: messageIds.length, conversations: sessionIds.length };
+    await writeAuditEntry(tx, audit(counts));
+    return { ...counts, uploads, untrackedMediaUrls: mediaUrls.filter((url) => !tracked.has(mediaName(url))) };
+  });
+}
+
+/** The file name a media address ends with: /uploads/{name} or Supabase's …/chat-images/{name}. */
+export function mediaName(url: string): string {
+  return url.split(/[?#]/)[0].split("/").pop() ?? "";
+}
