@@ -7,6 +7,8 @@ export default [
     route("order", "routes/public/order.tsx"),
     route("order/submitted", "routes/public/order-submitted.tsx"),
     route("chat", "routes/public/chat.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
     // Unknown paths: a 404 inside the public layout, so it has the site's header and footer.
     route("*", "routes/not-found.tsx"),
   ]),

@@ -93,6 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: message || defaultMediaText(upload!.type),
     media,
     origin: siteOrigin(),
+    visitorIp: address,
   });
   if (widgetSessionId) {
     return data<ChatActionData>({ result: submission.reply({ resetForm: true }), exchange: { user, bot } });
