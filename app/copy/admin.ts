@@ -41,6 +41,8 @@ export const WEBHOOK_TEXTS = {
   updateSubmit: "Update Webhook",
   status: (code: number) => `Status: ${code}`,
   response: (body: string) => `Response: ${body}`,
+  moveUp: "Move up",
+  moveDown: "Move down",
   error: (message: string) => `Error: ${message}`,
 } as const;
 
@@ -118,6 +120,14 @@ export const CHAT_TEXTS = {
   itemName: "conversations",
   messageCount: (n: number) => `${n} messages`,
   noVisitorMessage: "No message from the visitor yet",
+  answeredBy: (by: string | null) =>
+    by === null
+      ? "Not answered yet"
+      : by === "canned"
+        ? "Answered by the canned replies"
+        : by === "settings"
+          ? "Answered by the settings' chat webhook"
+          : `Answered by ${by}`,
   conversationLabel: "Conversation",
   session: (id: string) => `Session ${id}`,
   noMessages: "This conversation has no messages.",
@@ -173,6 +183,12 @@ export const AUDIT_TEXTS = {
         return `Changed the webhook "${target}"${fieldList(entry.details)}`;
       case "webhook.deleted":
         return `Deleted the webhook "${target}"`;
+      case "webhook.moved":
+        return `Moved the webhook "${target}" ${String(entry.details?.direction)} the order`;
+      case "content.updated":
+        return `Changed the site content${fieldList(entry.details)}`;
+      case "legal.updated":
+        return `Changed the ${target}`;
       case "admin.created":
         return `Added the admin "${target}"`;
       case "admin.updated":
@@ -234,6 +250,11 @@ export const TOASTS = {
   webhookFailed: (action: "create" | "update" | "delete", reason = "a server error occurred. Please try again.") =>
     `Failed to ${action} webhook: ${reason}`,
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
+  webhookMoved: { message: "Webhook order updated" },
+  webhookNotMoved: (direction: "up" | "down"): Toast => ({
+    message: "Webhook not moved",
+    description: `It is already ${direction === "up" ? "first" : "last"} in the order.`,
+  }),
   webhookTested: (status: number): Toast => ({ message: "Webhook test completed", description: `Status: ${status}` }),
   webhookTestFailed: (error: string): Toast => ({ message: "Webhook test failed", description: error }),
 

@@ -88,3 +88,8 @@ export function siteFaq(settings: Pick<SiteSettings, "faq" | "workflowToolName">
 export function siteNextSteps(settings: Pick<SiteSettings, "nextSteps">): string[] {
   return settings.nextSteps ?? [...ORDER.nextSteps];
 }
+
+/** The zone the admin's times are shown in: the setting, or the server's own. */
+export function adminTimeZone(settings: Pick<SiteSettings, "timeZone">): string {
+  return settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
