@@ -32,6 +32,8 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("chats", "routes/admin/chats.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("content", "routes/admin/content.tsx"),
+    route("legal", "routes/admin/legal.tsx"),
     route("founder", "routes/admin/founder.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("webhooks", "routes/admin/webhooks/list.tsx", [

@@ -141,6 +141,33 @@ export const CHAT_TEXTS = {
   },
 } as const;
 
+/** The Site Content screen (issue #15, "Editable marketing copy"). */
+export const CONTENT_TEXTS = {
+  heading: "Site Content",
+  description: "The home page's figures, the footer's founded year, the order page's next steps and the FAQ.",
+  heroStats: "Home page figures",
+  heroStatsHint: "The three figures under the home page's headline.",
+  footer: "Footer",
+  nextSteps: "Order page",
+  saveCopy: "Save Content",
+  faq: "Frequently Asked Questions",
+  addQuestion: "Add Question",
+  saveQuestion: "Save Question",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  remove: "Remove",
+} as const;
+
+/** The Privacy & Terms screen (issue #15, "Privacy and terms"). */
+export const LEGAL_TEXTS = {
+  heading: "Privacy & Terms",
+  description:
+    "The texts of the /privacy and /terms pages, in markdown. Empty: the template, which names the data the site stores and the retention periods from the settings.",
+  privacy: "Privacy policy",
+  terms: "Terms and conditions",
+  save: "Save Texts",
+} as const;
+
 /** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */
 export const SECRET_FIELD_TEXTS = {
   stored: (lastFour: string) => `Stored, ending in ${lastFour}. Leave blank to keep it.`,
@@ -251,6 +278,16 @@ export const TOASTS = {
     `Failed to ${action} webhook: ${reason}`,
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
   webhookMoved: { message: "Webhook order updated" },
+  contentUpdated: { message: "Content updated successfully!" },
+  contentUpdateError: "Error updating content",
+  faqChanged: {
+    message: "Error updating content",
+    description: "The questions changed in the meantime. Please try again.",
+  },
+  faqInvalid: { message: "Error updating content", description: "A question and its answer are both required." },
+  faqFull: (max: number): Toast => ({ message: "Error updating content", description: `At most ${max} questions.` }),
+  legalUpdated: { message: "Texts updated successfully!" },
+  legalUpdateError: "Error updating texts",
   webhookNotMoved: (direction: "up" | "down"): Toast => ({
     message: "Webhook not moved",
     description: `It is already ${direction === "up" ? "first" : "last"} in the order.`,
