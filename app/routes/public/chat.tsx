@@ -25,6 +25,7 @@ import {
 } from "~/services/chat/limits.server";
 import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
 import { storeUpload } from "~/services/chat/upload.server";
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import type { Route } from "./+types/chat";
 
 // The chat's one server action: the widget posts here with a fetcher (multipart, with its own
@@ -180,6 +181,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
+          <PrivacyNotice className="mt-3" />
         </Form>
       </section>
     </div>
