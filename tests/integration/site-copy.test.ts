@@ -1,14 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faqItems, ORDER } from "~/copy/site";
 import { db } from "~/db/client.server";
-import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings } from "~/db/schema";
+import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings, webhooks } from "~/db/schema";
 import { readCounters } from "~/models/counters.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
+import { handleChatMessage } from "~/services/chat/conversation.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
 // Issue #15: the marketing copy, the privacy and terms pages, retention, the webhooks' order and
 // the Chats list, through the routes as a browser without JavaScript posts them.
@@ -30,6 +32,12 @@ const COPY = {
   foundedYear: "2019",
   nextSteps: "We read your request\r\nWe call you\r\n\r\nWe start",
 };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer((_request, response) => answerJson(response, 200, { response: "ok" }));
+});
+afterAll(() => server.close());
 
 describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
   useTestDatabase(backend);
@@ -226,5 +234,26 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
       messageCount: 2,
       answeredBy: "Primary n8n",
     });
+  });
+
+  it("sends the chat webhooks nothing, the /24 or the full visitor address, as the setting says", async () => {
+    // Only this webhook: the others' answers would stop the fan-out before it.
+    await db().delete(webhooks);
+    const path = `/ip/${uniqueName("hook").replace(" ", "-")}`;
+    await createTestWebhook(db(), { name: uniqueName("ip hook"), url: `${server.url}${path}`, isActive: true });
+    const ips: unknown[] = [];
+    for (const mode of ["none", "truncated", "full"] as const) {
+      await db().update(siteSettings).set({ webhookIpMode: mode });
+      await handleChatMessage({
+        sessionId: uniqueName("session").replace(" ", "_"),
+        message: "hi",
+        media: null,
+        origin: null,
+        visitorIp: "203.0.113.77",
+      });
+      const received = server.received.filter((request) => request.path === path).at(-1);
+      ips.push((received?.json as { user_info: { ip: string } }).user_info.ip);
+    }
+    expect(ips).toEqual(["unknown", "203.0.113.0", "203.0.113.77"]);
   });
 });
