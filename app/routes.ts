@@ -7,6 +7,8 @@ export default [
     route("order", "routes/public/order.tsx"),
     route("order/submitted", "routes/public/order-submitted.tsx"),
     route("chat", "routes/public/chat.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("terms", "routes/public/terms.tsx"),
     // Unknown paths: a 404 inside the public layout, so it has the site's header and footer.
     route("*", "routes/not-found.tsx"),
   ]),
@@ -30,6 +32,8 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("chats", "routes/admin/chats.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("content", "routes/admin/content.tsx"),
+    route("legal", "routes/admin/legal.tsx"),
     route("founder", "routes/admin/founder.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("webhooks", "routes/admin/webhooks/list.tsx", [

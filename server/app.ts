@@ -17,7 +17,7 @@ import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 import { start as startApp, stop as stopApp } from "~/services/startup.server";
-import { startUploadRetention, stopUploadRetention } from "~/services/upload-retention.server";
+import { startRetention, stopRetention } from "~/services/retention.server";
 import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
@@ -29,12 +29,12 @@ export { staticFileHeaders } from "~/lib/security-headers.server";
 export async function start() {
   const env = await startApp();
   await startPageCacheSync();
-  startUploadRetention(env);
+  startRetention(env);
   return env;
 }
 
 export async function stop() {
-  stopUploadRetention();
+  stopRetention();
   await stopPageCacheSync();
   await stopApp();
 }

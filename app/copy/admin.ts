@@ -41,6 +41,8 @@ export const WEBHOOK_TEXTS = {
   updateSubmit: "Update Webhook",
   status: (code: number) => `Status: ${code}`,
   response: (body: string) => `Response: ${body}`,
+  moveUp: "Move up",
+  moveDown: "Move down",
   error: (message: string) => `Error: ${message}`,
 } as const;
 
@@ -145,6 +147,14 @@ export const CHAT_TEXTS = {
   itemName: "conversations",
   messageCount: (n: number) => `${n} messages`,
   noVisitorMessage: "No message from the visitor yet",
+  answeredBy: (by: string | null) =>
+    by === null
+      ? "Not answered yet"
+      : by === "canned"
+        ? "Answered by the canned replies"
+        : by === "settings"
+          ? "Answered by the settings' chat webhook"
+          : `Answered by ${by}`,
   conversationLabel: "Conversation",
   session: (id: string) => `Session ${id}`,
   noMessages: "This conversation has no messages.",
@@ -156,6 +166,33 @@ export const CHAT_TEXTS = {
     later: "Later messages",
     latest: "Latest messages",
   },
+} as const;
+
+/** The Site Content screen (issue #15, "Editable marketing copy"). */
+export const CONTENT_TEXTS = {
+  heading: "Site Content",
+  description: "The home page's figures, the footer's founded year, the order page's next steps and the FAQ.",
+  heroStats: "Home page figures",
+  heroStatsHint: "The three figures under the home page's headline.",
+  footer: "Footer",
+  nextSteps: "Order page",
+  saveCopy: "Save Content",
+  faq: "Frequently Asked Questions",
+  addQuestion: "Add Question",
+  saveQuestion: "Save Question",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  remove: "Remove",
+} as const;
+
+/** The Privacy & Terms screen (issue #15, "Privacy and terms"). */
+export const LEGAL_TEXTS = {
+  heading: "Privacy & Terms",
+  description:
+    "The texts of the /privacy and /terms pages, in markdown. Empty: the template, which names the data the site stores and the retention periods from the settings.",
+  privacy: "Privacy policy",
+  terms: "Terms and conditions",
+  save: "Save Texts",
 } as const;
 
 /** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */
@@ -200,6 +237,12 @@ export const AUDIT_TEXTS = {
         return `Changed the webhook "${target}"${fieldList(entry.details)}`;
       case "webhook.deleted":
         return `Deleted the webhook "${target}"`;
+      case "webhook.moved":
+        return `Moved the webhook "${target}" ${String(entry.details?.direction)} the order`;
+      case "content.updated":
+        return `Changed the site content${fieldList(entry.details)}`;
+      case "legal.updated":
+        return `Changed the ${target}`;
       case "admin.created":
         return `Added the admin "${target}"`;
       case "admin.updated":
@@ -263,6 +306,21 @@ export const TOASTS = {
   webhookFailed: (action: "create" | "update" | "delete", reason = "a server error occurred. Please try again.") =>
     `Failed to ${action} webhook: ${reason}`,
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
+  webhookMoved: { message: "Webhook order updated" },
+  contentUpdated: { message: "Content updated successfully!" },
+  contentUpdateError: "Error updating content",
+  faqChanged: {
+    message: "Error updating content",
+    description: "The questions changed in the meantime. Please try again.",
+  },
+  faqInvalid: { message: "Error updating content", description: "A question and its answer are both required." },
+  faqFull: (max: number): Toast => ({ message: "Error updating content", description: `At most ${max} questions.` }),
+  legalUpdated: { message: "Texts updated successfully!" },
+  legalUpdateError: "Error updating texts",
+  webhookNotMoved: (direction: "up" | "down"): Toast => ({
+    message: "Webhook not moved",
+    description: `It is already ${direction === "up" ? "first" : "last"} in the order.`,
+  }),
   webhookTested: (status: number): Toast => ({ message: "Webhook test completed", description: `Status: ${status}` }),
   webhookTestFailed: (error: string): Toast => ({ message: "Webhook test failed", description: error }),
 

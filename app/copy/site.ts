@@ -2,6 +2,16 @@
 // around them. Written once here; the pages and the actions use these, while the tests spell the
 // product's words out, so that a wrong text here is caught.
 
+/** The hero's figures until the admin edits them (the spec's "Static stats"). */
+export const DEFAULT_HERO_STATS = [
+  { value: "150+", label: "Projects Completed" },
+  { value: "80+", label: "Happy Clients" },
+  { value: "5+", label: "Years Experience" },
+];
+
+/** The spec's copyright year, now the default year the business was founded. */
+export const DEFAULT_FOUNDED_YEAR = 2024;
+
 /**
  * The site before any settings are saved (docs/product.md §3 "Starting content" and §9): the seed
  * writes these into a new database without demo content; the settings model and the browser fall
@@ -20,6 +30,8 @@ export const DEFAULT_SETTINGS = {
   faviconUrl: null,
   primaryColor: null,
   secondaryColor: null,
+  heroStats: DEFAULT_HERO_STATS,
+  foundedYear: DEFAULT_FOUNDED_YEAR,
 } as const;
 
 export const SKIP_LINK = "Skip to content";
@@ -56,11 +68,6 @@ export const HERO = {
   tryChat: "Try AI Chat Demo",
   whatsapp: "WhatsApp Chat",
   messenger: "Messenger",
-  stats: [
-    { value: "150+", label: "Projects Completed" },
-    { value: "80+", label: "Happy Clients" },
-    { value: "5+", label: "Years Experience" },
-  ],
 } as const;
 
 /** The hero's decorative workflow card on wide screens. */
@@ -175,7 +182,7 @@ export const ORDER = {
     clientEmail: { label: "Email Address" },
     serviceId: { label: "Select Service", placeholder: "Choose a service" },
     notes: { label: "Project Details", placeholder: "Which tools do you use, and what should the automation do?" },
-    terms: { label: "I agree to the terms and conditions" },
+    terms: { label: "I agree to the terms and conditions", link: "Read the terms and conditions" },
   },
   errors: {
     clientNameMissing: "Please enter your full name.",
@@ -219,7 +226,26 @@ export const FOOTER = {
   navLabel: "Footer",
   quickLinks: "Quick Links",
   contact: "Contact",
-  copyright: (companyName: string) => `© 2024 ${companyName}. All rights reserved.`,
+  copyright: (companyName: string, foundedYear: number, currentYear: number) =>
+    `© ${foundedYear < currentYear ? `${foundedYear}–${currentYear}` : currentYear} ${companyName}. All rights reserved.`,
+  legalLabel: "Legal",
+} as const;
+
+export const LEGAL_LINKS = [
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms and Conditions" },
+] as const;
+
+export const LEGAL = {
+  privacyTitle: "Privacy Policy",
+  termsTitle: "Terms and Conditions",
+  privacyDescription: (companyName: string) =>
+    `What ${companyName} stores about you when you use this site, why, and for how long.`,
+  termsDescription: (companyName: string) => `The terms on which ${companyName} takes orders through this site.`,
+  /** Beside the contact form and in the chat: what happens to what the visitor writes. */
+  notice: "We store what you send us as our privacy policy describes.",
+  noticeLink: "Privacy Policy",
+  ipHeading: "Your address and our chat partners",
 } as const;
 
 /** Where the 404, error and order-confirmation pages send the visitor on. */

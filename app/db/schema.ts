@@ -15,7 +15,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ADMIN_ROLES, CHAT_MEDIA_TYPES, ORDER_STATUSES, WEBHOOK_METHODS } from "~/lib/domain";
+import {
+  ADMIN_ROLES,
+  CHAT_MEDIA_TYPES,
+  ORDER_STATUSES,
+  WEBHOOK_IP_MODES,
+  WEBHOOK_METHODS,
+  type FaqItem,
+  type HeroStat,
+} from "~/lib/domain";
+import { DEFAULT_HERO_STATS } from "~/copy/site";
 
 // The single source of the data model. `npm run db:generate` turns changes here into a
 // migration under supabase/migrations; the app applies it at start-up.
@@ -60,9 +69,29 @@ export const siteSettings = pgTable(
     primaryColor: text("primary_color"),
     secondaryColor: text("secondary_color"),
     chatWebhookUrl: text("chat_webhook_url"),
+    // ---- Editable copy and privacy settings (issue #15) ----
+    // The hero's figures; the defaults are the spec's (app/copy/site.ts HERO.stats).
+    heroStats: jsonb("hero_stats").$type<HeroStat[]>().notNull().default(DEFAULT_HERO_STATS),
+    // The year the footer's copyright line starts from; the spec's 2024.
+    foundedYear: integer("founded_year").notNull().default(2024),
+    // Null until the admin first edits them: the spec's texts (app/copy/site.ts) are shown, and
+    // the FAQ's default follows the workflow tool's name.
+    faq: jsonb("faq").$type<FaqItem[]>(),
+    nextSteps: jsonb("next_steps").$type<string[]>(),
+    // Markdown; null shows the template in app/lib/legal-texts.ts, which names what is stored.
+    privacyPolicy: text("privacy_policy"),
+    terms: text("terms"),
+    chatRetentionMonths: integer("chat_retention_months").notNull().default(12),
+    contactRetentionMonths: integer("contact_retention_months").notNull().default(12),
+    webhookIpMode: text("webhook_ip_mode", { enum: WEBHOOK_IP_MODES }).notNull().default("none"),
+    // An IANA zone for the admin's times; null is the server's.
+    timeZone: text("time_zone"),
     updatedAt: updatedAt(),
   },
-  (t) => [singletonCheck("site_settings", t.id)],
+  (t) => [
+    singletonCheck("site_settings", t.id),
+    check("site_settings_retention_positive", sql`${t.chatRetentionMonths} > 0 and ${t.contactRetentionMonths} > 0`),
+  ],
 ).enableRLS();
 
 export const services = pgTable(
@@ -210,7 +239,8 @@ export const webhooks = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     // Insertion order, for the fan-out's "list order": two webhooks created within the clock's
     // resolution share a created_at.
-    position: bigint("position", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    // By default, so the admin can reorder them (issue #15): swapping two positions.
+    position: bigint("position", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,3 +10,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
+
+/** What the chat webhooks learn of the visitor's address (issue #15): nothing, its network, or all of it. */
+export const WEBHOOK_IP_MODES = ["none", "truncated", "full"] as const;
+export type WebhookIpMode = (typeof WEBHOOK_IP_MODES)[number];
+
+export interface HeroStat {
+  value: string;
+  label: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}

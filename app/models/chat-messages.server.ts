@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatMessages, webhooks, type ChatMessage, type Webhook } from "~/db/schema";
+import { chatMessages, chatSessions, webhooks, type ChatMessage, type Webhook } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 export type ChatMessageInput = Pick<
@@ -113,4 +113,22 @@ export function listSessionMessagePage(
         .limit(limit),
     ),
   );
+}
+
+/**
+ * Deletes up to `limit` conversations whose last message is more than `months` old, all their
+ * messages at once; the triggers on chat_messages drop their chat_sessions rows and counters in
+ * the same statement. Answers how many conversations went.
+ */
+export async function deleteConversationsIdleFor(months: number, limit: number): Promise<number> {
+  const expired = db()
+    .select({ sessionId: chatSessions.sessionId })
+    .from(chatSessions)
+    .where(sql`${chatSessions.lastMessageAt} < now() - make_interval(months => ${months}::int)`)
+    .limit(limit);
+  const rows = await db()
+    .delete(chatMessages)
+    .where(inArray(chatMessages.sessionId, expired))
+    .returning({ sessionId: chatMessages.sessionId });
+  return new Set(rows.map((row) => row.sessionId)).size;
 }

@@ -2,7 +2,7 @@ import { desc, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, withReadRetry } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatSessions, type ChatSession } from "~/db/schema";
+import { chatMessages, chatSessions, type ChatSession } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 // chat_sessions is kept by a trigger on chat_messages (supabase/migrations/*_admin_scale.sql):
@@ -36,13 +36,20 @@ const PREVIEW_CHARS = 160;
 /** One page of the conversations, the most recently active first. */
 export function listChatSessionPage(
   request: PageRequest,
-): Promise<KeysetPage<ChatSessionSummary & { cursor: string }>> {
+): Promise<KeysetPage<ChatSessionSummary & { answeredBy: string | null; cursor: string }>> {
   return withReadRetry(() =>
     keysetPage(request, keysetColumns, ({ where, orderBy, limit }) =>
       db()
         .select({
           ...getTableColumns(chatSessions),
           firstMessage: sql<string | null>`left(${chatSessions.firstMessage}, ${PREVIEW_CHARS})`,
+          // Which webhook gave the latest reply: one index probe per listed conversation
+          // (chat_messages_session_created_idx), not a column the trigger would have to keep.
+          answeredBy: sql<string | null>`(
+            select ${chatMessages.answeredBy} from ${chatMessages}
+            where ${chatMessages.sessionId} = ${chatSessions.sessionId} and not ${chatMessages.isUserMessage}
+            order by ${chatMessages.createdAt} desc, ${chatMessages.id} desc limit 1
+          )`,
           cursor: keysetCursor(keysetColumns),
         })
         .from(chatSessions)

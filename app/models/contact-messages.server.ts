@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { containsText } from "~/db/search.server";
 import { db, withReadRetry } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
@@ -70,4 +70,18 @@ export async function deleteContactMessage(id: string): Promise<boolean> {
 /** The sidebar's badge on every admin screen: the trigger-kept counter, not a count of the table. */
 export async function countUnreadContactMessages(): Promise<number> {
   return (await readCounters(["contact_messages_unread"])).contact_messages_unread;
+}
+
+/** Deletes up to `limit` contact messages received more than `months` ago; answers how many. */
+export async function deleteContactMessagesOlderThan(months: number, limit: number): Promise<number> {
+  const expired = db()
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(sql`${contactMessages.createdAt} < now() - make_interval(months => ${months}::int)`)
+    .limit(limit);
+  const rows = await db()
+    .delete(contactMessages)
+    .where(inArray(contactMessages.id, expired))
+    .returning({ id: contactMessages.id });
+  return rows.length;
 }

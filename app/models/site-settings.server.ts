@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS } from "~/copy/site";
+import { DEFAULT_SETTINGS, faqItems, ORDER } from "~/copy/site";
+import type { FaqItem } from "~/lib/domain";
 import { db, withReadRetry } from "~/db/client.server";
 import { siteSettings, type SiteSettings } from "~/db/schema";
 
@@ -10,6 +11,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   ...DEFAULT_SETTINGS,
   id: 1,
   chatWebhookUrl: null,
+  faq: null,
+  nextSteps: null,
+  privacyPolicy: null,
+  terms: null,
+  chatRetentionMonths: 12,
+  contactRetentionMonths: 12,
+  webhookIpMode: "none",
+  timeZone: null,
   updatedAt: new Date(0),
 };
 
@@ -27,10 +36,60 @@ export async function saveSiteSettings(input: SiteSettingsInput): Promise<SiteSe
   return row;
 }
 
-/** What public pages receive: everything but the internal chat webhook address. */
-export type PublicSiteSettings = Omit<SiteSettings, "chatWebhookUrl" | "id" | "updatedAt">;
+// Left out of what every public page receives: internal (the chat webhook address, the privacy
+// settings) or long texts only one page shows, which that page's loader reads itself.
+type PageOnlySettings =
+  | "chatWebhookUrl"
+  | "id"
+  | "updatedAt"
+  | "faq"
+  | "nextSteps"
+  | "privacyPolicy"
+  | "terms"
+  | "chatRetentionMonths"
+  | "contactRetentionMonths"
+  | "webhookIpMode"
+  | "timeZone";
+
+/** What every public page receives. */
+export type PublicSiteSettings = Omit<SiteSettings, PageOnlySettings>;
 
 export function toPublicSiteSettings(settings: SiteSettings): PublicSiteSettings {
-  const { chatWebhookUrl: _internal, id: _id, updatedAt: _updatedAt, ...publicSettings } = settings;
+  const {
+    chatWebhookUrl: _internal,
+    id: _id,
+    updatedAt: _updatedAt,
+    faq: _faq,
+    nextSteps: _nextSteps,
+    privacyPolicy: _privacyPolicy,
+    terms: _terms,
+    chatRetentionMonths: _chatRetentionMonths,
+    contactRetentionMonths: _contactRetentionMonths,
+    webhookIpMode: _webhookIpMode,
+    timeZone: _timeZone,
+    ...publicSettings
+  } = settings;
   return publicSettings;
+}
+
+/** Saves some of the settings, leaving the rest as they are (the admin's copy and privacy screens). */
+export async function updateSiteSettings(input: Partial<SiteSettingsInput>): Promise<SiteSettings> {
+  const current = await getSiteSettings();
+  const { id: _id, updatedAt: _updatedAt, ...values } = { ...current, ...input };
+  return saveSiteSettings(values);
+}
+
+/** The FAQ the Services page shows: the admin's, or the spec's until they edit it. */
+export function siteFaq(settings: Pick<SiteSettings, "faq" | "workflowToolName">): FaqItem[] {
+  return settings.faq ?? faqItems(settings.workflowToolName);
+}
+
+/** The order page's "What happens next?" steps: the admin's, or the spec's until they edit them. */
+export function siteNextSteps(settings: Pick<SiteSettings, "nextSteps">): string[] {
+  return settings.nextSteps ?? [...ORDER.nextSteps];
+}
+
+/** The zone the admin's times are shown in: the setting, or the server's own. */
+export function adminTimeZone(settings: Pick<SiteSettings, "timeZone">): string {
+  return settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

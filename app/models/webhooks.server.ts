@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq, gt, lt } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
 import { log } from "~/lib/log.server";
 import { webhooks, type Webhook } from "~/db/schema";
@@ -58,4 +58,27 @@ export async function updateWebhook(id: string, input: Partial<WebhookInput>): P
 export async function deleteWebhook(id: string): Promise<boolean> {
   const rows = await db().delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
   return rows.length > 0;
+}
+
+/**
+ * Swaps a webhook's place in the list with its neighbour above ("up") or below ("down"): the
+ * order the chat tries them in. False when there is no such webhook or neighbour.
+ */
+export async function moveWebhook(id: string, direction: "up" | "down"): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    // Locked, so two admins moving at once cannot give two webhooks the same place.
+    const [webhook] = await tx.select().from(webhooks).where(eq(webhooks.id, id)).for("update");
+    if (!webhook) return false;
+    const [neighbour] = await tx
+      .select()
+      .from(webhooks)
+      .where(direction === "up" ? lt(webhooks.position, webhook.position) : gt(webhooks.position, webhook.position))
+      .orderBy(direction === "up" ? desc(webhooks.position) : asc(webhooks.position))
+      .limit(1)
+      .for("update");
+    if (!neighbour) return false;
+    await tx.update(webhooks).set({ position: neighbour.position }).where(eq(webhooks.id, webhook.id));
+    await tx.update(webhooks).set({ position: webhook.position }).where(eq(webhooks.id, neighbour.id));
+    return true;
+  });
 }

@@ -1,5 +1,4 @@
 import { getEnv, type Env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { forgetChatUploads, forgetExpiredChatMedia, listExpiredChatUploads } from "~/models/chat-uploads.server";
 import {
   deleteChatMedia,
@@ -10,12 +9,12 @@ import {
 } from "~/services/media-storage.server";
 
 // Retention of chat files (issue #13, "Chat uploads fill the disk"): files older than
-// UPLOADS_RETENTION_DAYS are deleted, hourly, by every instance. No lock is needed: a file is
+// UPLOADS_RETENTION_DAYS are deleted, hourly, by every instance (app/services/retention.server.ts
+// runs it). No lock is needed: a file is
 // deleted before its row, and deleting a file or row that is already gone is not an error, so two
 // instances running at once only repeat each other's work; a failed delete keeps the row for the
 // next run.
 
-const RUN_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,27 +53,4 @@ export async function deleteExpiredUploads(env: Env = getEnv()): Promise<Retenti
   files += await deleteLocalMediaOlderThan(new Date(Date.now() - days * DAY_MS), localMediaDir(env));
   const messages = await forgetExpiredChatMedia(days);
   return { files, messages };
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-async function runOnce(env: Env): Promise<void> {
-  try {
-    const result = await deleteExpiredUploads(env);
-    if (result.files > 0 || result.messages > 0) log.info("expired chat uploads deleted", { ...result });
-  } catch (error) {
-    log.error("deleting expired chat uploads failed", { error });
-  }
-}
-
-/** Runs retention now and then hourly, in the background; it never keeps the process alive. */
-export function startUploadRetention(env: Env = getEnv()): void {
-  if (timer) return;
-  timer = setInterval(() => void runOnce(env), RUN_EVERY_MS).unref();
-  void runOnce(env);
-}
-
-export function stopUploadRetention(): void {
-  clearInterval(timer);
-  timer = undefined;
 }

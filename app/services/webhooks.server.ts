@@ -4,6 +4,7 @@ import type { WebhookMethod } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { codedError } from "~/lib/error-chain";
 import { BlockedAddressError, checkedAddress, pinnedLookup, type CheckedAddress } from "~/lib/public-address.server";
+import { UNKNOWN_IP } from "~/lib/visitor-ip.server";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.
@@ -35,11 +36,15 @@ export interface TestPayload {
   user_info: { platform: "admin_panel"; ip: string };
 }
 
-/** The spec's chat payload. The visitor's address is not shared with the webhook ("unknown"). */
+/**
+ * The spec's chat payload. `ip` is what the site settings allow the webhooks to learn of the
+ * visitor's address (app/lib/visitor-ip.server.ts); the spec's "unknown" by default.
+ */
 export function chatPayload(input: {
   sessionId: string;
   message: string;
   mediaUrl?: string | null;
+  ip?: string;
   now?: Date;
 }): ChatPayload {
   return {
@@ -47,7 +52,7 @@ export function chatPayload(input: {
     message: input.message,
     media_url: input.mediaUrl ?? null,
     timestamp: (input.now ?? new Date()).toISOString(),
-    user_info: { platform: "website", ip: "unknown" },
+    user_info: { platform: "website", ip: input.ip ?? UNKNOWN_IP },
   };
 }
 
@@ -58,7 +63,7 @@ export function testPayload(input: { message?: string; now?: Date } = {}): TestP
     message: input.message ?? "This is a test message from the admin panel",
     timestamp: now.toISOString(),
     session_id: `test_${now.getTime()}`,
-    user_info: { platform: "admin_panel", ip: "unknown" },
+    user_info: { platform: "admin_panel", ip: UNKNOWN_IP },
   };
 }
 

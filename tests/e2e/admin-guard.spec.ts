@@ -37,6 +37,8 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
       homepageSubtext: marker,
       supportEmail: "x@example.com",
     },
+    "admin/content": { intent: "faq-add", question: marker, answer: marker },
+    "admin/legal": { privacyPolicy: marker, terms: marker },
     "admin/founder": { intent: "add-skill", skill: marker },
     "admin/integrations": { airtableBaseId: marker },
     "admin/webhooks": { intent: "delete", webhookId: webhook.id },
@@ -71,7 +73,8 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     expect(await sql`select 1 from contact_messages where id = ${message.id}`).toHaveLength(1);
     // Only what the attempts tried to change: other specs may edit these shared records meanwhile.
     expect(
-      await sql`select 1 from site_settings where company_name = ${marker} or homepage_headline = ${marker}`,
+      await sql`select 1 from site_settings where company_name = ${marker} or homepage_headline = ${marker}
+        or privacy_policy = ${marker} or terms = ${marker} or faq::text like ${`%${marker}%`}`,
     ).toHaveLength(0);
     expect(await sql`select 1 from founder_info where ${marker} = any(skills)`).toHaveLength(0);
     expect(await sql`select 1 from integrations where airtable_base_id = ${marker}`).toHaveLength(0);

@@ -34,7 +34,9 @@ test.describe("public layout", () => {
         `${settings.workflow_tool_name} workflow automations, AI assistants and integrations, built and looked after for growing businesses.`,
       ),
     ).toBeVisible();
-    await expect(footer.getByText(`© 2024 ${settings.company_name}. All rights reserved.`)).toBeVisible();
+    await expect(
+      footer.getByText(`© 2024–${new Date().getFullYear()} ${settings.company_name}. All rights reserved.`),
+    ).toBeVisible();
     await expect(footer.getByText(settings.business_address)).toBeVisible();
     await expect(footer.getByRole("link", { name: settings.support_email })).toHaveAttribute(
       "href",

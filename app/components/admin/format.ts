@@ -7,9 +7,18 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
 });
 const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-export function formatDateTime(value: Date | string | null | undefined): string {
+/**
+ * `timeZone` other than UTC (the Chats list's site time zone, issue #15) is passed from the loader,
+ * so the server and the browser still print the same text; the zone's short name follows.
+ */
+export function formatDateTime(value: Date | string | null | undefined, timeZone = "UTC"): string {
   if (!value) return "";
-  return `${dateTime.format(new Date(value))} UTC`;
+  if (timeZone === "UTC") return `${dateTime.format(new Date(value))} UTC`;
+  const zoned = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  const zoneName = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(new Date(value))
+    .find((part) => part.type === "timeZoneName")?.value;
+  return `${zoned.format(new Date(value))} ${zoneName ?? timeZone}`;
 }
 
 export function formatDate(value: Date | string | null | undefined): string {

@@ -1,3 +1,4 @@
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
 import { ImageIcon, Mic, Send, Square, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
@@ -173,6 +174,7 @@ export function ChatPanel({
                 </WhatsAppLink>
               ) : null}
             </div>
+            <PrivacyNotice className="mt-2" />
           </form>
         </div>
       </Dialog.Content>

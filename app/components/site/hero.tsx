@@ -58,8 +58,8 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
           <WorkflowPreview workflowToolName={settings.workflowToolName} />
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
-          {HERO.stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse justify-end">
+          {settings.heroStats.map((stat) => (
+            <div key={`${stat.value} ${stat.label}`} className="flex flex-col-reverse justify-end">
               <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
               <dd className="text-3xl font-bold sm:text-4xl">{stat.value}</dd>
             </div>

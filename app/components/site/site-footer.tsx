@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { whatsappUrl } from "~/lib/messaging";
-import { FOOTER, NAV_LINKS } from "~/copy/site";
+import { FOOTER, LEGAL_LINKS, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
@@ -61,9 +61,20 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8">
-          {FOOTER.copyright(settings.companyName)}
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <p>{FOOTER.copyright(settings.companyName, settings.foundedYear, new Date().getFullYear())}</p>
+          <nav aria-label={FOOTER.legalLabel}>
+            <ul className="flex gap-4">
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="hover:text-white">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

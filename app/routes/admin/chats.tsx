@@ -14,6 +14,7 @@ import { pageLinkSearch, pageParams, readPageRequest, UUID_ID, type PageInfo, ty
 import { listSessionMessagePage } from "~/models/chat-messages.server";
 import { ChatSessionIdSchema, listChatSessionPage } from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
+import { adminTimeZone, getSiteSettings } from "~/models/site-settings.server";
 import type { Route } from "./+types/chats";
 
 // Two lists on one screen, each with its own pages in the URL: the conversations page with
@@ -23,16 +24,26 @@ const CONVERSATION_PREFIX = "msgs_";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const [sessionPage, counters] = await Promise.all([
+  const [sessionPage, counters, settings] = await Promise.all([
     listChatSessionPage(readPageRequest(params, ChatSessionIdSchema)),
     readCounters(["chat_sessions"]),
+    getSiteSettings(),
   ]);
+  const timeZone = adminTimeZone(settings);
   const { rows: sessions, ...sessionsPage } = sessionPage;
   const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
   // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
   const retentionDays = getEnv().UPLOADS_RETENTION_DAYS;
   if (!selected) {
-    return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation: null, retentionDays };
+    return {
+      sessions,
+      sessionsPage,
+      total: counters.chat_sessions,
+      selected,
+      conversation: null,
+      retentionDays,
+      timeZone,
+    };
   }
   const { rows, ...messagesPage } = await listSessionMessagePage(
     selected,
@@ -40,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   // A page comes newest first; a conversation reads from its oldest message down.
   const conversation = { sessionId: selected, messages: rows.reverse(), page: messagesPage };
-  return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation, retentionDays };
+  return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation, retentionDays, timeZone };
 }
 
 /** The link to a conversation: on this page of the list, from its latest messages. */
@@ -52,7 +63,7 @@ function conversationSearch(current: URLSearchParams, sessionId: string): string
 }
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
-  const { sessions, sessionsPage, total, selected, conversation, retentionDays } = loaderData;
+  const { sessions, sessionsPage, total, selected, conversation, retentionDays, timeZone } = loaderData;
   const current = new URLSearchParams(useLocation().search);
   return (
     <>
@@ -78,7 +89,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                     >
                       <span className="flex items-center gap-2 font-medium text-slate-900">
                         <MessagesSquare aria-hidden className="size-4 text-slate-400" />
-                        {formatDateTime(session.lastMessageAt)}
+                        {formatDateTime(session.lastMessageAt, timeZone)}
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-600">
                         {CHAT_TEXTS.messageCount(session.messageCount)} · {session.sessionId}
@@ -90,6 +101,9 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                         )}
                       >
                         {session.firstMessage ?? CHAT_TEXTS.noVisitorMessage}
+                      </span>
+                      <span className="mt-0.5 block truncate text-xs text-slate-600">
+                        {CHAT_TEXTS.answeredBy(session.answeredBy)}
                       </span>
                     </ChoiceLink>
                   </li>
@@ -108,7 +122,12 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                   <ConversationPager page={conversation.page} current={current} sessionId={conversation.sessionId} />
                   <ol className="space-y-3">
                     {conversation.messages.map((message) => (
-                      <ChatBubble key={message.id} message={message} retentionDays={retentionDays} />
+                      <ChatBubble
+                        key={message.id}
+                        message={message}
+                        retentionDays={retentionDays}
+                        timeZone={timeZone}
+                      />
                     ))}
                   </ol>
                 </>
@@ -198,7 +217,15 @@ function safeMediaUrl(url: string | null, type: "image" | "voice"): string | nul
   return null;
 }
 
-function ChatBubble({ message, retentionDays }: { message: ChatMessage; retentionDays: number }) {
+function ChatBubble({
+  message,
+  retentionDays,
+  timeZone,
+}: {
+  message: ChatMessage;
+  retentionDays: number;
+  timeZone: string;
+}) {
   const user = message.isUserMessage;
   const media = message.mediaType ? safeMediaUrl(message.mediaUrl, message.mediaType) : null;
   const answeredBy = user ? null : answeredByLabel(message.answeredBy);
@@ -241,7 +268,7 @@ function ChatBubble({ message, retentionDays }: { message: ChatMessage; retentio
           <p className="whitespace-pre-wrap break-words">{message.message}</p>
         </div>
         <p className="text-xs text-slate-500">
-          {formatDateTime(message.createdAt)}
+          {formatDateTime(message.createdAt, timeZone)}
           {answeredBy ? (
             <>
               {" · "}

@@ -1,9 +1,10 @@
 import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
-import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
+import { WEBHOOK_IP_MODES } from "~/lib/domain";
 import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
@@ -14,6 +15,22 @@ import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
   z.string().trim().refine(isHexColor, `${label} must be a hex colour such as #4f46e5`).optional();
+
+const retentionMonths = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of months` })
+    .int(`${label} must be a whole number of months`)
+    .min(1, `${label} must be at least 1 month`)
+    .max(120, `${label} must be at most 120 months`);
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const SettingsSchema = z.object({
   companyName: required("Company name", 120),
@@ -33,10 +50,21 @@ const SettingsSchema = z.object({
   primaryColor: hexColor("Primary colour"),
   secondaryColor: hexColor("Secondary colour"),
   chatWebhookUrl: httpUrl("Chat webhook URL").optional(),
+  // Optional: a form posted without them (an older client) leaves them as they are.
+  chatRetentionMonths: retentionMonths("Keep chat conversations for").optional(),
+  contactRetentionMonths: retentionMonths("Keep contact messages for").optional(),
+  webhookIpMode: z
+    .enum(WEBHOOK_IP_MODES, { error: "Choose what the chat webhooks receive of the visitor's address" })
+    .optional(),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "Time zone must be an IANA name such as Europe/Berlin or America/New_York")
+    .optional(),
 });
 
 export async function loader() {
-  return { settings: await getSiteSettings() };
+  return { settings: await getSiteSettings(), serverTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         primaryColor: value.primaryColor ?? null,
         secondaryColor: value.secondaryColor ?? null,
         chatWebhookUrl: value.chatWebhookUrl ?? null,
+        timeZone: value.timeZone ?? null,
       };
       await saveSiteSettings(after);
       await recordAudit({
@@ -68,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, serverTimeZone } = loaderData;
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: "site-settings",
     lastResult: actionData?.result,
@@ -118,9 +147,48 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
       </FormSection>
+      <FormSection
+        title="Privacy"
+        description="Old chat conversations and contact messages are deleted automatically; the privacy policy states these periods."
+      >
+        <InputField
+          label="Keep chat conversations for (months)"
+          field={fields.chatRetentionMonths}
+          type="number"
+          min={1}
+          max={120}
+        />
+        <InputField
+          label="Keep contact messages for (months)"
+          field={fields.contactRetentionMonths}
+          type="number"
+          min={1}
+          max={120}
+        />
+        <ChoiceField label="Visitor IP address sent to chat webhooks" field={fields.webhookIpMode}>
+          {WEBHOOK_IP_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {IP_MODE_LABELS[mode]}
+            </option>
+          ))}
+        </ChoiceField>
+        <InputField
+          label="Time zone"
+          field={fields.timeZone}
+          type="text"
+          placeholder={serverTimeZone}
+          hint={`For times in the admin. Empty: the server's (${serverTimeZone}).`}
+        />
+      </FormSection>
     </SettingsScreen>
   );
 }
+
+const IP_MODE_LABELS = {
+  none: 'Nothing (sent as "unknown")',
+  truncated: "Shortened (IPv4 /24, IPv6 /48)",
+  full: "Full address",
+} as const;
 
 function ColorField({
   label,

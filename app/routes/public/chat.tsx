@@ -25,6 +25,7 @@ import {
 } from "~/services/chat/limits.server";
 import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
 import { storeUpload } from "~/services/chat/upload.server";
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import type { Route } from "./+types/chat";
 
 // The chat's one server action: the widget posts here with a fetcher (multipart, with its own
@@ -93,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: message || defaultMediaText(upload!.type),
     media,
     origin: siteOrigin(),
+    visitorIp: address,
   });
   if (widgetSessionId) {
     return data<ChatActionData>({ result: submission.reply({ resetForm: true }), exchange: { user, bot } });
@@ -179,6 +181,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
+          <PrivacyNotice className="mt-3" />
         </Form>
       </section>
     </div>

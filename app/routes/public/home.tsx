@@ -5,6 +5,7 @@ import { FounderSection } from "~/components/site/founder-section";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
 import { JsonLd } from "~/components/site/json-ld";
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { publicPageMeta } from "~/components/site/page-meta";
 import {
   InputFields,
@@ -178,6 +179,7 @@ function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined 
         <Icon name="send" className="size-4" />
         {sending ? CONTACT.sending : CONTACT.submit}
       </Button>
+      <PrivacyNotice />
     </PublicForm>
   );
 }

@@ -1,6 +1,6 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { useEffect } from "react";
-import { useFormAction, useNavigate, useNavigation } from "react-router";
+import { Link, useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
@@ -14,7 +14,8 @@ import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields"
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { toPublicService, type PublicService } from "~/models/services.server";
-import { readActiveServices } from "~/services/last-known.server";
+import { siteNextSteps } from "~/models/site-settings.server";
+import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
@@ -51,7 +52,11 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 export async function loader({ request }: Route.LoaderArgs) {
   const services = (await readActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
-  return { services, preselected: services.find((service) => service.id === requested)?.id ?? "" };
+  return {
+    services,
+    preselected: services.find((service) => service.id === requested)?.id ?? "",
+    nextSteps: siteNextSteps(await readSiteSettings()),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -72,7 +77,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, preselected } = loaderData;
+  const { services, preselected, nextSteps } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -126,6 +131,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               errors={form.errors.terms}
               inputProps={form.checkbox("terms")}
             />
+            {/* A new tab, so the visitor's filled-in form stays as it is. */}
+            <p className="-mt-2 text-sm">
+              <Link to="/terms" target="_blank" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+                {ORDER.fields.terms.link}
+              </Link>
+            </p>
             <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
               <Icon name="send" className="size-4" />
               {submitting ? ORDER.submitting : ORDER.submit}
@@ -140,8 +151,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               className="rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8"
             >
               <ol className="mt-4 space-y-3">
-                {ORDER.nextSteps.map((step) => (
-                  <li key={step} className="flex items-start gap-3">
+                {nextSteps.map((step, index) => (
+                  <li key={index} className="flex items-start gap-3">
                     <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-emerald-400" />
                     <span>{step}</span>
                   </li>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
-import { faqItems, SERVICES } from "~/copy/site";
+import { SERVICES } from "~/copy/site";
+import type { FaqItem } from "~/lib/domain";
+import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
 import { PageLinks } from "~/components/site/catalogue-pages";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
@@ -30,13 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const categories = sortCategories(await listActiveCategories());
   // A category no longer offered (an old link) shows everything, as the dropdown says.
   const category = categories.includes(query.category) ? query.category : "";
-  const found = await searchActiveServices({
-    words: searchWords(query.q),
-    category: category || null,
-    page: query.page,
-    pageSize: CATALOGUE_PAGE_SIZE,
-  });
+  const [found, settings] = await Promise.all([
+    searchActiveServices({
+      words: searchWords(query.q),
+      category: category || null,
+      page: query.page,
+      pageSize: CATALOGUE_PAGE_SIZE,
+    }),
+    getSiteSettings(),
+  ]);
   return {
+    faq: siteFaq(settings),
     services: found.services.map(toPublicService),
     categories,
     category,
@@ -182,12 +188,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <Faq workflowToolName={settings.workflowToolName} />
+      <Faq items={loaderData.faq} />
     </>
   );
 }
 
-function Faq({ workflowToolName }: { workflowToolName: string }) {
+function Faq({ items }: { items: FaqItem[] }) {
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
@@ -195,8 +202,8 @@ function Faq({ workflowToolName }: { workflowToolName: string }) {
           {SERVICES.faqHeading}
         </h2>
         <div className="mt-10 grid gap-4">
-          {faqItems(workflowToolName).map((item) => (
-            <div key={item.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          {items.map((item, index) => (
+            <div key={index} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h3 className="font-semibold text-slate-900">{item.question}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{item.answer}</p>
             </div>

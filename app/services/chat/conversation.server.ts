@@ -3,11 +3,13 @@ import type { ChatMessage, Webhook } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
+import { webhookIp } from "~/lib/visitor-ip.server";
 import {
   saveChatMessage,
   saveChatMessageAndListActiveWebhooks,
   type ChatMessageInput,
 } from "~/models/chat-messages.server";
+import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
 import { chatPayload } from "~/services/webhooks.server";
 import { fanOut } from "./fan-out.server";
 
@@ -79,9 +81,15 @@ export async function handleChatMessage(input: {
   media: { url: string; type: ChatMediaType } | null;
   /** SITE_URL's origin; null leaves the media link relative (app/lib/site-url.server.ts). */
   origin: string | null;
+  /** The visitor's address: the webhooks get what the site settings allow of it. */
+  visitorIp?: string | null;
   timeoutMs?: number;
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
+  const { webhookIpMode } = await getSiteSettings().catch((error: unknown) => {
+    log.error("reading site settings for the chat failed", { error });
+    return DEFAULT_SITE_SETTINGS;
+  });
   const { user, activeWebhooks } = await saveVisitorMessageQuietly({
     sessionId,
     message,
@@ -94,6 +102,7 @@ export async function handleChatMessage(input: {
       sessionId,
       message,
       mediaUrl: media ? (origin ? new URL(media.url, origin).href : media.url) : null,
+      ip: webhookIp(input.visitorIp, webhookIpMode),
     }),
     { mediaType: media?.type ?? null, origin: origin ?? undefined, timeoutMs: input.timeoutMs, activeWebhooks },
   );

@@ -1,5 +1,5 @@
 import { readForm } from "~/lib/read-form.server";
-import { FlaskConical } from "lucide-react";
+import { ArrowDown, ArrowUp, FlaskConical } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate } from "~/components/admin/format";
@@ -23,6 +23,7 @@ import {
   deleteWebhook,
   getWebhook,
   listWebhooks,
+  moveWebhook,
   withoutHeaderValues,
   type WebhookView,
 } from "~/models/webhooks.server";
@@ -59,8 +60,24 @@ type TestResult = { webhookName: string } & ({ status: number; body: string } | 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = readIntent(formData, ["delete", "test"]);
+  const intent = readIntent(formData, ["delete", "test", "move-up", "move-down"]);
   const webhookId = requireId(formData.get("webhookId"), "webhook");
+
+  if (intent === "move-up" || intent === "move-down") {
+    const direction = intent === "move-up" ? "up" : "down";
+    const webhook = await getWebhook(webhookId);
+    if (!webhook) notFound("webhook");
+    if (!(await moveWebhook(webhookId, direction))) {
+      return redirectWithError(WEBHOOKS_PATH, TOASTS.webhookNotMoved(direction));
+    }
+    await recordAudit({
+      actor: getAdmin(context),
+      action: "webhook.moved",
+      target: webhook.name,
+      details: { direction },
+    });
+    return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookMoved);
+  }
 
   if (intent === "test") {
     const webhook = await getWebhook(webhookId);
@@ -112,9 +129,9 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           Webhook Configuration
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Chat messages are forwarded to the configured endpoints. Active webhooks are tried in the order below; the
-          first one that answers successfully provides the reply. Then the chat webhook URL from the site settings is
-          tried, and finally a canned reply is used.
+          Chat messages are forwarded to the configured endpoints. Active webhooks are tried in the order below (move
+          them with the arrows); the first one that answers successfully provides the reply. Then the chat webhook URL
+          from the site settings is tried, and finally a canned reply is used.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           <CodeSample
@@ -138,8 +155,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           <EmptyState title={WEBHOOK_TEXTS.emptyTitle} description={WEBHOOK_TEXTS.emptyDescription} />
         ) : (
           <ul className="space-y-3" aria-label="Webhooks">
-            {webhooks.map((webhook) => (
-              <WebhookRow key={webhook.id} webhook={webhook} />
+            {webhooks.map((webhook, index) => (
+              <WebhookRow key={webhook.id} webhook={webhook} first={index === 0} last={index === webhooks.length - 1} />
             ))}
           </ul>
         )}
@@ -147,6 +164,31 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 
       <TestResultCard result={actionData?.testResult} />
     </ListScreen>
+  );
+}
+
+/** Plain form posts, so the order can be changed without JavaScript. */
+function MoveButton({
+  webhook,
+  direction,
+  disabled,
+}: {
+  webhook: WebhookView;
+  direction: "up" | "down";
+  disabled: boolean;
+}) {
+  const Arrow = direction === "up" ? ArrowUp : ArrowDown;
+  const label = direction === "up" ? WEBHOOK_TEXTS.moveUp : WEBHOOK_TEXTS.moveDown;
+  return (
+    <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
+      <input type="hidden" name="webhookId" value={webhook.id} />
+      <Button type="submit" name="intent" value={`move-${direction}`} variant="ghost" size="sm" disabled={disabled}>
+        <Arrow aria-hidden className="size-4" />
+        <span className="sr-only">
+          {label} {webhook.name}
+        </span>
+      </Button>
+    </Form>
   );
 }
 
@@ -167,7 +209,7 @@ function CodeSample({ title, note, code }: { title: string; note: string; code: 
   );
 }
 
-function WebhookRow({ webhook }: { webhook: WebhookView }) {
+function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boolean; last: boolean }) {
   const navigation = useNavigation();
   const anyTesting = useIsSubmitting({ intent: "test" });
   const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;
@@ -179,6 +221,8 @@ function WebhookRow({ webhook }: { webhook: WebhookView }) {
       badges={<ActiveBadge active={webhook.isActive} />}
       actions={
         <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+          <MoveButton webhook={webhook} direction="up" disabled={first} />
+          <MoveButton webhook={webhook} direction="down" disabled={last} />
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="webhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>

@@ -1,0 +1,66 @@
+import { getEnv, type Env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { deleteConversationsIdleFor } from "~/models/chat-messages.server";
+import { deleteContactMessagesOlderThan } from "~/models/contact-messages.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { deleteExpiredUploads } from "./upload-retention.server";
+
+// The scheduled clean-up: chat files (issue #13), then chat conversations and contact messages
+// older than the site settings keep them (issue #15, "Retention"; the privacy policy states the
+// periods). Hourly on every instance, without a lock: deleting what another instance already
+// deleted deletes nothing. Batches keep each statement, and the triggers' work, small.
+
+const RUN_EVERY_MS = 60 * 60 * 1000;
+const BATCH = 1000;
+
+export interface RecordsRetentionResult {
+  conversations: number;
+  contactMessages: number;
+}
+
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted === 0) return total;
+  }
+}
+
+/** Deletes the chat conversations and contact messages older than the settings' periods. */
+export async function deleteExpiredRecords(): Promise<RecordsRetentionResult> {
+  const settings = await getSiteSettings();
+  const conversations = await inBatches(() => deleteConversationsIdleFor(settings.chatRetentionMonths, BATCH));
+  const contactMessages = await inBatches(() => deleteContactMessagesOlderThan(settings.contactRetentionMonths, BATCH));
+  return { conversations, contactMessages };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+async function runOnce(env: Env): Promise<void> {
+  try {
+    const result = await deleteExpiredUploads(env);
+    if (result.files > 0 || result.messages > 0) log.info("expired chat uploads deleted", { ...result });
+  } catch (error) {
+    log.error("deleting expired chat uploads failed", { error });
+  }
+  try {
+    const result = await deleteExpiredRecords();
+    if (result.conversations > 0 || result.contactMessages > 0)
+      log.info("expired chats and messages deleted", { ...result });
+  } catch (error) {
+    log.error("deleting expired chats and messages failed", { error });
+  }
+}
+
+/** Runs retention now and then hourly, in the background; it never keeps the process alive. */
+export function startRetention(env: Env = getEnv()): void {
+  if (timer) return;
+  timer = setInterval(() => void runOnce(env), RUN_EVERY_MS).unref();
+  void runOnce(env);
+}
+
+export function stopRetention(): void {
+  clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,259 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { faqItems, ORDER } from "~/copy/site";
+import { db } from "~/db/client.server";
+import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings, webhooks } from "~/db/schema";
+import { readCounters } from "~/models/counters.server";
+import { listActiveWebhooks } from "~/models/webhooks.server";
+import { handleChatMessage } from "~/services/chat/conversation.server";
+import { deleteExpiredRecords } from "~/services/retention.server";
+import { createTestAdmin, createTestWebhook } from "../support/factories";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
+import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
+
+// Issue #15: the marketing copy, the privacy and terms pages, retention, the webhooks' order and
+// the Chats list, through the routes as a browser without JavaScript posts them.
+
+const SPEC_STATS = [
+  { value: "150+", label: "Projects Completed" },
+  { value: "80+", label: "Happy Clients" },
+  { value: "5+", label: "Years Experience" },
+];
+
+const COPY = {
+  intent: "copy",
+  stat1Value: "210+",
+  stat1Label: "Workflows Live",
+  stat2Value: "95+",
+  stat2Label: "Happy Clients",
+  stat3Value: "7+",
+  stat3Label: "Years Experience",
+  foundedYear: "2019",
+  nextSteps: "We read your request\r\nWe call you\r\n\r\nWe start",
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer((_request, response) => answerJson(response, 200, { response: "ok" }));
+});
+afterAll(() => server.close());
+
+describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
+  useTestDatabase(backend);
+
+  async function adminPost() {
+    const admin = await createTestAdmin(db(), { role: "admin" });
+    const cookie = await sessionFor(admin);
+    return {
+      admin,
+      cookie,
+      post: (path: string, fields: Record<string, string>) => send(postRequest(path, fields, cookie)),
+    };
+  }
+
+  it("shows the spec's figures, year, steps and FAQ until the admin edits them", async () => {
+    const home = await send(getRequest("/"));
+    const root = home.loaderData.root as { settings: { heroStats: unknown; foundedYear: number; faq?: unknown } };
+    expect(root.settings.heroStats).toEqual(SPEC_STATS);
+    expect(root.settings.foundedYear).toBe(2024);
+    // Long texts stay out of what every page receives.
+    expect(root.settings).not.toHaveProperty("faq");
+    expect(root.settings).not.toHaveProperty("privacyPolicy");
+    const order = await send(getRequest("/order"));
+    expect((order.loaderData["routes/public/order"] as { nextSteps: string[] }).nextSteps).toEqual(ORDER.nextSteps);
+    const services = await send(getRequest("/services"));
+    expect((services.loaderData["routes/public/services"] as { faq: unknown }).faq).toEqual(faqItems("n8n"));
+  });
+
+  it("saves the figures, founded year and steps, refuses a bad year, and audits the change", async () => {
+    const { admin, post } = await adminPost();
+    const refused = await post("/admin/content", { ...COPY, foundedYear: "24" });
+    expect(refused.status).toBe(400);
+    const saved = await post("/admin/content", COPY);
+    expect(saved.status).toBe(302);
+    const [row] = await db().select().from(siteSettings);
+    expect(row.heroStats[0]).toEqual({ value: "210+", label: "Workflows Live" });
+    expect(row.foundedYear).toBe(2019);
+    expect(row.nextSteps).toEqual(["We read your request", "We call you", "We start"]);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(entry.action).toBe("content.updated");
+    expect(entry.details).toEqual({ fields: expect.arrayContaining(["heroStats", "foundedYear", "nextSteps"]) });
+  });
+
+  it("adds, edits, reorders and removes FAQ questions", async () => {
+    const { post } = await adminPost();
+    const question = uniqueName("Do you work weekends?");
+    expect((await post("/admin/content", { intent: "faq-add", question, answer: "Rarely." })).status).toBe(302);
+    const faq = async () => (await db().select().from(siteSettings))[0].faq!;
+    expect((await faq()).map((item) => item.question)).toEqual([
+      ...faqItems("n8n").map((item) => item.question),
+      question,
+    ]);
+    expect((await post("/admin/content", { intent: "faq-up", index: "4" })).status).toBe(302);
+    expect((await faq())[3].question).toBe(question);
+    expect(
+      (await post("/admin/content", { intent: "faq-save", index: "3", question, answer: "Only for emergencies." }))
+        .status,
+    ).toBe(302);
+    expect((await faq())[3].answer).toBe("Only for emergencies.");
+    expect((await post("/admin/content", { intent: "faq-remove", index: "0" })).status).toBe(302);
+    expect(await faq()).toHaveLength(4);
+    expect((await faq())[2].question).toBe(question);
+    // The list changed in another tab: a stale index is refused, nothing else is touched.
+    expect((await post("/admin/content", { intent: "faq-down", index: "3" })).status).toBe(409);
+    expect((await post("/admin/content", { intent: "faq-remove", index: "9" })).status).toBe(409);
+    const services = await send(getRequest("/services"));
+    expect((services.loaderData["routes/public/services"] as { faq: { question: string }[] }).faq[2].question).toBe(
+      question,
+    );
+  });
+
+  it("serves /privacy and /terms from the template, then the admin's markdown with HTML escaped", async () => {
+    const { post } = await adminPost();
+    await db().update(siteSettings).set({ chatRetentionMonths: 6, webhookIpMode: "truncated" });
+    const privacy = await send(getRequest("/privacy"));
+    const page = privacy.loaderData["routes/public/privacy"] as { html: string; ipStatement: string };
+    expect(page.html).toContain("Conversations are deleted 6 months after their last message");
+    expect(page.html).toContain("Contact messages");
+    expect(page.ipStatement).toContain("shortened form of your IP address");
+
+    const saved = await post("/admin/legal", {
+      privacyPolicy: "## Our policy\n\n<script>alert(1)</script> [x](javascript:alert(2))",
+      terms: "",
+    });
+    expect(saved.status).toBe(302);
+    const edited = (await send(getRequest("/privacy"))).loaderData["routes/public/privacy"] as { html: string };
+    expect(edited.html).toContain("<h2>Our policy</h2>");
+    expect(edited.html).not.toContain("<script");
+    expect(edited.html).not.toContain('href="javascript:');
+    const [row] = await db().select().from(siteSettings);
+    // The terms left empty stay the template, which follows the settings.
+    expect(row.terms).toBeNull();
+    const terms = (await send(getRequest("/terms"))).loaderData["routes/public/terms"] as { html: string };
+    expect(terms.html).toContain("<h2>Orders</h2>");
+  });
+
+  it("saves the retention, IP and time zone settings and refuses a zone that does not exist", async () => {
+    const { post } = await adminPost();
+    const base = {
+      companyName: "Copy Co",
+      workflowToolName: "n8n",
+      homepageHeadline: "Automations",
+      homepageSubtext: "We build them.",
+      supportEmail: "help@example.com",
+    };
+    const bad = await post("/admin/settings", { ...base, timeZone: "Mars/Olympus" });
+    expect(bad.status).toBe(400);
+    const saved = await post("/admin/settings", {
+      ...base,
+      chatRetentionMonths: "3",
+      contactRetentionMonths: "24",
+      webhookIpMode: "full",
+      timeZone: "Europe/Berlin",
+    });
+    expect(saved.status).toBe(302);
+    const [row] = await db().select().from(siteSettings);
+    expect(row).toMatchObject({
+      chatRetentionMonths: 3,
+      contactRetentionMonths: 24,
+      webhookIpMode: "full",
+      timeZone: "Europe/Berlin",
+    });
+  });
+
+  it("deletes conversations and contact messages past their retention, keeping counters and sessions right", async () => {
+    await db().update(siteSettings).set({ chatRetentionMonths: 12, contactRetentionMonths: 6 });
+    const old = uniqueName("old-session");
+    const recent = uniqueName("recent-session");
+    await db()
+      .insert(chatMessages)
+      .values([
+        { sessionId: old, message: "old hello", isUserMessage: true, createdAt: sql`now() - interval '13 months'` },
+        { sessionId: old, message: "old reply", isUserMessage: false, createdAt: sql`now() - interval '13 months'` },
+        // Active recently: kept whole, however old its first message.
+        { sessionId: recent, message: "first", isUserMessage: true, createdAt: sql`now() - interval '14 months'` },
+        { sessionId: recent, message: "latest", isUserMessage: true, createdAt: sql`now() - interval '1 day'` },
+      ]);
+    await db()
+      .insert(contactMessages)
+      .values([
+        { name: "Old", email: "old@example.com", message: "old", createdAt: sql`now() - interval '7 months'` },
+        { name: "New", email: "new@example.com", message: "new", createdAt: sql`now() - interval '5 months'` },
+      ]);
+    const before = await readCounters(["chat_sessions", "contact_messages", "contact_messages_unread"]);
+
+    expect(await deleteExpiredRecords()).toEqual({ conversations: 1, contactMessages: 1 });
+
+    const sessions = await db().select().from(chatSessions);
+    expect(sessions.some((s) => s.sessionId === old)).toBe(false);
+    expect(sessions.find((s) => s.sessionId === recent)).toMatchObject({ messageCount: 2, firstMessage: "first" });
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, old))).toEqual([]);
+    const after = await readCounters(["chat_sessions", "contact_messages", "contact_messages_unread"]);
+    expect(after).toEqual({
+      chat_sessions: before.chat_sessions - 1,
+      contact_messages: before.contact_messages - 1,
+      contact_messages_unread: before.contact_messages_unread - 1,
+    });
+    expect(await deleteExpiredRecords()).toEqual({ conversations: 0, contactMessages: 0 });
+  });
+
+  it("reorders webhooks with move up and down, which the chat follows", async () => {
+    const { post } = await adminPost();
+    const first = await createTestWebhook(db(), { name: uniqueName("first hook"), isActive: true });
+    const second = await createTestWebhook(db(), { name: uniqueName("second hook"), isActive: true });
+    const order = async () =>
+      (await listActiveWebhooks()).map((w) => w.id).filter((id) => [first.id, second.id].includes(id));
+    expect(await order()).toEqual([first.id, second.id]);
+    expect((await post("/admin/webhooks", { intent: "move-down", webhookId: first.id })).status).toBe(302);
+    expect(await order()).toEqual([second.id, first.id]);
+    expect((await post("/admin/webhooks", { intent: "move-up", webhookId: first.id })).status).toBe(302);
+    expect(await order()).toEqual([first.id, second.id]);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.action, "webhook.moved"));
+    expect(entries.map((e) => e.details)).toEqual([{ direction: "down" }, { direction: "up" }]);
+  });
+
+  it("lists each conversation with its preview, count, answering webhook and times in the site's zone", async () => {
+    const { cookie } = await adminPost();
+    await db().update(siteSettings).set({ timeZone: "Asia/Tokyo" });
+    const session = uniqueName("zoned");
+    await db()
+      .insert(chatMessages)
+      .values([
+        { sessionId: session, message: "Can you automate invoices?", isUserMessage: true },
+        { sessionId: session, message: "Yes!", isUserMessage: false, answeredBy: "Primary n8n" },
+      ]);
+    const page = await send(getRequest("/admin/chats", cookie));
+    const data = page.loaderData["routes/admin/chats"] as {
+      timeZone: string;
+      sessions: { sessionId: string; firstMessage: string; messageCount: number; answeredBy: string }[];
+    };
+    expect(data.timeZone).toBe("Asia/Tokyo");
+    expect(data.sessions.find((s) => s.sessionId === session)).toMatchObject({
+      firstMessage: "Can you automate invoices?",
+      messageCount: 2,
+      answeredBy: "Primary n8n",
+    });
+  });
+
+  it("sends the chat webhooks nothing, the /24 or the full visitor address, as the setting says", async () => {
+    // Only this webhook: the others' answers would stop the fan-out before it.
+    await db().delete(webhooks);
+    const path = `/ip/${uniqueName("hook").replace(" ", "-")}`;
+    await createTestWebhook(db(), { name: uniqueName("ip hook"), url: `${server.url}${path}`, isActive: true });
+    const ips: unknown[] = [];
+    for (const mode of ["none", "truncated", "full"] as const) {
+      await db().update(siteSettings).set({ webhookIpMode: mode });
+      await handleChatMessage({
+        sessionId: uniqueName("session").replace(" ", "_"),
+        message: "hi",
+        media: null,
+        origin: null,
+        visitorIp: "203.0.113.77",
+      });
+      const received = server.received.filter((request) => request.path === path).at(-1);
+      ips.push((received?.json as { user_info: { ip: string } }).user_info.ip);
+    }
+    expect(ips).toEqual(["unknown", "203.0.113.0", "203.0.113.77"]);
+  });
+});
