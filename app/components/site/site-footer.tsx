@@ -61,7 +61,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8">
+        {/* The bottom padding lets the page's last line scroll clear of the floating button; from
+            2xl the buttons stand in the side margin. */}
+        <p className="mx-auto max-w-7xl px-4 pb-24 pt-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8 2xl:pb-6">
           {FOOTER.copyright(settings.companyName)}
         </p>
       </div>
