@@ -64,8 +64,13 @@ export function chatExpertLabel(workflowToolName: string): string {
   return `${workflowToolName} Expert`;
 }
 
-export function welcomeMessage(workflowToolName: string): string {
-  return `Hi! I'm your ${workflowToolName} automation assistant. How can I help you automate your business today? You can also send voice messages or images!`;
+/**
+ * The first message. It names only what the place offers: the widget records voice, while the
+ * /chat page (the chat without JavaScript) has a photo field and no recorder.
+ */
+export function welcomeMessage(workflowToolName: string, offers: "voice and images" | "images"): string {
+  const media = offers === "images" ? "images" : "voice messages or images";
+  return `Hi! I'm your ${workflowToolName} automation assistant. How can I help you automate your business today? You can also send ${media}!`;
 }
 
 /** The canned replies of docs/product.md §8, by the keyword or media that picks them. */

@@ -91,7 +91,7 @@ export function ChatPanel({
 
           <ChatLog
             ref={scroller}
-            welcome={welcomeMessage(tool)}
+            welcome={welcomeMessage(tool, "voice and images")}
             messages={state.messages}
             typing={sending}
             className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
