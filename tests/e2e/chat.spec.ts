@@ -358,7 +358,18 @@ test.describe("chat widget", { tag: "@js" }, () => {
     let chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    // A refused file shows no "Image sent" bubble, only the reason (issue #15), whatever type it claims.
+    const notice = panel
+      .getByRole("alert")
+      .filter({ hasText: productText("Only PNG, JPEG, GIF or WebP images can be sent.") });
+    await expect(notice).toBeVisible();
     await expect(log.locator("[data-chat-message]")).toHaveCount(1);
+    chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: productText("Photo") }).click();
+    await (await chooser).setFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await expect(notice).toBeVisible();
+    await expect(log.locator("[data-chat-message]")).toHaveCount(1);
+    await expect(log).not.toContainText(productText("Image sent"));
 
     const text = unique("Look at this");
     await panel.getByPlaceholder(productText("Type your message...")).fill(text);
