@@ -387,6 +387,16 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(await served.body()).toEqual(PNG);
     const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
     expect(row).toEqual({ media_url: src, media_type: "image" });
+
+    // Sent alone, the image gets the default text, its camera drawn as an icon: an emoji shows as a
+    // box where no emoji font is installed (issue #15).
+    chooser = page.waitForEvent("filechooser");
+    await panel.getByRole("button", { name: productText("Photo") }).click();
+    await (await chooser).setFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });
+    const alone = log.locator('[data-chat-message="user"]').last();
+    await expect(alone.locator("[data-media-marker]")).toHaveText(productText("Image sent"));
+    await expect(alone.locator("[data-media-marker] svg")).toBeVisible();
+    await expect(alone).not.toContainText("📷");
   });
 
   test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
@@ -531,12 +541,15 @@ test.describe("/chat page", () => {
     await page.goto("/chat");
     await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
     const log = page.getByRole("main").getByRole("log", { name: productText("Chat messages") });
+    // The page has a photo field and no recorder: its greeting offers images only (issue #15).
     await expect(log).toContainText(
       productText.pattern(
         "Hi! I'm your {tool} automation assistant. How can I help you automate your business today? You can also send images!",
         await workflowToolName(sql),
       ),
     );
+    await expect(log).not.toContainText("voice");
+    await expect(page.getByRole("main").getByRole("button", { name: productText("Voice") })).toHaveCount(0);
 
     const form = page.getByRole("main");
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveAttribute(
@@ -552,18 +565,27 @@ test.describe("/chat page", () => {
     await expect(log).toContainText(`Echo: ${first}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
-    // The page has a photo field and no recorder: its greeting offers images only (issue #15).
     const second = unique("With a photo");
     await form.getByRole("textbox", { name: "Message" }).fill(second);
     await form
       .getByLabel(productText("Photo"))
       .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: productText("Send") }).click();
-    await expect(log).not.toContainText("voice");
-    await expect(page.getByRole("main").getByRole("button", { name: productText("Voice") })).toHaveCount(0);
     await expect(log).toContainText(`Echo: ${second}`, { timeout: REPLY_TIMEOUT_MS });
     await expect(log).toContainText(`Echo: ${first}`);
     await expect(log.getByRole("img", { name: "Image you sent" })).toBeVisible();
+
+    // A photo alone gets the default text, its camera drawn as an icon (issue #15).
+    await form
+      .getByLabel(productText("Photo"))
+      .setInputFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("button", { name: productText("Send") }).click();
+    const alone = log.locator('[data-chat-message="user"]').last();
+    await expect(alone.locator("[data-media-marker]")).toHaveText(productText("Image sent"), {
+      timeout: REPLY_TIMEOUT_MS,
+    });
+    await expect(alone.locator("[data-media-marker] svg")).toBeVisible();
+    await expect(alone).not.toContainText("📷");
 
     const renamed = unique("Renamed");
     await form.getByRole("textbox", { name: "Message" }).fill(renamed);
