@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 // Webhooks left active point at a port nothing listens on, so the chat tests running at the same
@@ -39,6 +40,14 @@ test("shows the configuration card with the sample payload and expected response
     await expect(sample).toContainText(key);
   }
   await expect(page.locator("pre").nth(1)).toContainText('"success": true');
+  // The chat also reads `output`, the field n8n's AI Agent answers with (issue #15).
+  await expect(
+    page.getByText(
+      productText(
+        "The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag.",
+      ),
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Active Webhooks" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Test Result" })).toBeVisible();
 });

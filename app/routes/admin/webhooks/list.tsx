@@ -124,7 +124,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           />
           <CodeSample
             title="Expected response"
-            note="The reply text in response (or message), and a success flag."
+            note="The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag."
             code={expectedResponse}
           />
         </div>
