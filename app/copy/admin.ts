@@ -51,6 +51,7 @@ export const SERVICE_TEXTS = {
   editTitle: "Edit Service",
   setupPlaceholder: "149",
   monthlyPlaceholder: "29",
+  monthlyHint: "Leave empty for a one-off service.",
   searchLabel: "Search services",
   search: "Search",
   count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
