@@ -259,7 +259,7 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      await expect(result.getByText("Error: No answer within 30 seconds")).toBeVisible({
+      await expect(result.getByText(productText("Error: Timed out: the webhook did not answer in time."))).toBeVisible({
         timeout: 45_000,
       });
       await expect(page.getByText("Webhook test failed")).toBeVisible();
@@ -279,9 +279,19 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      await expect(result.getByText(/^Error: ECONNREFUSED/)).toBeVisible();
+      // A sentence an owner understands, the technical detail under it (issue #15).
+      await expect(
+        result.getByText(
+          productText(
+            "Error: Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",
+          ),
+        ),
+      ).toBeVisible();
+      await expect(result.getByText(/^Details: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)).toBeVisible();
+      await expect(page.getByText("Webhook test failed")).toBeVisible();
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;
     }
   });
 });
+      await expect(result.getByText("Details: No answer within 30 seconds")).toBeVisible();
