@@ -12,6 +12,14 @@ const STYLES = {
   info: { icon: Info, className: "border-sky-200 bg-sky-50 text-sky-900" },
 } as const;
 
+// A form that shows the cause of an error toast withdraws the toast once the cause is fixed.
+const DISMISS_EVENT = "toast:dismiss";
+
+/** Takes the visible toast with this message away (a stale "Invalid JSON in headers", issue #15). */
+export function dismissToast(message: string) {
+  window.dispatchEvent(new CustomEvent<string>(DISMISS_EVENT, { detail: message }));
+}
+
 /**
  * Renders the flash toast on the server too, so visitors without JavaScript see it; with
  * JavaScript it dismisses itself and can be closed.
@@ -30,8 +38,15 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
   }
   useEffect(() => {
     if (!visible) return;
+    const onDismiss = (event: Event) => {
+      if ((event as CustomEvent<string>).detail === visible.message) setVisible(undefined);
+    };
+    window.addEventListener(DISMISS_EVENT, onDismiss);
     const timer = setTimeout(() => setVisible(undefined), visible.duration ?? DEFAULT_DURATION_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      window.removeEventListener(DISMISS_EVENT, onDismiss);
+      clearTimeout(timer);
+    };
   }, [visible]);
 
   const polite = visible && visible.type !== "error" ? visible : undefined;

@@ -44,6 +44,17 @@ export const WEBHOOK_TEXTS = {
   moveUp: "Move up",
   moveDown: "Move down",
   error: (message: string) => `Error: ${message}`,
+  detail: (detail: string) => `Details: ${detail}`,
+  /** What a failed Test means, for an owner; the technical detail shows under it. */
+  failure: {
+    timeout: "Timed out: the webhook did not answer in time.",
+    refused: "Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",
+    "not-found": "Could not find the host name. Check the URL for typos.",
+    tls: "The secure (HTTPS) connection failed: the site's certificate was not accepted.",
+    blocked: "This address is not allowed: webhooks must be on the public internet.",
+    "invalid-url": "The URL is not a valid web address.",
+    other: "The webhook could not be reached.",
+  },
 } as const;
 
 export const SERVICE_TEXTS = {
@@ -53,6 +64,7 @@ export const SERVICE_TEXTS = {
   editTitle: "Edit Service",
   setupPlaceholder: "149",
   monthlyPlaceholder: "29",
+  monthlyHint: "Leave empty for a one-off service.",
   searchLabel: "Search services",
   search: "Search",
   count: (count: number) => (count === 1 ? "1 service" : `${count} services`),

@@ -1,6 +1,11 @@
 // The chat's texts (docs/product.md §2, §4, §5 and §8), written once: the widget, the /chat page,
 // the server's replies and the tests all read them from here.
 
+// The default texts of a file sent alone (docs/product.md §5), without their emoji: the screens
+// draw the symbol as an icon (chat-message.tsx), since a device without an emoji font shows a box.
+const VOICE_MESSAGE = "Voice message";
+const IMAGE_SENT = "Image sent";
+
 export const CHAT_TEXT = {
   region: "AI chat",
   trigger: "Open AI Chat",
@@ -21,8 +26,10 @@ export const CHAT_TEXT = {
   sentImage: "Image you sent",
   sentVoice: "Voice message you sent",
   notSent: "Not sent:",
-  voiceDefault: "🎤 Voice message",
-  imageDefault: "📷 Image sent",
+  voiceMessage: VOICE_MESSAGE,
+  imageSent: IMAGE_SENT,
+  voiceDefault: `🎤 ${VOICE_MESSAGE}`,
+  imageDefault: `📷 ${IMAGE_SENT}`,
   technicalDifficulties:
     "I'm experiencing some technical difficulties right now. Please try again in a moment, or feel free to contact us directly via WhatsApp for immediate assistance.",
   defaultReply: "Thank you for your message! Our AI is processing your request.",
@@ -64,8 +71,13 @@ export function chatExpertLabel(workflowToolName: string): string {
   return `${workflowToolName} Expert`;
 }
 
-export function welcomeMessage(workflowToolName: string): string {
-  return `Hi! I'm your ${workflowToolName} automation assistant. How can I help you automate your business today? You can also send voice messages or images!`;
+/**
+ * The first message. It names only what the place offers: the widget records voice, while the
+ * /chat page (the chat without JavaScript) has a photo field and no recorder.
+ */
+export function welcomeMessage(workflowToolName: string, offers: "voice and images" | "images"): string {
+  const media = offers === "images" ? "images" : "voice messages or images";
+  return `Hi! I'm your ${workflowToolName} automation assistant. How can I help you automate your business today? You can also send ${media}!`;
 }
 
 /** The canned replies of docs/product.md §8, by the keyword or media that picks them. */

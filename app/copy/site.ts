@@ -62,6 +62,11 @@ export const MESSAGING = {
   messenger: "Message us on Messenger",
 } as const;
 
+/** The one floating button that, on small screens, holds the messaging links and the chat. */
+export const FLOATING_CONTACT = {
+  toggle: "Chat or message us",
+} as const;
+
 export const HERO = {
   badge: (workflowToolName: string) => `${workflowToolName} & AI automation experts`,
   viewServices: "View Services",

@@ -9,11 +9,19 @@ export const KNOWN_CATEGORIES = [
   "notifications",
 ] as const;
 
-/** "social-media" → "Social Media": dashes as spaces, each word capitalised (spec, Services page). */
+// Capitalising "ai" gives "Ai", which reads as a name: abbreviations an admin is likely to use in
+// a category are written in capitals, so every place that names a category shows the same label.
+const ACRONYMS = new Set(["ai", "api", "b2b", "b2c", "crm", "erp", "hr", "it", "pdf", "seo", "sms", "ui", "ux"]);
+
+/**
+ * "social-media" → "Social Media", "ai-automation" → "AI Automation": dashes as spaces, each word
+ * capitalised (docs/product.md, Services page), known abbreviations in capitals. The one label
+ * for a category: the filter, the cards and the admin list all use it.
+ */
 export function categoryLabel(category: string): string {
   return category
     .split("-")
     .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
     .join(" ");
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import ws from "ws";
 import { getEnv } from "~/lib/env.server";
-import { MEDIA_CONTENT_TYPES } from "~/lib/media-type.server";
+import { MEDIA_CONTENT_TYPES } from "~/lib/media-type";
 
 // Chat images and voice messages: Supabase Storage when configured, else files under
 // DATA_DIR/uploads that the /uploads route serves. A file that cannot be stored is refused, never

@@ -87,14 +87,14 @@ describe("sendWebhook", () => {
   it("gives up after the timeout", async () => {
     const started = Date.now();
     await expect(sendWebhook({ url: `${base}/hang`, method: "POST" }, {}, { timeoutMs: 300 })).rejects.toThrow(
-      new WebhookError("No answer within 300 ms"),
+      new WebhookError("No answer within 300 ms", "timeout"),
     );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("gives up when the answer stops half-way", async () => {
     await expect(sendWebhook({ url: `${base}/half`, method: "POST" }, {}, { timeoutMs: 300 })).rejects.toThrow(
-      new WebhookError("No answer within 300 ms"),
+      new WebhookError("No answer within 300 ms", "timeout"),
     );
   });
 
@@ -171,6 +171,30 @@ describe("sendWebhook", () => {
     );
     const big = await sendWebhook({ url: `${base}/big`, method: "POST" }, {}, { timeoutMs: 2000 });
     expect(big.body.length).toBe(256 * 1024);
+  });
+});
+
+describe("sendWebhook's failure kinds (what the admin's Test says in words)", () => {
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "answered",
+      (error: unknown) => (error instanceof WebhookError ? error.failure : "not a WebhookError"),
+    );
+
+  it("tells a refused connection, a timeout, a TLS failure, a blocked and an invalid address apart", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const send = (url: string, options: { allowPrivate?: boolean } = {}) =>
+      sendWebhook({ url, method: "POST" }, {}, { timeoutMs: 1000, allowPrivate: true, ...options });
+
+    expect(await failureOf(send(`http://127.0.0.1:${closedPort}/`))).toBe("refused");
+    expect(await failureOf(send(`${base}/hang`))).toBe("timeout");
+    // A plain HTTP listener answers the TLS handshake with nonsense.
+    expect(await failureOf(send(base.replace("http:", "https:")))).toBe("tls");
+    expect(await failureOf(send(`${base}/`, { allowPrivate: false }))).toBe("blocked");
+    expect(await failureOf(send("not a url"))).toBe("invalid-url");
   });
 });
 

@@ -73,8 +73,30 @@ export interface WebhookResponse {
   body: string;
 }
 
+/** Why a webhook gave no answer, in the terms an owner can act on (app/copy/admin.ts words each). */
+export type WebhookFailure = "timeout" | "refused" | "not-found" | "tls" | "blocked" | "invalid-url" | "other";
+
+/** No answer from a webhook: `message` is the technical detail, `failure` the kind of problem. */
 export class WebhookError extends Error {
   name = "WebhookError";
+  constructor(
+    message: string,
+    readonly failure: WebhookFailure = "other",
+  ) {
+    super(message);
+  }
+}
+
+// Node's codes for each kind of failure: the connection, the name lookup, the TLS handshake.
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
+const NAME_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"]);
+const TLS_CODE =
+  /^(?:ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|EPROTO$|HOSTNAME_MISMATCH$)/;
+
+function failureOf(code: string): WebhookFailure {
+  if (CONNECTION_CODES.has(code)) return "refused";
+  if (NAME_CODES.has(code)) return "not-found";
+  return TLS_CODE.test(code) ? "tls" : "other";
 }
 
 // node:http rather than fetch: fetch turns every body into a stream and costs about a
@@ -90,10 +112,10 @@ function parseUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new WebhookError("Invalid URL");
+    throw new WebhookError("Invalid URL", "invalid-url");
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new WebhookError("URL scheme must be a HTTP(S) scheme");
+    throw new WebhookError("URL scheme must be a HTTP(S) scheme", "invalid-url");
   }
   return parsed;
 }
@@ -140,7 +162,7 @@ async function checkHost(url: URL, allowPrivate: boolean, deadline: Deadline): P
     return await Promise.race([checkedAddress(url.hostname, { allowPrivate }), timedOut]);
   } catch (error) {
     if (error instanceof WebhookError) throw error;
-    if (error instanceof BlockedAddressError) throw new WebhookError(error.message);
+    if (error instanceof BlockedAddressError) throw new WebhookError(error.message, "blocked");
     throw failure(error, deadline);
   } finally {
     if (stop) deadline.signal.removeEventListener("abort", stop);
@@ -185,12 +207,14 @@ function failure(error: unknown, deadline: Deadline): WebhookError {
   if (deadline.signal.aborted) return timeoutError(deadline.timeoutMs);
   // Node says why with a code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED...).
   const coded = codedError(error);
-  return new WebhookError(coded ? `${coded.code}: ${coded.message ?? "request failed"}` : (error as Error).message);
+  return coded
+    ? new WebhookError(`${coded.code}: ${coded.message ?? "request failed"}`, failureOf(coded.code))
+    : new WebhookError((error as Error).message);
 }
 
 function timeoutError(timeoutMs: number): WebhookError {
   const limit = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} seconds` : `${timeoutMs} ms`;
-  return new WebhookError(`No answer within ${limit}`);
+  return new WebhookError(`No answer within ${limit}`, "timeout");
 }
 
 function readLimited(response: IncomingMessage, deadline: Deadline): Promise<string> {

@@ -1,4 +1,5 @@
 import { createTestOrder, createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -34,6 +35,32 @@ test("creates a service from the Add Service form", async ({ page, sql }) => {
     const [stored] = await sql`select * from services where name = ${name}`;
     expect(stored).toMatchObject({ category: "notifications", is_active: false, featured: false, image_url: null });
     expect(Number(stored.setup_price)).toBe(149.5);
+    expect(Number(stored.monthly_price)).toBe(0);
+  } finally {
+    await sql`delete from services where name = ${name}`;
+  }
+});
+
+test("a one-off service needs no monthly price: an empty field stores 0", async ({ page, sql }) => {
+  const name = unique("E2E One-off Service");
+  try {
+    await openAdmin(page, "/admin/services/new");
+    const monthly = page.getByLabel("Monthly price ($)");
+    await expect(monthly).not.toHaveAttribute("required");
+    await expect(page.getByText(productText("Leave empty for a one-off service."))).toBeVisible();
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Category").fill("custom-solutions");
+    await page.getByLabel("Description").fill("A one-off build");
+    await page.getByLabel("Setup price ($)").fill("499");
+    await expect(monthly).toHaveValue("");
+    await page.getByLabel("Active").uncheck();
+    await page.getByRole("button", { name: "Create Service" }).click();
+
+    await expect(page.getByText("Service created successfully!")).toBeVisible();
+    const row = page.getByRole("listitem", { name });
+    await expect(row.getByText("$499 setup", { exact: true })).toBeVisible();
+    const [stored] = await sql`select setup_price, monthly_price from services where name = ${name}`;
+    expect(Number(stored.setup_price)).toBe(499);
     expect(Number(stored.monthly_price)).toBe(0);
   } finally {
     await sql`delete from services where name = ${name}`;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 // Webhooks left active point at a port nothing listens on, so the chat tests running at the same
@@ -39,6 +40,14 @@ test("shows the configuration card with the sample payload and expected response
     await expect(sample).toContainText(key);
   }
   await expect(page.locator("pre").nth(1)).toContainText('"success": true');
+  // The chat also reads `output`, the field n8n's AI Agent answers with (issue #15).
+  await expect(
+    page.getByText(
+      productText(
+        "The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag.",
+      ),
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Active Webhooks" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Test Result" })).toBeVisible();
 });
@@ -112,6 +121,41 @@ test(
     expect(await sql`select 1 from webhooks where name = ${name}`).toHaveLength(0);
   },
 );
+
+test("after fixing invalid headers, one click on Create Webhook saves it", async ({ page, sql, javaScriptEnabled }) => {
+  const name = unique("E2E Fixed Headers Webhook");
+  try {
+    await openAdmin(page, "/admin/webhooks");
+    await page.getByRole("link", { name: "Add Webhook" }).click();
+    let form = await expectFormOpened(page, "Create New Webhook");
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("URL").fill(DEAD_URL);
+    await form.getByLabel("Headers (JSON, optional)").fill("{not json");
+    await form.getByRole("button", { name: "Create Webhook" }).click();
+    // The open dialog hides the rest of the page from the accessibility tree: found by its text.
+    const toast = page.getByText(productText("Invalid JSON in headers"));
+    await expect(toast).toBeVisible();
+
+    form = await expectFormOpened(page, "Create New Webhook");
+    const headers = form.getByLabel("Headers (JSON, optional)");
+    await headers.fill('{"X-Api-Key": "abc123"}');
+    const create = form.getByRole("button", { name: "Create Webhook" });
+    if (javaScriptEnabled) {
+      // The fixed headers make the toast stale (issue #15)...
+      await expect(toast).toBeHidden();
+      // ...and leaving the field moves nothing: the click that leaves it lands on the button.
+      const before = await create.boundingBox();
+      await headers.blur();
+      expect(await create.boundingBox()).toEqual(before);
+    }
+    await create.click();
+    await expect(page.getByText("Webhook created successfully!")).toBeVisible();
+    const [stored] = await sql`select headers from webhooks where name = ${name}`;
+    expect(stored.headers).toEqual({ "X-Api-Key": "abc123" });
+  } finally {
+    await sql`delete from webhooks where name = ${name}`;
+  }
+});
 
 test("a webhook form with errors shows them and saves nothing", async ({ page, sql }) => {
   const name = unique("E2E Bad Url Webhook");
@@ -250,9 +294,10 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      await expect(result.getByText("Error: No answer within 30 seconds")).toBeVisible({
+      await expect(result.getByText(productText("Error: Timed out: the webhook did not answer in time."))).toBeVisible({
         timeout: 45_000,
       });
+      await expect(result.getByText("Details: No answer within 30 seconds")).toBeVisible();
       await expect(page.getByText("Webhook test failed")).toBeVisible();
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;
@@ -270,7 +315,16 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      await expect(result.getByText(/^Error: ECONNREFUSED/)).toBeVisible();
+      // A sentence an owner understands, the technical detail under it (issue #15).
+      await expect(
+        result.getByText(
+          productText(
+            "Error: Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",
+          ),
+        ),
+      ).toBeVisible();
+      await expect(result.getByText(/^Details: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)).toBeVisible();
+      await expect(page.getByText("Webhook test failed")).toBeVisible();
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;
     }

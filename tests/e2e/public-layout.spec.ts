@@ -15,7 +15,8 @@ test.describe("public layout", () => {
     const [settings] = await sql`
       select company_name, whatsapp_number, messenger_link, support_email, business_address, workflow_tool_name
       from site_settings`;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // From 1536 px the messaging buttons stand apart (floating-controls.spec.ts covers narrower screens).
+    await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto("/services");
 
     const header = page.getByRole("banner");

@@ -30,12 +30,18 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     id: string;
     lastResult?: SubmissionResult<string[]> | null;
     defaultValue?: DefaultValue<z.input<Schema>>;
+    /**
+     * When a shown error is checked again. "onInput" for a form whose server checks more than
+     * this schema: on blur the schema would clear the server's error, and the form would shift
+     * under the pointer on its way to the submit button (issue #15).
+     */
+    shouldRevalidate?: "onBlur" | "onInput";
   },
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
+    shouldRevalidate: "onBlur",
     ...options,
     constraint: getZodConstraint(schema),
-    shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }

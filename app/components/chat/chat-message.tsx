@@ -1,3 +1,4 @@
+import { ImageIcon, Mic } from "lucide-react";
 import { CHAT_TEXT } from "~/copy/chat";
 import type { ChatMessageView } from "~/lib/chat";
 import { cn } from "~/components/ui/cn";
@@ -66,7 +67,7 @@ function ChatBubble({ message }: { message: ChatLogMessage }) {
             className="mb-1.5 w-56 max-w-full"
           />
         ) : null}
-        <p className="whitespace-pre-wrap break-words">{message.message}</p>
+        <ChatMessageText text={message.message} />
         {message.failed ? (
           <p role="alert" className="mt-1 rounded bg-white/90 px-2 py-1 text-xs font-medium text-red-700">
             {CHAT_TEXT.notSent} {message.failed}
@@ -92,5 +93,25 @@ function TypingIndicator() {
         ))}
       </div>
     </li>
+  );
+}
+
+/**
+ * A message's text. The default text of a file sent alone is stored with the spec's emoji, which
+ * shows as a box where no emoji font is installed: the screens draw an icon in its place.
+ */
+export function ChatMessageText({ text }: { text: string }) {
+  const marker =
+    text === CHAT_TEXT.voiceDefault
+      ? { Icon: Mic, label: CHAT_TEXT.voiceMessage }
+      : text === CHAT_TEXT.imageDefault
+        ? { Icon: ImageIcon, label: CHAT_TEXT.imageSent }
+        : null;
+  if (!marker) return <p className="whitespace-pre-wrap break-words">{text}</p>;
+  return (
+    <p className="flex items-center gap-1.5" data-media-marker>
+      <marker.Icon aria-hidden className="size-4 shrink-0" />
+      {marker.label}
+    </p>
   );
 }

@@ -4,8 +4,9 @@ import { ImageIcon, Mic, Send, Square, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
+import { detectMediaType } from "~/lib/media-type";
 import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
 import { ChatLog } from "./chat-message";
 import { useChatState } from "./use-chat-state";
@@ -92,7 +93,7 @@ export function ChatPanel({
 
           <ChatLog
             ref={scroller}
-            welcome={welcomeMessage(tool)}
+            welcome={welcomeMessage(tool, "voice and images")}
             messages={state.messages}
             typing={sending}
             className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
@@ -157,14 +158,20 @@ export function ChatPanel({
               <input
                 ref={photo}
                 type="file"
-                accept="image/*"
+                accept={SENDABLE_IMAGE_TYPES}
                 hidden
                 tabIndex={-1}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = "";
-                  // docs/product.md §5: the picker takes images only; anything else is ignored.
-                  if (file?.type.startsWith("image/")) send({ file, kind: "image" });
+                  if (!file) return;
+                  // A file the server would refuse never shows as a sent bubble (issue #15): the
+                  // server's own test of the first bytes decides here too, not the declared type.
+                  void isSendableImage(file).then((sendable) =>
+                    sendable
+                      ? send({ file, kind: "image" })
+                      : dispatch({ type: "noticed", notice: CHAT_ERROR.notImage }),
+                  );
                 }}
               />
               {whatsapp ? (
@@ -180,4 +187,15 @@ export function ChatPanel({
       </Dialog.Content>
     </Dialog.Root>
   );
+}
+
+/** The raster images the server stores (media-type.ts), offered first by the picker. */
+const SENDABLE_IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
+
+/** The longest signature media-type.ts reads: "RIFF", four size bytes, "WEBP". */
+const SIGNATURE_BYTES = 12;
+
+async function isSendableImage(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+  return detectMediaType(head)?.kind === "image";
 }

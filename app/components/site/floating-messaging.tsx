@@ -1,4 +1,7 @@
-import { MESSAGING } from "~/copy/site";
+import { useEffect, useRef } from "react";
+import { CHAT_TEXT } from "~/copy/chat";
+import { FLOATING_CONTACT, MESSAGING } from "~/copy/site";
+import { Icon } from "~/components/ui/icon";
 import { MessagingIcon, useMessagingLinks, type MessagingApp } from "./messaging-links";
 
 const ROUND =
@@ -8,26 +11,99 @@ const BRAND_COLOURS: Record<MessagingApp, string> = { whatsapp: "bg-[#1f9e4f]", 
 
 /**
  * The spec's two round buttons: plain links built on the server, opening in a new tab. They stack
- * above the chat trigger in the bottom-right corner, leaving the reading side of the page free.
+ * above the chat trigger in the bottom-right corner only from `2xl`, where the page's side margin
+ * holds them. On narrower screens that column of three stood over the forms, the hero's buttons
+ * and the prices (issue #15), so there the two links and the chat's opener collapse into one
+ * round button that discloses them.
  */
 export function FloatingMessagingButtons() {
   const links = useMessagingLinks();
   if (!links.length) return null;
   return (
-    <div className="fixed bottom-[5.5rem] right-6 z-40 flex flex-col gap-3">
-      {links.map(({ app, href }) => (
-        <a
-          key={app}
-          href={href}
-          target="_blank"
-          rel="noopener"
-          aria-label={MESSAGING[app]}
-          title={MESSAGING[app]}
-          className={`${ROUND} ${BRAND_COLOURS[app]}`}
-        >
-          <MessagingIcon app={app} className="size-6" />
-        </a>
-      ))}
-    </div>
+    <>
+      <div className="fixed bottom-[5.5rem] right-5 z-40 hidden flex-col items-center gap-3 2xl:flex">
+        {links.map(({ app, href }) => (
+          <a
+            key={app}
+            href={href}
+            target="_blank"
+            rel="noopener"
+            aria-label={MESSAGING[app]}
+            title={MESSAGING[app]}
+            className={`${ROUND} ${BRAND_COLOURS[app]}`}
+          >
+            <MessagingIcon app={app} className="size-6" />
+          </a>
+        ))}
+      </div>
+      <ContactDisclosure links={links} />
+    </>
   );
 }
+
+/**
+ * A native disclosure: without JavaScript it opens and closes, the keyboard reaches it and screen
+ * readers announce it as an expandable button. With JavaScript it also closes the way a menu
+ * does: on Escape (focus back on its button) and on a click or focus elsewhere.
+ */
+function ContactDisclosure({ links }: { links: Array<{ app: MessagingApp; href: string }> }) {
+  const disclosure = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const details = disclosure.current;
+    if (!details) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    }
+    function closeOutside(event: Event) {
+      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    }
+    details.addEventListener("keydown", closeOnEscape);
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    return () => {
+      details.removeEventListener("keydown", closeOnEscape);
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+    };
+  }, []);
+
+  return (
+    <details ref={disclosure} className="group fixed bottom-5 right-5 z-40 2xl:hidden">
+      <summary
+        title={FLOATING_CONTACT.toggle}
+        className="flex size-14 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:brightness-110 [&::-webkit-details-marker]:hidden"
+      >
+        <Icon name="message-circle" className="size-6 group-open:hidden" />
+        <Icon name="x" className="hidden size-6 group-open:block" />
+        <span className="sr-only">{FLOATING_CONTACT.toggle}</span>
+      </summary>
+      <ul className="absolute bottom-full right-0 mb-3 flex flex-col items-end gap-3">
+        {links.map(({ app, href }) => (
+          <li key={app}>
+            <a href={href} target="_blank" rel="noopener" className={CHOICE}>
+              {MESSAGING[app]}
+              <span className={`grid size-9 place-items-center rounded-full text-white ${BRAND_COLOURS[app]}`}>
+                <MessagingIcon app={app} className="size-5" />
+              </span>
+            </a>
+          </li>
+        ))}
+        <li>
+          {/* The chat widget opens its panel from any element marked so; without JavaScript, /chat. */}
+          <a href="/chat" data-open-chat className={CHOICE}>
+            {CHAT_TEXT.trigger}
+            <span className="grid size-9 place-items-center rounded-full bg-brand text-white">
+              <Icon name="bot" className="size-5" />
+            </span>
+          </a>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+const CHOICE =
+  "flex items-center gap-3 whitespace-nowrap rounded-full bg-white py-1.5 pl-4 pr-1.5 text-sm font-medium text-slate-800 shadow-lg ring-1 ring-slate-200 hover:bg-slate-50";

@@ -42,9 +42,7 @@ export function ServiceCard({
           </Badge>
         ) : null}
       </div>
-      <p className="mt-4 text-xs font-medium uppercase tracking-wide text-slate-600">
-        {categoryLabel(service.category)}
-      </p>
+      <p className="mt-4 text-xs font-medium tracking-wide text-slate-600">{categoryLabel(service.category)}</p>
       <Heading id={headingId} className="mt-1 text-lg font-semibold text-slate-900">
         {service.name}
       </Heading>

@@ -61,7 +61,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+        {/* The bottom padding lets the page's last line scroll clear of the floating button; from
+            2xl the buttons stand in the side margin. */}
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 pb-24 pt-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8 2xl:pb-6">
           <p>{FOOTER.copyright(settings.companyName, settings.foundedYear, new Date().getFullYear())}</p>
           <nav aria-label={FOOTER.legalLabel}>
             <ul className="flex gap-4">

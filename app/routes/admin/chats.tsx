@@ -1,4 +1,5 @@
 import { Bot, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MessagesSquare, UserRound } from "lucide-react";
+import { ChatMessageText } from "~/components/chat/chat-message";
 import { Link, useLocation } from "react-router";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
@@ -265,7 +266,7 @@ function ChatBubble({
           {message.mediaType && !message.mediaUrl ? (
             <p className="mb-1 text-xs italic opacity-80">{mediaDeleted(retentionDays)}</p>
           ) : null}
-          <p className="whitespace-pre-wrap break-words">{message.message}</p>
+          <ChatMessageText text={message.message} />
         </div>
         <p className="text-xs text-slate-500">
           {formatDateTime(message.createdAt, timeZone)}

@@ -138,7 +138,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
       >
         <ChatHeader look="page" title="h1" titleId="chat-title" />
         <ChatLog
-          welcome={welcomeMessage(tool)}
+          welcome={welcomeMessage(tool, "images")}
           messages={loaderData.messages}
           typing={sending}
           className="px-3 py-5 sm:px-4"

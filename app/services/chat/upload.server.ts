@@ -3,7 +3,7 @@ import { rateLimitAddress } from "~/lib/address-key";
 import type { ChatMediaType } from "~/lib/domain";
 import { getEnv, type Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { detectMediaType } from "~/lib/media-type.server";
+import { detectMediaType } from "~/lib/media-type";
 import { recordChatUpload, totalChatUploadBytes } from "~/models/chat-uploads.server";
 import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.server";
 import { dataVolumeFreeBytes, forgetDataVolumeMeasure } from "~/services/disk-space.server";

@@ -98,7 +98,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   <ActiveBadge active={service.isActive} />
                   {service.featured ? <Badge tone="brand">Featured</Badge> : null}
                 </div>
-                <p className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                <p className="mt-1 text-xs font-medium tracking-wide text-slate-500">
                   {categoryLabel(service.category)}
                 </p>
                 <p className="mt-2 line-clamp-2 text-sm text-slate-600">{service.description}</p>

@@ -56,7 +56,7 @@ export async function loader() {
   };
 }
 
-type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string });
+type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string; detail: string });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -91,9 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: shownBody(answer.body) };
       return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
-      const message = error instanceof WebhookError ? error.message : errorDescription(error);
-      const testResult: TestResult = { webhookName: webhook.name, error: message };
-      return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(message));
+      // An owner reads what went wrong in words; the code and text under it are for whoever runs the endpoint.
+      const [failure, detail] =
+        error instanceof WebhookError ? [error.failure, error.message] : (["other", errorDescription(error)] as const);
+      const sentence = WEBHOOK_TEXTS.failure[failure];
+      const testResult: TestResult = { webhookName: webhook.name, error: sentence, detail };
+      return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(sentence));
     }
   }
 
@@ -141,7 +144,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           />
           <CodeSample
             title="Expected response"
-            note="The reply text in response (or message), and a success flag."
+            note="The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag."
             code={expectedResponse}
           />
         </div>
@@ -269,7 +272,10 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
         <div className="mt-2 space-y-1 text-sm">
           <p className="text-slate-600">Webhook: {result.webhookName}</p>
           {"error" in result ? (
-            <p className="font-medium text-red-700">{WEBHOOK_TEXTS.error(result.error)}</p>
+            <>
+              <p className="font-medium text-red-700">{WEBHOOK_TEXTS.error(result.error)}</p>
+              <p className="break-all font-mono text-xs text-slate-600">{WEBHOOK_TEXTS.detail(result.detail)}</p>
+            </>
           ) : (
             <>
               <p className="font-medium">{WEBHOOK_TEXTS.status(result.status)}</p>

@@ -15,7 +15,8 @@ export const ServiceEditorSchema = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Category must be lowercase words joined by dashes, like ai-automation"),
   description: required("Description", 5000),
   setupPrice: amount("Setup price"),
-  monthlyPrice: amount("Monthly price"),
+  // A one-off service has no monthly price: an empty field means 0 (issue #15).
+  monthlyPrice: amount("Monthly price").default(0),
   imageUrl: httpUrl("Image URL").optional(),
   isActive: checkbox(),
   featured: checkbox(),
@@ -62,6 +63,7 @@ export function ServiceEditor({
         <PriceField label="Setup price ($)" field={fields.setupPrice} placeholder={SERVICE_TEXTS.setupPlaceholder} />
         <PriceField
           label="Monthly price ($)"
+          hint={SERVICE_TEXTS.monthlyHint}
           field={fields.monthlyPrice}
           placeholder={SERVICE_TEXTS.monthlyPlaceholder}
         />
@@ -78,6 +80,11 @@ export function ServiceEditor({
   );
 }
 
-function PriceField(props: { label: string; field: Parameters<typeof getInputProps>[0]; placeholder: string }) {
+function PriceField(props: {
+  label: string;
+  hint?: string;
+  field: Parameters<typeof getInputProps>[0];
+  placeholder: string;
+}) {
   return <InputField {...props} type="number" min={0} step="0.01" inputMode="decimal" />;
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
-import { WEBHOOK_TEXTS } from "~/copy/admin";
+import { dismissToast } from "~/components/toaster";
+import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { WEBHOOK_METHODS } from "~/lib/domain";
 import type { WebhookView } from "~/models/webhooks.server";
 import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+shared/form-schemas";
@@ -84,6 +85,8 @@ export function WebhookEditor({
   const [form, fields] = useSchemaForm(WebhookEditorSchema, {
     id: "webhook-editor",
     lastResult,
+    // Only the server reads the headers' JSON (and its masked values).
+    shouldRevalidate: "onInput",
     // The spec's defaults: POST, active on.
     defaultValue: webhook
       ? {
@@ -114,6 +117,14 @@ export function WebhookEditor({
             : 'For example {"Authorization": "Bearer your-token"}'
         }
         field={fields.headers}
+        onInput={(event) => {
+          // Headers that parse now make the server's "Invalid JSON in headers" toast stale. The
+          // browser does not know the stored values: here a mask left in place counts as one.
+          const text = event.currentTarget.value.trim().replaceAll(HEADER_VALUE_MASK, "stored");
+          if (parseHeaders(text) !== null) {
+            dismissToast(TOASTS.webhookInvalidHeaders.message);
+          }
+        }}
         rows={4}
         spellCheck={false}
         textareaClassName="font-mono text-xs"

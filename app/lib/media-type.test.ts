@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type.server";
+import { detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type";
 
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));

@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { productText } from "../support/product-text";
+import { expect, test } from "./fixtures";
+
+// Issue #15: the floating WhatsApp, Messenger and chat buttons stood over forms, buttons and
+// prices. docs/product.md §2, "Floating buttons".
+
+const PUBLIC_PAGES = ["/", "/services", "/order", "/order/submitted", "/chat", "/no-such-page"];
+const WIDTHS = [375, 768, 1280, 1600];
+
+/**
+ * What, in the viewport, lies under a floating control: links, buttons, form fields and prices
+ * (any text with a dollar amount), each named by its tag and text. Floating controls are the
+ * visible fixed-position elements outside the header.
+ */
+function coveredContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" && style.display !== "none";
+    };
+    const floating = [...document.querySelectorAll("body *")].filter(
+      (element) => getComputedStyle(element).position === "fixed" && !element.closest("header") && visible(element),
+    );
+    const insideFloating = (element: Element) => floating.some((control) => control.contains(element));
+    const interactive = [...document.querySelectorAll("a, button, input, select, textarea, summary")];
+    const prices = [...document.querySelectorAll("body *")].filter((element) =>
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /\$\s?\d/.test(node.textContent!)),
+    );
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const viewport = new DOMRect(0, 0, window.innerWidth, window.innerHeight);
+    return [...interactive, ...prices]
+      .filter((element) => visible(element) && !insideFloating(element))
+      .filter((element) => overlaps(element.getBoundingClientRect(), viewport))
+      .filter((element) =>
+        floating.some((control) => overlaps(control.getBoundingClientRect(), element.getBoundingClientRect())),
+      )
+      .map((element) => `<${element.tagName.toLowerCase()}> ${element.textContent?.trim().slice(0, 40) ?? ""}`);
+  });
+}
+
+test.describe("floating buttons", () => {
+  for (const width of WIDTHS) {
+    test(`scrolled to the bottom of each public page at ${width} px, nothing is under a floating button`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole("contentinfo")).toBeVisible();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect
+          .poll(() => page.evaluate(() => Math.ceil(scrollY + innerHeight)))
+          .toBeGreaterThanOrEqual(await page.evaluate(() => document.documentElement.scrollHeight));
+        expect(await coveredContent(page), `${path} at ${width} px`).toEqual([]);
+      }
+    });
+  }
+
+  test("on a phone one button discloses WhatsApp, Messenger and the chat, by keyboard too", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/order");
+    const toggle = page.locator("summary", { hasText: productText("Chat or message us") });
+    const whatsapp = page.getByRole("link", { name: productText("Chat with us on WhatsApp"), exact: true });
+    const messenger = page.getByRole("link", { name: productText("Message us on Messenger"), exact: true });
+    const chat = page.getByRole("link", { name: productText("Open AI Chat"), exact: true });
+    // One floating control: the separate buttons and the chat trigger are not shown.
+    for (const choice of [whatsapp, messenger, chat]) await expect(choice).toHaveCount(0);
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    for (const choice of [whatsapp, messenger, chat]) await expect(choice).toBeVisible();
+    await expect(whatsapp).toHaveAttribute("target", "_blank");
+    await expect(chat).toHaveAttribute("href", "/chat");
+    await page.keyboard.press("Tab");
+    await expect(whatsapp).toBeFocused();
+
+    if (javaScriptEnabled) {
+      await page.keyboard.press("Escape");
+      await expect(chat).toHaveCount(0);
+      await expect(toggle).toBeFocused();
+      // The chat choice opens the widget's panel, as the trigger does.
+      await page.keyboard.press("Enter");
+      await chat.click();
+      await expect(page.getByRole("dialog", { name: productText("AI Assistant") })).toBeVisible();
+    } else {
+      await chat.click();
+      await expect(page).toHaveURL(/\/chat$/);
+    }
+  });
+
+  test("on a wide screen the buttons stand apart in the margin, as the spec draws them", async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto("/");
+    for (const name of ["Chat with us on WhatsApp", "Message us on Messenger", "Open AI Chat"]) {
+      await expect(page.getByRole("link", { name: productText(name), exact: true })).toBeVisible();
+    }
+    await expect(page.locator("summary", { hasText: productText("Chat or message us") })).toBeHidden();
+  });
+});
