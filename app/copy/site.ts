@@ -111,6 +111,12 @@ export const FOUNDER = {
 } as const;
 
 /** Field errors the contact and order forms share (docs/product.md §5). */
+/** The toast of a public form whose fields need correcting (each field says what is wrong under it). */
+export const FORM_INVALID = {
+  message: "Please check the form",
+  description: "Some fields need your attention: see the message under each one.",
+} as const;
+
 export const VISITOR_FIELD_ERRORS = {
   emailMissing: "Please enter your email address.",
   emailInvalid: "Please enter a valid email address.",

@@ -16,6 +16,13 @@ describe("visitor fields", () => {
     expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
   });
 
+  it("asks for a choice until one is picked", () => {
+    const service = { kind: "choice", missing: "Pick one." } as const;
+    expect(visitorFieldError(service, null)).toBe("Pick one.");
+    expect(visitorFieldError(service, "")).toBe("Pick one.");
+    expect(visitorFieldError(service, "7d0c1f62-5a3e-4f35-9b8e-2a6c3f1d9e40")).toBeUndefined();
+  });
+
   it("trims required text and bounds its length", () => {
     const name = requiredText(5, { missing: "Name?", tooLong: "Too long" });
     expect(visitorFieldError(name, null)).toBe("Name?");

@@ -9,7 +9,9 @@ export type TextRule = { kind: "text"; max: number; tooLong: string; missing?: s
 export type EmailRule = { kind: "email" };
 /** A box the visitor must tick (the terms). */
 export type CheckboxRule = { kind: "checkbox"; missing: string };
-export type VisitorFieldRule = TextRule | EmailRule | CheckboxRule;
+/** An option the visitor must pick (the service): a select whose empty first option does not count. */
+export type ChoiceRule = { kind: "choice"; missing: string };
+export type VisitorFieldRule = TextRule | EmailRule | CheckboxRule | ChoiceRule;
 
 /** Text the visitor must give: trimmed, at least one character and at most `max`. */
 export function requiredText(
@@ -55,6 +57,7 @@ export function visitorFieldError(rule: VisitorFieldRule, posted: FormDataEntryV
         ? VISITOR_FIELD_ERRORS.emailInvalid
         : undefined;
     case "checkbox":
+    case "choice":
       return value === undefined ? rule.missing : undefined;
   }
 }

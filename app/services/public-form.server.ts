@@ -16,7 +16,7 @@ import {
   type EmailRule,
   type VisitorFieldRule,
 } from "~/lib/visitor-fields";
-import { VISITOR_FIELD_ERRORS } from "~/copy/site";
+import { FORM_INVALID, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } from "~/services/toast.server";
 
@@ -42,6 +42,8 @@ function visitorFieldSchema(rule: VisitorFieldRule) {
     }
     case "checkbox":
       return z.boolean({ error: rule.missing });
+    case "choice":
+      return z.string({ error: rule.missing }).min(1, rule.missing);
   }
 }
 
@@ -87,7 +89,8 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
     dataWithError(context, { result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
 
   if (submission.status !== "success") {
-    const toast = form.invalidToast?.(submission.error ?? {}) ?? form.toasts.failure;
+    // A correctable form is not a failure: the toast points at the fields (issue #15).
+    const toast = form.invalidToast?.(submission.error ?? {}) ?? FORM_INVALID;
     return refuse(toast, { status: 400 });
   }
   // A bot gets the answer of a refused post, nothing that tells it what gave it away.

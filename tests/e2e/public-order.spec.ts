@@ -123,7 +123,7 @@ test.describe("order page", () => {
     await expect(submit).toBeDisabled();
   });
 
-  test("without a service the order is refused", async ({ page, sql }) => {
+  test("without a service the order is refused", async ({ page, sql }, testInfo) => {
     const notes = unique("No service");
     await page.goto("/order");
     await expect(page.getByRole("region", { name: "Order Summary" })).toContainText(
@@ -133,11 +133,48 @@ test.describe("order page", () => {
     await orderForm(page).getByLabel("I agree to the terms and conditions").check();
     await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
 
-    await expect(page.getByRole("alert").filter({ hasText: "Service Required" })).toContainText(
-      "Please select a service to proceed.",
-    );
+    // With JavaScript the browser flags the service before sending; without, the action's toast says it.
+    if (testInfo.project.name === "nojs") {
+      await expect(page.getByRole("alert").filter({ hasText: "Service Required" })).toContainText(
+        "Please select a service to proceed.",
+      );
+    }
     await expect(orderForm(page).getByText("Please select a service to proceed.")).toBeVisible();
     await expect(orderForm(page).getByLabel("Select Service")).toHaveAttribute("aria-invalid", "true");
+    await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
+    expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
+  });
+
+  test("an empty order flags the name, the email and the service at once", { tag: "@js" }, async ({ page }) => {
+    await page.goto("/order");
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
+    for (const error of [
+      "Please enter your full name.",
+      "Please enter your email address.",
+      "Please select a service to proceed.",
+    ]) {
+      await expect(orderForm(page).getByText(error)).toBeVisible();
+    }
+    await expect(orderForm(page).getByLabel("Select Service")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("fields to correct ask to check the form, never report a failure", async ({ page, db, sql }, testInfo) => {
+    const service = await createTestService(db, { isActive: true });
+    const notes = unique("Fields to correct");
+    await page.goto(`/order?service=${service.id}`);
+    await fillClient(page, notes);
+    await orderForm(page).getByLabel("Email Address").fill("not-an-email");
+    await orderForm(page).getByLabel("I agree to the terms and conditions").check();
+    await orderForm(page).getByRole("button", { name: "Submit Order" }).click();
+
+    await expect(orderForm(page).getByText("Please enter a valid email address.")).toBeVisible();
+    if (testInfo.project.name === "nojs") {
+      await expect(page.getByRole("alert").filter({ hasText: "Please check the form" })).toContainText(
+        "Some fields need your attention: see the message under each one.",
+      );
+    }
+    await expect(page.getByText("Submission Error")).toHaveCount(0);
     await expect(orderForm(page).getByLabel("Project Details")).toHaveValue(notes);
     expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
   });

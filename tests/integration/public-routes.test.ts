@@ -30,6 +30,10 @@ vi.hoisted(() => {
 const TOASTS = {
   contactSent: { message: "Message sent!", description: "We'll get back to you within 24 hours." },
   contactFailed: { message: "Error", description: "Failed to send message. Please try again." },
+  formInvalid: {
+    message: "Please check the form",
+    description: "Some fields need your attention: see the message under each one.",
+  },
   orderSubmitted: {
     message: "Order Submitted!",
     description: "We'll contact you within 24 hours to discuss your project and payment.",
@@ -105,7 +109,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
     it("refuses missing and malformed fields, keeping what was typed", async () => {
       const name = uniqueName("Grace");
       const result = await submit("/?index", { name, email: "not-an-email", message: "   " });
-      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.contactFailed } });
+      expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.formInvalid } });
       expect(result.body?.result.error).toMatchObject({
         email: ["Please enter a valid email address."],
         message: ["Please enter a message."],
@@ -116,7 +120,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
 
     it("limits the length of each field", async () => {
       const result = await submit("/?index", { name: "x".repeat(101), email: "a@b.co", message: "y".repeat(5001) });
-      expect(result.status).toBe(400);
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.formInvalid });
       expect(Object.keys(result.body?.result.error ?? {})).toEqual(expect.arrayContaining(["name", "message"]));
     });
 
@@ -225,10 +229,25 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       expect(result).toMatchObject({ status: 400, toast: { type: "error", ...TOASTS.serviceRequired } });
     });
 
-    it("reports other invalid fields as a submission error", async () => {
+    it("asks to check the fields, not a submission error, for other invalid fields", async () => {
+      const service = await newService();
+      const result = await submit("/order", {
+        ...client,
+        clientName: "x".repeat(10_000),
+        clientEmail: "nope",
+        serviceId: service.id,
+      });
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.formInvalid });
+      expect(result.body?.result.error).toMatchObject({
+        clientName: ["Please keep your name under 100 characters."],
+        clientEmail: ["Please enter a valid email address."],
+      });
+    });
+
+    it("reports a missing name with the other fields", async () => {
       const service = await newService();
       const result = await submit("/order", { ...client, clientName: " ", clientEmail: "nope", serviceId: service.id });
-      expect(result).toMatchObject({ status: 400, toast: TOASTS.orderFailed });
+      expect(result).toMatchObject({ status: 400, toast: TOASTS.formInvalid });
       expect(result.body?.result.error).toMatchObject({
         clientName: ["Please enter your full name."],
         clientEmail: ["Please enter a valid email address."],

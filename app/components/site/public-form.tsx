@@ -56,8 +56,7 @@ export function usePublicForm<Name extends string>({
   defaultValue = {},
 }: {
   id: string;
-  /** null: the action alone checks the field (see order.tsx). */
-  rules: Record<Name, VisitorFieldRule | null>;
+  rules: Record<Name, VisitorFieldRule>;
   /** The action's answer; undefined while a post is under way. */
   lastResult: PublicFormResult | undefined;
   defaultValue?: Values<Name>;
@@ -100,7 +99,7 @@ export function usePublicForm<Name extends string>({
     const errors: Errors<Name> = {};
     for (const name of only ? [only] : names) {
       const rule = rules[name];
-      const error = rule && visitorFieldError(rule, data.get(name));
+      const error = visitorFieldError(rule, data.get(name));
       if (error) errors[name] = [error];
     }
     return { data, errors };

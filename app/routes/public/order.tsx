@@ -2,7 +2,7 @@ import { retryAfterHeaders } from "~/lib/retry-after";
 import { useEffect } from "react";
 import { Link, useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
-import { ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
+import { FORM_INVALID, ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { InputFields, MessageField, PublicForm, usePublicForm, type InputSpec } from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
@@ -38,10 +38,12 @@ const OrderSchema = visitorSchema(ORDER_FIELDS).extend({
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
 });
 
-// In the browser the service choice is left to the action, so that a missing service is
-// answered with the spec's 'Service Required' toast with JavaScript too. (Terms cannot be
-// missing there: the submit button waits for them.)
-const CLIENT_RULES = { ...ORDER_FIELDS, serviceId: null };
+// The browser checks the service with the other fields, so that an empty form is flagged at once
+// (issue #15); without JavaScript the action answers a missing service with 'Service Required'.
+const CLIENT_RULES = {
+  ...ORDER_FIELDS,
+  serviceId: { kind: "choice", missing: ORDER.serviceRequired.description },
+} as const;
 
 const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "clientEmail">> = [
   { name: "clientName", type: "text", autoComplete: "name" },
@@ -66,7 +68,7 @@ export function action(args: Route.ActionArgs) {
     toasts: ORDER,
     // The spec checks the terms first, then the service.
     invalidToast: (errors) =>
-      errors.terms ? ORDER.termsRequired : errors.serviceId ? ORDER.serviceRequired : ORDER.failure,
+      errors.terms ? ORDER.termsRequired : errors.serviceId ? ORDER.serviceRequired : FORM_INVALID,
     rateLimit: { key: "orders", perHour: getEnv().ORDERS_PER_HOUR },
     store: ({ terms: _agreed, ...order }) => createOrder(order),
     refusedFields: (error) =>
