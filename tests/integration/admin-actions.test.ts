@@ -99,7 +99,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
   });
 
   describe("services", () => {
-    it("refuses negative or missing prices and keeps what was typed", async () => {
+    it("refuses a negative or missing setup price and keeps what was typed; an empty monthly price is no error", async () => {
       const cookie = await sessionFor(await createTestAdmin(db()));
       const name = uniqueName("Service");
       const answer = await send(
@@ -111,11 +111,20 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       );
       expect(answer.status).toBe(400);
       const { result } = answer.actionData as FormAnswer;
-      expect(result.error).toEqual({
-        setupPrice: ["Setup price must be 0 or more"],
-        monthlyPrice: ["Monthly price is required"],
-      });
+      // A one-off service has no monthly price (issue #15): only the setup price is wrong here.
+      expect(result.error).toEqual({ setupPrice: ["Setup price must be 0 or more"] });
       expect(result.initialValue).toMatchObject({ name, setupPrice: "-1" });
+      const missing = await send(
+        postRequest(
+          "/admin/services/new",
+          { name, category: "ai-automation", description: "d", setupPrice: "", monthlyPrice: "-5" },
+          cookie,
+        ),
+      );
+      expect((missing.actionData as FormAnswer).result.error).toEqual({
+        setupPrice: ["Setup price is required"],
+        monthlyPrice: ["Monthly price must be 0 or more"],
+      });
     });
 
     it("creates a service active and not featured when the boxes say so, and deletes it keeping its orders", async () => {
