@@ -1,7 +1,7 @@
 import { siteOrigin } from "~/lib/site-url.server";
 
 // The public pages worth indexing; the order confirmation and the admin area are not.
-const SITEMAP_PATHS = ["/", "/services", "/order"] as const;
+const SITEMAP_PATHS = ["/", "/services", "/order", "/privacy", "/terms"] as const;
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[char]};`);

@@ -380,7 +380,9 @@ describe("robots.txt and sitemap.xml", () => {
     const response = sitemap.loader();
     expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const body = await response.text();
-    for (const path of ["/", "/services", "/order"]) expect(body).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    for (const path of ["/", "/services", "/order", "/privacy", "/terms"]) {
+      expect(body).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    }
     expect(body).not.toContain("/admin");
   });
 });
