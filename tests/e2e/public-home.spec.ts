@@ -194,6 +194,8 @@ test.describe("contact form", () => {
     }
     await expect(form.getByLabel("Message")).toHaveValue("");
     await expect(form.getByLabel("Name")).toHaveValue("");
+    // The address stays the page's, never the action's "/?index".
+    expect(new URL(page.url()).search).toBe("");
     const rows = await sql`select name, email, message from contact_messages where message = ${message}`;
     expect(rows).toEqual([{ name: "Grace Hopper", email: "grace@example.com", message }]);
   });
@@ -208,6 +210,8 @@ test.describe("contact form", () => {
 
     await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
     await expect(form.getByText("Please enter a message.")).toBeVisible();
+    // Without JavaScript the answer is a new page: it opens at the form, where the errors are.
+    await expect(form.getByText("Please enter a message.")).toBeInViewport();
     await expect(form.getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Name")).toHaveValue(name);
     await expect(form.getByLabel("Email")).toHaveValue("not-an-email");

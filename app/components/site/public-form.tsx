@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Field, TextareaField } from "~/components/ui/field";
 import { isRequired, visitorFieldError, type VisitorFieldRule } from "~/lib/visitor-fields";
 import { EnhancedFlag } from "./enhanced-flag";
@@ -185,14 +185,18 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: Partial<Record<
 
 export type PublicFormState<Name extends string> = ReturnType<typeof usePublicForm<Name>>;
 
-/** A posting form in the site's card look, with the honeypot and the JavaScript flag. */
+/**
+ * A posting form in the site's card look, with the honeypot and the JavaScript flag. `as`: a
+ * fetcher's form, for a form that must not change the page's address when it posts.
+ */
 export function PublicForm({
   labelledBy,
   children,
+  as: FormElement = Form,
   ...formProps
-}: React.ComponentProps<typeof Form> & { labelledBy: string }) {
+}: React.ComponentProps<typeof Form> & { labelledBy: string; as?: typeof Form | FetcherForm }) {
   return (
-    <Form
+    <FormElement
       method="post"
       {...formProps}
       aria-labelledby={labelledBy}
@@ -201,9 +205,11 @@ export function PublicForm({
       <HoneypotField />
       <EnhancedFlag />
       {children}
-    </Form>
+    </FormElement>
   );
 }
+
+type FetcherForm = ReturnType<typeof useFetcher>["Form"];
 
 export interface InputSpec<Name extends string> {
   name: Name;

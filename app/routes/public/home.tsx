@@ -1,5 +1,5 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { useFormAction, useNavigation } from "react-router";
+import { useFetcher } from "react-router";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { FounderSection } from "~/components/site/founder-section";
 import { Hero } from "~/components/site/hero";
@@ -162,17 +162,28 @@ function ContactLine({ icon, label, children }: { icon: IconName; label: string;
   );
 }
 
+// The contact form posts through a fetcher: with JavaScript the address stays the page's ("/", not
+// the action's "/?index"). Without it the browser posts to the action, and the anchor brings the
+// answer back to the form, where its field errors are (issue #15).
+const CONTACT_ACTION = "/?index#contact";
+
 function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined }) {
-  const navigation = useNavigation();
-  const action = useFormAction();
-  const sending = navigation.state !== "idle" && navigation.formAction === action;
+  const fetcher = useFetcher<typeof action>();
+  const sending = fetcher.state !== "idle";
   const form = usePublicForm({
     id: "contact-form",
     rules: CONTACT_FIELDS,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    // The fetcher's answer with JavaScript; the page's own (a post without JavaScript) otherwise.
+    lastResult: sending ? undefined : (fetcher.data?.result ?? lastResult),
   });
   return (
-    <PublicForm key={form.resetKey} preventScrollReset {...form.formProps} labelledBy="contact-heading">
+    <PublicForm
+      key={form.resetKey}
+      as={fetcher.Form}
+      action={CONTACT_ACTION}
+      {...form.formProps}
+      labelledBy="contact-heading"
+    >
       <InputFields form={form} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
       <MessageField form={form} name="message" rows={5} texts={CONTACT.fields.message} />
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
