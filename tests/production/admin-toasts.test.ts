@@ -269,8 +269,15 @@ describe("testing a webhook", () => {
     const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
     const toast = toastOn(answer.html);
     expect(toast).toMatchObject({ type: "error", message: productText("Webhook test failed") });
-    expect(toast?.description).toBeTruthy();
-    expect(visibleText(answer.html)).toContain(productText.pattern("Error: {message}", toast!.description!));
+    // A sentence an owner understands, then the technical detail under it (issue #15).
+    expect(toast?.description).toBe(
+      productText(
+        "Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",
+      ),
+    );
+    const text = visibleText(answer.html);
+    expect(text).toContain(productText.pattern("Error: {sentence}", toast!.description!));
+    expect(text).toMatch(/Details: ECONNREFUSED/);
   });
 });
 

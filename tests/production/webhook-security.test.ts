@@ -69,7 +69,12 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
       const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
       const toast = toastOn(answer.html);
       expect(toast, host).toMatchObject({ type: "error", message: productText("Webhook test failed") });
-      expect(toast?.description, host).toMatch(/private or local address/);
+      expect(toast?.description, host).toBe(
+        productText("This address is not allowed: webhooks must be on the public internet."),
+      );
+      expect(visibleText(answer.html), host).toMatch(
+        /Details: .* is a private or local address; webhooks must be public/,
+      );
       expect(visibleText(answer.html)).not.toContain("internal secret");
     }
     expect(internal.received).toEqual([]);
