@@ -475,8 +475,10 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    // The server's answer, after 5 MB went up: as long as any reply may take.
     await expect(panel.getByRole("alert")).toHaveText(
       `Not sent: ${productText.pattern("Images can be up to {size}.", "5 MB")}`,
+      { timeout: REPLY_TIMEOUT_MS },
     );
     await expect(panel.getByRole("button", { name: productText("Photo") })).toBeEnabled();
     await expect(panel.getByRole("img", { name: "Image you sent" })).toHaveCount(0);
