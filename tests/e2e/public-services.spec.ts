@@ -135,7 +135,7 @@ test.describe("services page", () => {
       await expect(page.getByRole("article", { name: match.name })).toBeVisible();
       // Words, not letters: one request for each pause in the typing. A busy machine stalls the keys
       // now and then (a pause of its own), so the bound leaves room for that and stays far below the
-      // ${typed.length - 6} letters typed after the first request.
+      // twenty-odd letters typed after the first request.
       expect(dataRequests.length).toBeLessThanOrEqual(6);
     },
   );
