@@ -11,7 +11,8 @@ import { SHUTDOWN_TEXT } from "~/copy/shutdown";
 //   keep-alive connection) is answered 503 with Retry-After and Connection: close. Closing such
 //   connections at once instead (what http.Server.close() does to idle ones) races a client that
 //   has just sent a request on one: it reads a reset and cannot tell whether its order arrived.
-// Once no request is in flight, or the drain's time is up, every connection is closed.
+// Once no request is in flight and none has come for a moment, or the drain's time is up, every
+// connection is closed.
 
 /** How long a refused client is asked to wait: about what a restart takes on Fly.io. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
@@ -22,10 +23,19 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
  */
 const REFUSED_BODY_WAIT_MS = 1000;
 
+/**
+ * Once nothing is in flight, connections stay open until none has carried a request for this
+ * long: a client that has just read an answer without Connection: close (begun before the
+ * signal) may be sending its next request on that connection, and closing it then would make it
+ * read a reset instead of the 503. Idle keep-alive connections are closed after it.
+ */
+const DRAIN_QUIET_MS = 250;
+
 export class RequestGate {
   private draining = false;
   private readonly inFlight = new Set<ServerResponse>();
   private onIdle: (() => void) | undefined;
+  private lastActivity = 0;
 
   /** How many requests are being answered. */
   get size(): number {
@@ -35,7 +45,9 @@ export class RequestGate {
   /** Runs `handle` for the request, or answers 503 while draining. */
   admit(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
     this.inFlight.add(res);
+    this.lastActivity = Date.now();
     res.once("close", () => {
+      this.lastActivity = Date.now();
       this.inFlight.delete(res);
       if (this.inFlight.size === 0) this.onIdle?.();
     });
@@ -53,11 +65,19 @@ export class RequestGate {
     // connections at once (see above).
     NetServer.prototype.close.call(listener);
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-    if (this.inFlight.size > 0) {
-      await new Promise<void>((resolve) => {
-        this.onIdle = resolve;
-        setTimeout(resolve, timeoutMs).unref();
-      });
+    const deadline = Date.now() + timeoutMs;
+    this.lastActivity = Date.now();
+    for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {
+      if (this.inFlight.size > 0) {
+        await new Promise<void>((resolve) => {
+          this.onIdle = resolve;
+          setTimeout(resolve, left).unref();
+        });
+        continue;
+      }
+      const quietFor = Date.now() - this.lastActivity;
+      if (quietFor >= DRAIN_QUIET_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(DRAIN_QUIET_MS - quietFor, left)));
     }
     const cut = this.inFlight.size;
     listener.closeAllConnections();

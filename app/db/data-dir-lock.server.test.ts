@@ -60,6 +60,18 @@ describe("the DATA_DIR lock", () => {
     release();
   });
 
+  it("is taken over when its process was killed and lingers as a zombie no one reaps", async () => {
+    // The shell becomes `sleep 30`, which never waits for the child it started: once that child
+    // exits, it stays a zombie, as a server killed with its parents does under a minimal init.
+    const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 30"]);
+    children.push(parent);
+    const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (chunk) => resolve(String(chunk)))));
+    const started = processStart(zombie);
+    await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, "utf8")).toMatch(/^\d+ \(sleep\) Z /);
+    writeFileSync(lockFile, JSON.stringify({ pid: zombie, started, token: "t" }));
+    acquireDirLock(lockFile)();
+  });
+
   it("is taken over when its pid now belongs to another process, started after the lock's", async () => {
     const other = await liveProcess();
     writeFileSync(lockFile, JSON.stringify({ pid: other.pid, started: `${processStart(other.pid)}0`, token: "t" }));

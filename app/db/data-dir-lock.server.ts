@@ -78,32 +78,46 @@ function readOwner(lockFile: string): LockOwner | null {
  */
 function isHeld(owner: LockOwner): boolean {
   if (owner.pid === process.pid) return heldTokens.has(owner.token);
-  if (!(owner.pid > 0) || !isAlive(owner.pid)) return false;
+  if (!(owner.pid > 0) || !isRunning(owner.pid)) return false;
   const started = owner.started && processStart(owner.pid);
   // Where the start time cannot be read, a live pid is taken to be the owner: refusing is safe.
   return started ? started === owner.started : true;
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether `pid` names a running process. A killed process whose parent died with it stays a
+ * zombie until init reaps it, which a container's minimal init may never do: signal 0 still
+ * reaches a zombie, so its state in /proc (Z, or X while it is being reaped) settles it.
+ */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  const state = procStat(pid)?.[0];
+  return state !== "Z" && state !== "X";
+}
+
+/** The fields of /proc/<pid>/stat after the parenthesised command name (which may hold spaces); undefined where there is no /proc. */
+function procStat(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
   }
 }
 
 /**
  * On Linux, the boot's id and the process's start time in clock ticks since boot (field 22 of
- * /proc/<pid>/stat, counted after the parenthesised command name, which may hold spaces):
- * together they name one process of one boot. Undefined elsewhere.
+ * /proc/<pid>/stat): together they name one process of one boot. Undefined elsewhere.
  */
 export function processStart(pid: number): string | undefined {
+  const startTicks = procStat(pid)?.[19];
+  if (!startTicks) return undefined;
   try {
-    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const startTicks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-    return startTicks ? `${bootId}:${startTicks}` : undefined;
+    return `${readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim()}:${startTicks}`;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { isRunning } from "~/db/data-dir-lock.server";
 import { freePort } from "./postgres-server";
 
 // The production build (npm run build first), started as the README starts it and stopped as a
@@ -74,20 +75,11 @@ export async function stopBuiltServer(server: RunningServer): Promise<number | n
   process.kill(-server.child.pid!, "SIGTERM");
   const code = await server.exited;
   const deadline = Date.now() + 15_000;
-  while (pid && isAlive(pid)) {
+  while (pid && isRunning(pid)) {
     if (Date.now() > deadline) throw new Error("the server did not exit after SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return code;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

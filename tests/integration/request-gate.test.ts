@@ -1,0 +1,48 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, expect, it } from "vitest";
+import { RequestGate } from "../../server/shutdown";
+
+// Issue #14, "Graceful shutdown", at the scale of one connection: what tests/production/
+// graceful-shutdown.test.ts sees under load, where the moment a client sends is left to chance.
+
+const servers: http.Server[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.closeAllConnections()));
+
+function get(url: string, agent: http.Agent): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+it("answers 503, not a reset, to a request sent on a connection whose previous answer began before the signal", async () => {
+  const gate = new RequestGate();
+  let finish: (() => void) | undefined;
+  const server = http.createServer((req, res) =>
+    gate.admit(req, res, () => {
+      res.writeHead(200, { "Content-Type": "text/plain" }).write("begun");
+      finish = () => res.end(", finished");
+    }),
+  );
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  const first = get(url, agent);
+  await expect.poll(() => finish).toBeDefined();
+  const drained = gate.drain(server, 5000);
+  finish!();
+  // Its answer carried no Connection: close (its headers left before the signal), so the client
+  // sends the next request on the same connection the moment it has read it.
+  expect(await first).toEqual({ status: 200, body: "begun, finished" });
+  expect((await get(url, agent)).status).toBe(503);
+  expect(await drained).toBe(0);
+  agent.destroy();
+});
