@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ORDER } from "~/copy/site";
+import { isRunning } from "~/db/data-dir-lock.server";
 import { clusterState } from "~/db/pglite-control.server";
 import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
@@ -70,6 +71,8 @@ describe("a SIGKILL during orders, on the embedded database", () => {
         killGroup(first);
         await load.done;
         await first.exited;
+        // npm has been reaped; node, killed with it, may take a moment to die (or linger unreaped).
+        await expect.poll(() => isRunning(nodePid(first))).toBe(false);
 
         // What the killed process left: its lock, PGlite's own postmaster.pid, a cluster "in production".
         const lock = JSON.parse(readFileSync(path.join(dataDir, "pglite.lock"), "utf8")) as { pid: number };
