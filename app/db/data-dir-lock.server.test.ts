@@ -65,7 +65,9 @@ describe("the DATA_DIR lock", () => {
     // exits, it stays a zombie, as a server killed with its parents does under a minimal init.
     const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 30"]);
     children.push(parent);
-    const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (chunk) => resolve(String(chunk)))));
+    const zombie = Number(
+      await new Promise<string>((resolve) => parent.stdout.once("data", (chunk) => resolve(String(chunk)))),
+    );
     const started = processStart(zombie);
     await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, "utf8")).toMatch(/^\d+ \(sleep\) Z /);
     writeFileSync(lockFile, JSON.stringify({ pid: zombie, started, token: "t" }));
