@@ -39,8 +39,16 @@ export const WEBHOOK_TEXTS = {
   editTitle: "Edit Webhook",
   createSubmit: "Create Webhook",
   updateSubmit: "Update Webhook",
+  payloadFormats: { website: "Website", "n8n-chat-trigger": "n8n Chat Trigger" },
+  payloadFormatHint:
+    "Website sends this site's payload (below). n8n Chat Trigger sends what n8n's own chat widget sends, so the URL can be a Chat Trigger's (…/webhook/<id>/chat) and its memory nodes keep the conversation.",
   status: (code: number) => `Status: ${code}`,
   response: (body: string) => `Response: ${body}`,
+  took: (ms: number) => `Time: ${ms} ms`,
+  replyFrom: (field: string, text: string) => `Reply (read from "${field}"): ${text}`,
+  streamedReply: (text: string) => `Reply (streamed): ${text}`,
+  noReplyField: (fields: readonly string[]) =>
+    `No reply text: the answer has no ${fields.join(", ")} field with text, so the chat would show its default reply.`,
   moveUp: "Move up",
   moveDown: "Move down",
   error: (message: string) => `Error: ${message}`,

@@ -20,6 +20,7 @@ import {
   CHAT_MEDIA_TYPES,
   ORDER_STATUSES,
   WEBHOOK_IP_MODES,
+  WEBHOOK_PAYLOAD_FORMATS,
   WEBHOOK_METHODS,
   type FaqItem,
   type HeroStat,
@@ -236,6 +237,7 @@ export const webhooks = pgTable(
     url: text("url").notNull(),
     method: webhookMethod("method").notNull().default("POST"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    payloadFormat: text("payload_format", { enum: WEBHOOK_PAYLOAD_FORMATS }).notNull().default("website"),
     isActive: boolean("is_active").notNull().default(true),
     // Insertion order, for the fan-out's "list order": two webhooks created within the clock's
     // resolution share a created_at.
@@ -258,6 +260,9 @@ export const chatMessages = pgTable(
     mediaType: chatMediaType("media_type"),
     // For bot messages: which webhook (by name), 'settings', or 'canned' produced the reply.
     answeredBy: text("answered_by"),
+    // For bot messages: how long the reply took to decide, and whether it came as a stream.
+    replyMs: integer("reply_ms"),
+    streamed: boolean("streamed"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CHAT_ERROR } from "~/copy/chat";
-import { CHAT_SESSION_ID_PATTERN, type ChatLimits } from "./chat";
+import { CHAT_SESSION_ID_PATTERN, UTM_FIELDS, type ChatLimits } from "./chat";
+
+const cut = (value: string | undefined) => value?.slice(0, 200);
 
 /**
  * The chat form, for the widget's multipart posts and the /chat page. `sessionId` is only sent
@@ -13,6 +15,16 @@ export function chatMessageSchema(limits: ChatLimits) {
       message: z.string().trim().max(limits.maxMessageChars, CHAT_ERROR.tooLong(limits.maxMessageChars)).optional(),
       image: z.file().max(limits.maxImageBytes, CHAT_ERROR.imageTooLarge(limits.maxImageBytes)).optional(),
       voice: z.file().max(limits.maxVoiceBytes, CHAT_ERROR.voiceTooLarge(limits.maxVoiceBytes)).optional(),
+      // Sent by the widget for the webhooks' metadata (issue #16); cut rather than refused, since
+      // the visitor never typed them.
+      page: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value?.slice(0, 2000)),
+      utm: z
+        .object(Object.fromEntries(UTM_FIELDS.map((key) => [key, z.string().trim().optional().transform(cut)])))
+        .optional(),
     })
     .superRefine((value, ctx) => {
       if (value.image && value.voice) ctx.addIssue({ code: "custom", message: CHAT_ERROR.oneFile });

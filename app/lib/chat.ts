@@ -22,6 +22,9 @@ export function newChatSessionId(now = Date.now()): string {
   return `session_${now}_${BigInt(`0x${hex}`).toString(36).padStart(RANDOM_PART_DIGITS, "0")}`;
 }
 
+/** The visit's UTM parameters (utm_<key> in the landing page's address), sent with each message. */
+export const UTM_FIELDS = ["source", "medium", "campaign", "term", "content"] as const;
+
 /** The server's default text limit (CHAT_MAX_MESSAGE_CHARS), for a widget drawn without its loader. */
 export const DEFAULT_CHAT_MAX_MESSAGE_CHARS = 2000;
 

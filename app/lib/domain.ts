@@ -12,6 +12,13 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
 
 /** What the chat webhooks learn of the visitor's address (issue #15): nothing, its network, or all of it. */
+/**
+ * What a chat webhook is sent (issue #16): "website", the spec's payload; "n8n-chat-trigger",
+ * what n8n's own chat widget sends a Chat Trigger.
+ */
+export const WEBHOOK_PAYLOAD_FORMATS = ["website", "n8n-chat-trigger"] as const;
+export type WebhookPayloadFormat = (typeof WEBHOOK_PAYLOAD_FORMATS)[number];
+
 export const WEBHOOK_IP_MODES = ["none", "truncated", "full"] as const;
 export type WebhookIpMode = (typeof WEBHOOK_IP_MODES)[number];
 

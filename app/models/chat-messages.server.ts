@@ -6,7 +6,7 @@ import type { PageRequest } from "~/lib/keyset";
 
 export type ChatMessageInput = Pick<
   typeof chatMessages.$inferInsert,
-  "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy"
+  "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy" | "replyMs" | "streamed"
 >;
 
 // The chat's two writes are prepared once per database: drizzle then builds their SQL once, not
@@ -18,6 +18,8 @@ const inputPlaceholders = {
   mediaUrl: sql.placeholder("mediaUrl"),
   mediaType: sql.placeholder("mediaType"),
   answeredBy: sql.placeholder("answeredBy"),
+  replyMs: sql.placeholder("replyMs"),
+  streamed: sql.placeholder("streamed"),
 };
 
 function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPlaceholders, unknown> {
@@ -28,6 +30,8 @@ function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPl
     mediaUrl: input.mediaUrl ?? null,
     mediaType: input.mediaType ?? null,
     answeredBy: input.answeredBy ?? null,
+    replyMs: input.replyMs ?? null,
+    streamed: input.streamed ?? null,
   };
 }
 

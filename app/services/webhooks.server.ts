@@ -20,12 +20,24 @@ export interface WebhookTarget {
   headers?: Record<string, string>;
 }
 
+/**
+ * What the chat tells a webhook about where the visitor is (issue #16): the page, the service
+ * that page is about, the visit's UTM parameters, the browser's language. Never the address.
+ */
+export interface ChatMetadata {
+  page?: string;
+  service?: { id: string; name: string };
+  utm?: Partial<Record<"source" | "medium" | "campaign" | "term" | "content", string>>;
+  language?: string;
+}
+
 export interface ChatPayload {
   session_id: string;
   message: string;
   media_url: string | null;
   timestamp: string;
   user_info: { platform: "website"; ip: string };
+  metadata?: ChatMetadata;
 }
 
 export interface TestPayload {
@@ -46,6 +58,7 @@ export function chatPayload(input: {
   mediaUrl?: string | null;
   ip?: string;
   now?: Date;
+  metadata?: ChatMetadata;
 }): ChatPayload {
   return {
     session_id: input.sessionId,
@@ -53,7 +66,41 @@ export function chatPayload(input: {
     media_url: input.mediaUrl ?? null,
     timestamp: (input.now ?? new Date()).toISOString(),
     user_info: { platform: "website", ip: input.ip ?? UNKNOWN_IP },
+    ...(input.metadata ? { metadata: input.metadata } : {}),
   };
+}
+
+/** A request body that is not a payload sent as JSON: the multipart form of a message with a file. */
+export class WebhookBody {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+  ) {}
+}
+
+/**
+ * What n8n's chat widget sends a Chat Trigger in embedded mode (../shared/N8N-CHAT.md): JSON, or
+ * with a file the same fields as multipart form data, the metadata as a JSON string and the file
+ * as a part named `files`. The media link is in the metadata too, for a workflow that would
+ * rather fetch it than read the binary.
+ */
+export async function chatTriggerBody(input: {
+  sessionId: string;
+  message: string;
+  metadata: ChatMetadata & { mediaUrl?: string };
+  file?: File | null;
+}): Promise<WebhookBody> {
+  const fields = { action: "sendMessage", sessionId: input.sessionId, chatInput: input.message };
+  if (!input.file) {
+    return new WebhookBody(Buffer.from(JSON.stringify({ ...fields, metadata: input.metadata })), "application/json");
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set("metadata", JSON.stringify(input.metadata));
+  form.set("files", input.file, input.file.name);
+  // The platform's own multipart encoder, boundary included, rather than one written here.
+  const encoded = new Response(form);
+  return new WebhookBody(Buffer.from(await encoded.arrayBuffer()), encoded.headers.get("Content-Type")!);
 }
 
 export function testPayload(input: { message?: string; now?: Date } = {}): TestPayload {
@@ -121,7 +168,7 @@ function parseUrl(url: string): URL {
 }
 
 /**
- * Sends `payload` as JSON with the webhook's method and headers. Resolves with the status and
+ * Sends `payload` as JSON (or a WebhookBody as it is) with the webhook's method and headers. Resolves with the status and
  * body for any HTTP answer (ok or not; a redirect is not followed and is not ok); rejects with a
  * WebhookError when there is no answer: a refused connection, a bad URL, a private address, or
  * no answer within `timeoutMs`.
@@ -133,22 +180,34 @@ function parseUrl(url: string): URL {
 export async function sendWebhook(
   target: WebhookTarget,
   payload: unknown,
-  options: { timeoutMs: number; origin?: string; allowPrivate?: boolean },
+  options: {
+    timeoutMs: number;
+    origin?: string;
+    allowPrivate?: boolean;
+    /** n8n's widget asks a streaming Chat Trigger with text/plain. */
+    accept?: string;
+    /** Each piece of the answer's body as it arrives, up to MAX_WEBHOOK_RESPONSE_BYTES. */
+    onChunk?: (chunk: Buffer) => void;
+  },
 ): Promise<WebhookResponse> {
+  const body =
+    payload instanceof WebhookBody
+      ? payload
+      : new WebhookBody(Buffer.from(JSON.stringify(payload)), "application/json");
   const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    Accept: "application/json, text/plain, */*",
+    "Content-Type": body.contentType,
+    Accept: options.accept ?? "application/json, text/plain, */*",
     ...(options.origin ? { Origin: options.origin } : {}),
     ...target.headers,
   };
   const url = parseUrl(target.url);
-  const body = Buffer.from(JSON.stringify(payload));
   // One deadline for the whole exchange: resolving the name, connecting and reading the answer.
   const deadline = { signal: AbortSignal.timeout(options.timeoutMs), timeoutMs: options.timeoutMs };
   const address = await checkHost(url, options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS, deadline);
-  const response = await exchange(url, address, target.method, headers, body, deadline);
+  const response = await exchange(url, address, target.method, headers, body.bytes, deadline);
   const status = response.statusCode ?? 0;
-  return { ok: status >= 200 && status < 300, status, body: await readLimited(response, deadline) };
+  const ok = status >= 200 && status < 300;
+  return { ok, status, body: await readLimited(response, deadline, ok ? options.onChunk : undefined) };
 }
 
 async function checkHost(url: URL, allowPrivate: boolean, deadline: Deadline): Promise<CheckedAddress> {
@@ -217,7 +276,11 @@ function timeoutError(timeoutMs: number): WebhookError {
   return new WebhookError(`No answer within ${limit}`, "timeout");
 }
 
-function readLimited(response: IncomingMessage, deadline: Deadline): Promise<string> {
+function readLimited(
+  response: IncomingMessage,
+  deadline: Deadline,
+  onChunk: ((chunk: Buffer) => void) | undefined,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -233,8 +296,10 @@ function readLimited(response: IncomingMessage, deadline: Deadline): Promise<str
       reject(failure(error, deadline));
     };
     response.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
+      const kept = chunk.subarray(0, MAX_WEBHOOK_RESPONSE_BYTES - size);
+      chunks.push(kept);
       size += chunk.byteLength;
+      onChunk?.(kept);
       if (size >= MAX_WEBHOOK_RESPONSE_BYTES) {
         finish();
         response.destroy();

@@ -39,16 +39,19 @@ test("contact messages: newest first, mark read and unread, delete after confirm
   }
 });
 
-test("chats: a conversation with its media and which webhook answered", async ({ page, sql }) => {
+test("chats: a conversation with its media, which webhook answered, how fast and whether streamed", async ({
+  page,
+  sql,
+}) => {
   const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const hookName = unique("E2E Hook");
   await sql`
-    insert into chat_messages (session_id, message, is_user_message, media_url, media_type, answered_by, created_at) values
-      (${sessionId}, 'Hello, what does it cost?', true, null, null, null, now() - interval '4 seconds'),
-      (${sessionId}, 'Basic setups start at $199.', false, null, null, 'canned', now() - interval '3 seconds'),
-      (${sessionId}, 'Image sent', true, '/favicon.svg', 'image', null, now() - interval '2 seconds'),
-      (${sessionId}, 'Voice message', true, '/voice-sample.wav', 'voice', null, now() - interval '1 second'),
-      (${sessionId}, 'A lovely picture!', false, null, null, ${hookName}, now())`;
+    insert into chat_messages (session_id, message, is_user_message, media_url, media_type, answered_by, reply_ms, streamed, created_at) values
+      (${sessionId}, 'Hello, what does it cost?', true, null, null, null, null, null, now() - interval '4 seconds'),
+      (${sessionId}, 'Basic setups start at $199.', false, null, null, 'canned', 12, false, now() - interval '3 seconds'),
+      (${sessionId}, 'Image sent', true, '/favicon.svg', 'image', null, null, null, now() - interval '2 seconds'),
+      (${sessionId}, 'Voice message', true, '/voice-sample.wav', 'voice', null, null, null, now() - interval '1 second'),
+      (${sessionId}, 'A lovely picture!', false, null, null, ${hookName}, 2345, true, now())`;
   try {
     await openAdmin(page, "/admin/chats");
     await page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: sessionId }).click();
@@ -62,6 +65,10 @@ test("chats: a conversation with its media and which webhook answered", async ({
     await expect(conversation.locator("audio")).toHaveAttribute("src", "/voice-sample.wav");
     await expect(conversation.getByText(`Answered by webhook "${hookName}"`)).toBeVisible();
     await expect(conversation.getByText("Canned reply (no webhook answered)")).toBeVisible();
+    const replies = conversation.getByRole("listitem").filter({ has: page.getByText(/^Answered by|^Canned/) });
+    await expect(replies.first()).toContainText("in 0.0 s");
+    await expect(replies.first()).not.toContainText("streamed");
+    await expect(replies.last()).toContainText("in 2.3 s, streamed");
     const texts = await conversation.getByRole("listitem").allInnerTexts();
     expect(texts[0]).toContain("Hello, what does it cost?");
     expect(texts.at(-1)).toContain("A lovely picture!");

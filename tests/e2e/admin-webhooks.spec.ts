@@ -9,13 +9,19 @@ const DEAD_URL = "http://127.0.0.1:1/hook";
 
 async function createWebhook(
   sql: import("postgres").Sql,
-  fields: { url?: string; isActive?: boolean; headers?: Record<string, string>; method?: string } = {},
+  fields: {
+    url?: string;
+    isActive?: boolean;
+    headers?: Record<string, string>;
+    method?: string;
+    payloadFormat?: string;
+  } = {},
 ) {
   const name = unique("E2E Webhook");
   const [row] = await sql`
-    insert into webhooks (name, url, method, headers, is_active)
+    insert into webhooks (name, url, method, headers, is_active, payload_format)
     values (${name}, ${fields.url ?? DEAD_URL}, ${fields.method ?? "POST"}, ${sql.json(fields.headers ?? {})},
-            ${fields.isActive ?? false})
+            ${fields.isActive ?? false}, ${fields.payloadFormat ?? "website"})
     returning id`;
   return { id: row.id as string, name };
 }
@@ -246,6 +252,14 @@ test.describe("Test button", () => {
       req.on("end", () => {
         received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
         if (req.url?.startsWith("/slow")) return; // never answers
+        if (req.url?.startsWith("/stream")) {
+          // n8n's streaming format: NDJSON, though it says JSON.
+          const chunk = (type: string, content?: string) =>
+            `${JSON.stringify({ type, content, metadata: { nodeId: "agent", nodeName: "AI Agent", timestamp: 1 } })}\n`;
+          return res
+            .writeHead(200, { "Content-Type": "application/json; charset=utf-8" })
+            .end(chunk("begin") + chunk("item", "Hello ") + chunk("item", "from n8n") + chunk("end"));
+        }
         res
           .writeHead(201, { "Content-Type": "application/json" })
           .end(JSON.stringify({ response: "pong", success: true }));
@@ -268,6 +282,8 @@ test.describe("Test button", () => {
       const result = page.getByRole("region", { name: "Test Result" });
       await expect(result.getByText("Status: 201")).toBeVisible();
       await expect(result.getByText('Response: {"response":"pong","success":true}')).toBeVisible();
+      await expect(result.getByText('Reply (read from "response"): pong')).toBeVisible();
+      await expect(result.getByText(/^Time: \d+ ms$/)).toBeVisible();
       await expect(page.getByText("Webhook test completed")).toBeVisible();
 
       const request = received.find((r) => r.url === path)!;
@@ -282,6 +298,46 @@ test.describe("Test button", () => {
       });
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;
+    }
+  });
+
+  test("tests an n8n Chat Trigger in its own format and shows the streamed reply", async ({ page, sql }) => {
+    const path = `/stream-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const webhook = await createWebhook(sql, { url: `${base}${path}`, payloadFormat: "n8n-chat-trigger" });
+    try {
+      await openAdmin(page, "/admin/webhooks");
+      await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
+      const result = page.getByRole("region", { name: "Test Result" });
+      await expect(result.getByText("Reply (streamed): Hello from n8n")).toBeVisible();
+      const request = received.find((r) => r.url === path)!;
+      expect(request.headers.accept).toBe("text/plain");
+      expect(JSON.parse(request.body)).toEqual({
+        action: "sendMessage",
+        sessionId: expect.stringMatching(/^test_/),
+        chatInput: expect.any(String),
+        metadata: { page: "/admin/webhooks" },
+      });
+    } finally {
+      await sql`delete from webhooks where id = ${webhook.id}`;
+    }
+  });
+
+  test("the dialog sets the payload format, and the edit form shows it", async ({ page, sql }) => {
+    const name = unique("E2E Trigger");
+    await openAdmin(page, "/admin/webhooks/new");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("URL").fill(DEAD_URL);
+    await expect(page.getByLabel("Payload format")).toHaveValue("website");
+    await page.getByLabel("Payload format").selectOption({ label: "n8n Chat Trigger" });
+    await page.getByRole("button", { name: "Create Webhook" }).click();
+    await expect(page.getByText("Webhook created successfully!")).toBeVisible();
+    const [row] = await sql`select id, payload_format from webhooks where name = ${name}`;
+    try {
+      expect(row.payload_format).toBe("n8n-chat-trigger");
+      await openAdmin(page, `/admin/webhooks/${row.id}/edit`);
+      await expect(page.getByLabel("Payload format")).toHaveValue("n8n-chat-trigger");
+    } finally {
+      await sql`delete from webhooks where id = ${row.id}`;
     }
   });
 

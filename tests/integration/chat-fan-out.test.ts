@@ -220,7 +220,11 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     const exchange = await handleChatMessage({
       sessionId,
       message: productText("📷 Image sent"),
-      media: { url: "/uploads/123-image.png", type: "image" },
+      media: {
+        url: "/uploads/123-image.png",
+        type: "image",
+        file: new File(["png"], "invoice.png", { type: "image/png" }),
+      },
       origin: "https://agency.example",
       timeoutMs: SHORT_TIMEOUT_MS,
     });

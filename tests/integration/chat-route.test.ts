@@ -13,6 +13,8 @@ import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
 import type { loader } from "~/routes/public/chat";
 import { loader as uploadsLoader } from "~/routes/uploads";
 import { getRequest, send, TEST_ORIGIN, type Answer } from "../support/route-args";
+import { db } from "~/db/client.server";
+import { createTestService } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
 
@@ -115,6 +117,34 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
       ["Hello from the widget", false],
       ["Echo: Hello from the widget", true],
     ]);
+  });
+
+  it("tells the webhooks the page, the service it offers, the visit's UTM and the language, never the address", async () => {
+    const service = await createTestService(db(), { isActive: true });
+    const form = chatForm({ sessionId: newChatSessionId(), message: "How much is it?" });
+    form.set("page", `/order?service=${service.id}`);
+    form.set("utm.source", "newsletter");
+    form.set("utm.campaign", "spring");
+    const request = new Request(`${TEST_ORIGIN}/chat`, {
+      method: "POST",
+      headers: { "Accept-Language": "de-CH,de;q=0.9,en;q=0.8" },
+      body: form,
+    });
+    expect((await send(request, { ip: "203.0.113.9", javaScript: true })).status).toBe(200);
+
+    const sent = echo.received.at(-1)!.json as Record<string, unknown>;
+    expect(sent.metadata).toEqual({
+      page: `/order?service=${service.id}`,
+      service: { id: service.id, name: service.name },
+      utm: { source: "newsletter", campaign: "spring" },
+      language: "de-CH",
+    });
+    expect(JSON.stringify(sent)).not.toContain("203.0.113.9");
+
+    // A page that is not this site's is not passed on; without it, the page is /chat's.
+    const elsewhere = chatForm({ sessionId: newChatSessionId(), message: "Hi", page: "https://evil.example/x" });
+    await postChat(elsewhere);
+    expect((echo.received.at(-1)!.json as Record<string, unknown>).metadata).toEqual({ page: "/chat" });
   });
 
   it("stores a sent image, checked by its content, and serves it back", async () => {

@@ -97,10 +97,11 @@ export function TextField({
 export function ChoiceField({
   field,
   label,
+  hint,
   children,
-}: Omit<Shell, "hint" | "className"> & { field: Parameters<typeof getSelectProps>[0]; children: React.ReactNode }) {
+}: Omit<Shell, "className"> & { field: Parameters<typeof getSelectProps>[0]; children: React.ReactNode }) {
   return (
-    <SelectField label={label} errors={field.errors} selectProps={getSelectProps(field)}>
+    <SelectField label={label} hint={hint} errors={field.errors} selectProps={getSelectProps(field)}>
       {children}
     </SelectField>
   );

@@ -4,6 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { CHAT_TEXT } from "~/copy/chat";
 import { useMessagingLinks } from "~/components/site/messaging-links";
 import { useHydrated } from "~/lib/hydrated";
+import { rememberVisitUtm } from "./visit";
 
 /** Any element with this attribute opens the chat (the hero's "Try AI Chat Demo", the trigger). */
 const OPEN_CHAT_SELECTOR = "[data-open-chat]";
@@ -44,6 +45,9 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
   const trigger = useRef<HTMLAnchorElement>(null);
   // Below `2xl` the floating messaging button holds the chat's opener too (floating-messaging.tsx).
   const collapsed = useMessagingLinks().length > 0;
+
+  // The widget mounts on the visit's first page, whose address carries the UTM parameters.
+  useEffect(() => rememberVisitUtm(window.location.search), []);
 
   useEffect(() => {
     let mounted = true;

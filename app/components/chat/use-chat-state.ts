@@ -1,10 +1,11 @@
 import { useEffect, useReducer, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
 import { defaultMediaText, newChatSessionId } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import type { ChatActionData, clientAction } from "~/routes/public/chat";
 import type { ChatLogMessage } from "./chat-message";
+import { addVisitFields } from "./visit";
 
 // The widget's conversation as a reducer: what each event does to it is a pure function, tested
 // on its own (chat-state.test.ts); the hook below ties it to the fetcher that posts to /chat.
@@ -113,6 +114,7 @@ export function useChatState() {
   // docs/product.md §3: one session id per widget load.
   const [sessionId] = useState(newChatSessionId);
   const fetcher = useFetcher<typeof clientAction>();
+  const location = useLocation();
   const sending = fetcher.state !== "idle";
 
   // The answer is the fetcher's, so the conversation takes it in while rendering, not an effect later.
@@ -142,6 +144,7 @@ export function useChatState() {
     });
     const form = new FormData();
     form.set("sessionId", sessionId);
+    addVisitFields(form, `${location.pathname}${location.search}`);
     if (text) form.set("message", text);
     if (media) form.set(media.kind, media.file);
     fetcher.submit(form, {

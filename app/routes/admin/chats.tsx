@@ -208,6 +208,14 @@ function answeredByLabel(answeredBy: string | null): string | null {
   return `Answered by webhook "${answeredBy}"`;
 }
 
+/** How a reply came (issue #16): "in 1.2 s, streamed"; nothing for replies stored before it was kept. */
+function replyFacts({ replyMs, streamed }: Pick<ChatMessage, "replyMs" | "streamed">): string | null {
+  const facts = [replyMs === null ? null : `in ${(replyMs / 1000).toFixed(1)} s`, streamed ? "streamed" : null].filter(
+    Boolean,
+  );
+  return facts.length ? facts.join(", ") : null;
+}
+
 /** Media from storage or the uploads folder; anything else (javascript:, other data:) is not shown. */
 function safeMediaUrl(url: string | null, type: "image" | "voice"): string | null {
   if (!url) return null;
@@ -274,6 +282,7 @@ function ChatBubble({
             <>
               {" · "}
               <Badge tone={message.answeredBy === "canned" ? "warning" : "info"}>{answeredBy}</Badge>
+              {replyFacts(message) ? ` · ${replyFacts(message)}` : null}
             </>
           ) : null}
         </p>

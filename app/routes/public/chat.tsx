@@ -24,6 +24,7 @@ import {
   maxChatRequestBytes,
 } from "~/services/chat/limits.server";
 import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
+import { chatMetadata } from "~/services/chat/metadata.server";
 import { storeUpload } from "~/services/chat/upload.server";
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import type { Route } from "./+types/chat";
@@ -65,14 +66,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ChatActionData>({ result: submission.reply(), exchange: null }, { status: 400 });
   }
-  const { sessionId: widgetSessionId, message, image, voice } = submission.value;
+  const { sessionId: widgetSessionId, message, image, voice, page, utm } = submission.value;
 
   const upload = image
     ? { file: image, type: "image" as const }
     : voice
       ? { file: voice, type: "voice" as const }
       : null;
-  let media: { url: string; type: ChatMediaType } | null = null;
+  let media: { url: string; type: ChatMediaType; file: File } | null = null;
   if (upload) {
     const stored = await storeUpload(upload, address, env);
     if ("error" in stored) {
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       );
     }
-    media = { url: stored.url, type: upload.type };
+    media = { url: stored.url, type: upload.type, file: upload.file };
   }
 
   const sessionId = widgetSessionId ?? (await readChatPageSession(request)) ?? newChatSessionId();
@@ -93,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId,
     message: message || defaultMediaText(upload!.type),
     media,
+    metadata: await chatMetadata({ page, utm }, request),
     origin: siteOrigin(),
     visitorIp: address,
   });

@@ -10,7 +10,7 @@ import {
   type ChatMessageInput,
 } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
-import { chatPayload } from "~/services/webhooks.server";
+import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
 import { fanOut } from "./fan-out.server";
 
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
@@ -78,7 +78,8 @@ export interface ChatExchange {
 export async function handleChatMessage(input: {
   sessionId: string;
   message: string;
-  media: { url: string; type: ChatMediaType } | null;
+  media: { url: string; type: ChatMediaType; file: File } | null;
+  metadata?: ChatMetadata;
   /** SITE_URL's origin; null leaves the media link relative (app/lib/site-url.server.ts). */
   origin: string | null;
   /** The visitor's address: the webhooks get what the site settings allow of it. */
@@ -103,9 +104,23 @@ export async function handleChatMessage(input: {
       message,
       mediaUrl: media ? (origin ? new URL(media.url, origin).href : media.url) : null,
       ip: webhookIp(input.visitorIp, webhookIpMode),
+      metadata: input.metadata,
     }),
-    { mediaType: media?.type ?? null, origin: origin ?? undefined, timeoutMs: input.timeoutMs, activeWebhooks },
+    {
+      mediaType: media?.type ?? null,
+      file: media?.file,
+      origin: origin ?? undefined,
+      timeoutMs: input.timeoutMs,
+      activeWebhooks,
+    },
   );
-  const bot = await saveQuietly({ sessionId, message: reply.text, isUserMessage: false, answeredBy: reply.answeredBy });
+  const bot = await saveQuietly({
+    sessionId,
+    message: reply.text,
+    isUserMessage: false,
+    answeredBy: reply.answeredBy,
+    replyMs: reply.replyMs,
+    streamed: reply.streamed,
+  });
   return { user, bot, answeredBy: reply.answeredBy };
 }

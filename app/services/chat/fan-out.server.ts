@@ -1,20 +1,27 @@
 import type { Webhook } from "~/db/schema";
 import { CircuitBreaker } from "~/lib/circuit-breaker";
-import type { ChatMediaType } from "~/lib/domain";
+import type { ChatMediaType, WebhookPayloadFormat } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
-import { CHAT_WEBHOOK_TIMEOUT_MS, sendWebhook, type ChatPayload, type WebhookTarget } from "~/services/webhooks.server";
+import {
+  CHAT_WEBHOOK_TIMEOUT_MS,
+  chatTriggerBody,
+  sendWebhook,
+  type ChatPayload,
+  type WebhookTarget,
+} from "~/services/webhooks.server";
 import { cannedReply } from "./canned-replies.server";
-import { replyText } from "./reply.server";
+import { REPLY_FIELDS, ReplyReader, type Reply } from "./reply.server";
 
 // The only place a visitor's message leaves for the outside world.
 
-export interface ChatReply {
-  text: string;
+export interface ChatReply extends Reply {
   /** chat_messages.answered_by: the webhook's name, "settings" or "canned". */
   answeredBy: string;
+  /** From the message to the decided reply, webhooks that failed included. */
+  replyMs: number;
 }
 
 /** Custom headers as stored by staff; anything that is not a plain value is left out. */
@@ -40,6 +47,8 @@ export function webhookBreaker(): CircuitBreaker {
 
 interface Attempt {
   payload: ChatPayload;
+  /** The visitor's image or voice recording, sent as a file to a Chat Trigger. */
+  file: File | null;
   origin?: string;
   timeoutMs: number;
   /** Date.now() by which the whole reply must be decided. */
@@ -47,7 +56,24 @@ interface Attempt {
   breaker: CircuitBreaker;
 }
 
-async function ask(name: string, key: string, target: WebhookTarget, attempt: Attempt): Promise<string | null> {
+/** The request a webhook of `format` gets. */
+function requestBody(format: WebhookPayloadFormat, attempt: Attempt) {
+  if (format === "website") return attempt.payload;
+  const { session_id, message, media_url, metadata } = attempt.payload;
+  return chatTriggerBody({
+    sessionId: session_id,
+    message,
+    metadata: { ...metadata, ...(media_url ? { mediaUrl: media_url } : {}) },
+    file: attempt.file,
+  });
+}
+
+async function ask(
+  name: string,
+  key: string,
+  target: WebhookTarget & { format: WebhookPayloadFormat },
+  attempt: Attempt,
+): Promise<Reply | null> {
   const left = attempt.deadline - Date.now();
   if (left <= 0) return null;
   if (!attempt.breaker.allow(key)) {
@@ -55,14 +81,28 @@ async function ask(name: string, key: string, target: WebhookTarget, attempt: At
     return null;
   }
   const timeoutMs = Math.min(attempt.timeoutMs, left);
+  const reader = new ReplyReader(REPLY_FIELDS[target.format]);
   try {
-    const answer = await sendWebhook(target, attempt.payload, { timeoutMs, origin: attempt.origin });
+    const answer = await sendWebhook(target, await requestBody(target.format, attempt), {
+      timeoutMs,
+      origin: attempt.origin,
+      accept: target.format === "n8n-chat-trigger" ? "text/plain" : undefined,
+      onChunk: (chunk) => reader.push(chunk),
+    });
     if (answer.ok) {
       attempt.breaker.succeeded(key);
-      return answer.body;
+      return reader.finish();
     }
     log.warn("chat webhook answered with an error, trying the next", { webhook: name, status: answer.status });
   } catch (error) {
+    // A stream cut off by the deadline still said something: the visitor gets that much.
+    if (reader.streamedText) {
+      log.warn("chat webhook's stream cut off, keeping what it sent", {
+        webhook: name,
+        error: (error as Error).message,
+      });
+      return { text: reader.streamedText, field: null, streamed: true };
+    }
     log.warn("chat webhook failed, trying the next", { webhook: name, error: (error as Error).message });
   }
   attempt.breaker.failed(key);
@@ -70,8 +110,8 @@ async function ask(name: string, key: string, target: WebhookTarget, attempt: At
 }
 
 /**
- * docs/product.md §7's fan-out: the active webhooks in list order, each with its own method
- * and headers; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
+ * docs/product.md §7's fan-out: the active webhooks in list order, each with its own method,
+ * headers and payload format; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
  * All of it within one deadline (CHAT_REPLY_DEADLINE_SECONDS): hanging webhooks must not hold a
  * visitor's message for a time-out each. A webhook that keeps failing is skipped for a while.
  * `activeWebhooks` is the list when the caller already read it (with the visitor's message).
@@ -80,6 +120,7 @@ export async function fanOut(
   payload: ChatPayload,
   options: {
     mediaType: ChatMediaType | null;
+    file?: File | null;
     origin?: string;
     timeoutMs?: number;
     deadlineMs?: number;
@@ -90,27 +131,39 @@ export async function fanOut(
   const started = Date.now();
   const attempt: Attempt = {
     payload,
+    file: options.file ?? null,
     origin: options.origin,
     timeoutMs: options.timeoutMs ?? CHAT_WEBHOOK_TIMEOUT_MS,
     deadline: started + (options.deadlineMs ?? getEnv().CHAT_REPLY_DEADLINE_SECONDS * 1000),
     breaker: options.breaker ?? webhookBreaker(),
   };
   for (const webhook of options.activeWebhooks ?? (await listActiveWebhooks())) {
-    const target = { url: webhook.url, method: webhook.method, headers: headerValues(webhook.headers) };
-    const body = await ask(webhook.name, `${webhook.id} ${webhook.url}`, target, attempt);
-    if (body !== null) return { text: replyText(body), answeredBy: webhook.name };
+    const target = {
+      url: webhook.url,
+      method: webhook.method,
+      headers: headerValues(webhook.headers),
+      format: webhook.payloadFormat,
+    };
+    const reply = await ask(webhook.name, `${webhook.id} ${webhook.url}`, target, attempt);
+    if (reply) return { ...reply, answeredBy: webhook.name, replyMs: Date.now() - started };
   }
   const settings = await getSiteSettings().catch((error: unknown) => {
     log.error("reading site settings for the chat failed", { error });
     return DEFAULT_SITE_SETTINGS;
   });
   if (settings.chatWebhookUrl) {
-    const target = { url: settings.chatWebhookUrl, method: "POST" } as const;
-    const body = await ask("settings", `settings ${settings.chatWebhookUrl}`, target, attempt);
-    if (body !== null) return { text: replyText(body), answeredBy: "settings" };
+    const target = { url: settings.chatWebhookUrl, method: "POST", format: "website" } as const;
+    const reply = await ask("settings", `settings ${settings.chatWebhookUrl}`, target, attempt);
+    if (reply) return { ...reply, answeredBy: "settings", replyMs: Date.now() - started };
   }
   if (Date.now() >= attempt.deadline) {
     log.warn("chat reply deadline reached, answering with a canned reply", { elapsedMs: Date.now() - started });
   }
-  return { text: cannedReply(payload.message, options.mediaType, settings.workflowToolName), answeredBy: "canned" };
+  return {
+    text: cannedReply(payload.message, options.mediaType, settings.workflowToolName),
+    field: null,
+    streamed: false,
+    answeredBy: "canned",
+    replyMs: Date.now() - started,
+  };
 }

@@ -12,8 +12,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { siteOrigin } from "~/lib/site-url.server";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
+import type { WebhookPayloadFormat } from "~/lib/domain";
+import { REPLY_FIELDS, ReplyReader, type Reply } from "~/services/chat/reply.server";
 import {
   chatPayload,
+  chatTriggerBody,
   sendWebhook,
   testPayload,
   WEBHOOK_TEST_TIMEOUT_MS,
@@ -56,7 +59,21 @@ export async function loader() {
   };
 }
 
-type TestResult = { webhookName: string } & ({ status: number; body: string } | { error: string; detail: string });
+type TestResult = { webhookName: string } & (
+  | { status: number; body: string; ms: number; reply: Reply | null; replyFields: readonly string[] }
+  | { error: string; detail: string }
+);
+
+/** The test message in the webhook's own payload format, as the chat would send it. */
+function testBody(format: WebhookPayloadFormat) {
+  const payload = testPayload();
+  if (format === "website") return payload;
+  return chatTriggerBody({
+    sessionId: payload.session_id,
+    message: payload.message,
+    metadata: { page: WEBHOOKS_PATH },
+  });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -83,12 +100,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const webhook = await getWebhook(webhookId);
     if (!webhook) notFound("webhook");
     // Tested whether active or not: a webhook can be tried before it receives chat messages.
+    const replyFields = REPLY_FIELDS[webhook.payloadFormat];
+    const reader = new ReplyReader(replyFields);
+    const started = performance.now();
     try {
-      const answer = await sendWebhook(webhook, testPayload(), {
+      const answer = await sendWebhook(webhook, await testBody(webhook.payloadFormat), {
         timeoutMs: WEBHOOK_TEST_TIMEOUT_MS,
         origin: siteOrigin() ?? undefined,
+        accept: webhook.payloadFormat === "n8n-chat-trigger" ? "text/plain" : undefined,
+        onChunk: (chunk) => reader.push(chunk),
       });
-      const testResult: TestResult = { webhookName: webhook.name, status: answer.status, body: shownBody(answer.body) };
+      const testResult: TestResult = {
+        webhookName: webhook.name,
+        status: answer.status,
+        body: shownBody(answer.body),
+        ms: Math.round(performance.now() - started),
+        reply: answer.ok ? reader.finish() : null,
+        replyFields,
+      };
       return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
     } catch (error) {
       // An owner reads what went wrong in words; the code and text under it are for whoever runs the endpoint.
@@ -258,6 +287,12 @@ function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boo
   );
 }
 
+/** What the chat would make of the answer: its reply and where it was read, or why there is none. */
+function replySummary(reply: Reply, fields: readonly string[]): string {
+  if (reply.streamed) return WEBHOOK_TEXTS.streamedReply(reply.text);
+  return reply.field ? WEBHOOK_TEXTS.replyFrom(reply.field, reply.text) : WEBHOOK_TEXTS.noReplyField(fields);
+}
+
 function TestResultCard({ result }: { result: TestResult | undefined }) {
   return (
     <Card aria-labelledby="test-result" className="mt-6" aria-live="polite">
@@ -279,6 +314,10 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
           ) : (
             <>
               <p className="font-medium">{WEBHOOK_TEXTS.status(result.status)}</p>
+              <p className="text-slate-600">{WEBHOOK_TEXTS.took(result.ms)}</p>
+              {result.reply ? (
+                <p className="whitespace-pre-wrap">{replySummary(result.reply, result.replyFields)}</p>
+              ) : null}
               <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs">
                 {WEBHOOK_TEXTS.response(result.body)}
               </pre>

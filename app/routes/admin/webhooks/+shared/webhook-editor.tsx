@@ -6,7 +6,7 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { dismissToast } from "~/components/toaster";
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
-import { WEBHOOK_METHODS } from "~/lib/domain";
+import { WEBHOOK_METHODS, WEBHOOK_PAYLOAD_FORMATS } from "~/lib/domain";
 import type { WebhookView } from "~/models/webhooks.server";
 import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+shared/form-schemas";
 
@@ -19,6 +19,7 @@ export const WebhookEditorSchema = z.object({
   url: httpUrl("URL"),
   method: z.enum(WEBHOOK_METHODS, { error: "HTTP method must be POST, PUT or PATCH" }),
   headers: optionalText("Headers", 10_000),
+  payloadFormat: z.enum(WEBHOOK_PAYLOAD_FORMATS, { error: "Choose Website or n8n Chat Trigger" }).default("website"),
   isActive: checkbox(),
 });
 
@@ -78,7 +79,7 @@ export function WebhookEditor({
   webhook,
   lastResult,
 }: {
-  webhook?: Pick<WebhookView, "name" | "url" | "method" | "headerNames" | "isActive">;
+  webhook?: Pick<WebhookView, "name" | "url" | "method" | "headerNames" | "payloadFormat" | "isActive">;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
@@ -87,16 +88,17 @@ export function WebhookEditor({
     lastResult,
     // Only the server reads the headers' JSON (and its masked values).
     shouldRevalidate: "onInput",
-    // The spec's defaults: POST, active on.
+    // The spec's defaults: POST, active on; the spec's payload.
     defaultValue: webhook
       ? {
           name: webhook.name,
           url: webhook.url,
           method: webhook.method,
+          payloadFormat: webhook.payloadFormat,
           isActive: webhook.isActive,
           headers: maskedHeaders(webhook.headerNames),
         }
-      : { method: "POST", isActive: true },
+      : { method: "POST", payloadFormat: "website", isActive: true },
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -106,6 +108,13 @@ export function WebhookEditor({
         {WEBHOOK_METHODS.map((method) => (
           <option key={method} value={method}>
             {method}
+          </option>
+        ))}
+      </ChoiceField>
+      <ChoiceField label="Payload format" field={fields.payloadFormat} hint={WEBHOOK_TEXTS.payloadFormatHint}>
+        {WEBHOOK_PAYLOAD_FORMATS.map((format) => (
+          <option key={format} value={format}>
+            {WEBHOOK_TEXTS.payloadFormats[format]}
           </option>
         ))}
       </ChoiceField>
