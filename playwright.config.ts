@@ -29,6 +29,10 @@ export default defineConfig({
       args: [
         "--no-sandbox",
         "--disable-gpu",
+        // Software compositing in the GPU process took a third of a core per browser; without it
+        // the same specs ran in 156 s instead of 216 s.
+        "--disable-gpu-compositing",
+        "--disable-software-rasterizer",
         "--disable-quic",
         "--no-first-run",
         "--disable-background-networking",

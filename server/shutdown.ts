@@ -27,9 +27,10 @@ const REFUSED_BODY_WAIT_MS = 1000;
  * Once nothing is in flight, connections stay open until none has carried a request for this
  * long: a client that has just read an answer without Connection: close (begun before the
  * signal) may be sending its next request on that connection, and closing it then would make it
- * read a reset instead of the 503. Idle keep-alive connections are closed after it.
+ * read a reset instead of the 503. A second, since a loaded client can take that long to send.
+ * Idle keep-alive connections are closed after it.
  */
-const DRAIN_QUIET_MS = 250;
+const DRAIN_QUIET_MS = 1000;
 
 export class RequestGate {
   private draining = false;
@@ -61,6 +62,10 @@ export class RequestGate {
    */
   async drain(listener: Server, timeoutMs: number): Promise<number> {
     this.draining = true;
+    // Connections the kernel has completed but node has not accepted yet (a busy event loop
+    // leaves them queued) would be reset by the close: a turn of the loop accepts them, and
+    // their requests get the 503.
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
     // net.Server's close, not http.Server's: that one would also close the idle keep-alive
     // connections at once (see above).
     NetServer.prototype.close.call(listener);

@@ -51,6 +51,10 @@ function shownBody(body: string): string {
   return body.length > TEST_RESULT_MAX_CHARS ? `${body.slice(0, TEST_RESULT_MAX_CHARS)}…` : body;
 }
 
+function shownReply(reply: Reply): Reply {
+  return { ...reply, text: shownBody(reply.text) };
+}
+
 export async function loader() {
   return {
     webhooks: (await listWebhooks()).map(withoutHeaderValues),
@@ -115,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         status: answer.status,
         body: shownBody(answer.body),
         ms: Math.round(performance.now() - started),
-        reply: answer.ok ? reader.finish() : null,
+        reply: answer.ok ? shownReply(reader.finish()) : null,
         replyFields,
       };
       return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
