@@ -41,6 +41,11 @@ export interface ChatMessageView {
   isUserMessage: boolean;
   mediaUrl: string | null;
   mediaType: ChatMediaType | null;
+  /**
+   * A bot reply's markdown as HTML, rendered and sanitized on the server
+   * (app/lib/markdown.server.ts). The visitor's own messages have none: they show as plain text.
+   */
+  html?: string;
 }
 
 /** docs/product.md §5: empty text with media gets a default text naming the media. */

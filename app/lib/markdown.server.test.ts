@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server";
+import { renderChatReplyMarkdown, renderMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists and links", () => {
@@ -15,5 +15,61 @@ describe("renderMarkdown", () => {
     expect(html).not.toContain("<img");
     expect(html).toContain("&lt;script&gt;");
     expect(html).not.toContain('href="javascript:');
+  });
+});
+
+describe("renderChatReplyMarkdown", () => {
+  it("renders paragraphs, lists, emphasis and code", () => {
+    const html = renderChatReplyMarkdown(
+      "**Bold** and *italic*\nnext line\n\n- one\n- two\n\n1. first\n\nRun `npm test`:\n\n```\nnpm test\n```",
+    );
+    expect(html).toContain("<p><strong>Bold</strong> and <em>italic</em><br>\nnext line</p>");
+    expect(html).toContain("<ul>\n<li>one</li>\n<li>two</li>\n</ul>");
+    expect(html).toContain("<ol>\n<li>first</li>\n</ol>");
+    expect(html).toContain("<p>Run <code>npm test</code>:</p>");
+    expect(html).toContain("<pre><code>npm test\n</code></pre>");
+  });
+
+  it("escapes HTML", () => {
+    const html = renderChatReplyMarkdown('<script>alert(1)</script> <img src=x onerror="alert(2)">');
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("opens http(s) and mailto links in a new tab and links nothing else", () => {
+    expect(renderChatReplyMarkdown("[x](https://example.com)")).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>\n',
+    );
+    expect(renderChatReplyMarkdown("[mail](mailto:hello@example.com)")).toContain(
+      '<a href="mailto:hello@example.com" target="_blank" rel="noopener noreferrer">mail</a>',
+    );
+    expect(renderChatReplyMarkdown("see http://example.com/a")).toContain(
+      '<a href="http://example.com/a" target="_blank" rel="noopener noreferrer">http://example.com/a</a>',
+    );
+    for (const source of [
+      "[x](javascript:alert(1))",
+      "[x](JavaScript:alert(1))",
+      "<javascript:alert(1)>",
+      "[x][ref]\n\n[ref]: javascript:alert(1)",
+      "[x](data:text/html,<script>alert(1)</script>)",
+      "[x](/admin)",
+      "[x](ftp://example.com)",
+    ]) {
+      const html = renderChatReplyMarkdown(source);
+      expect(html, source).not.toContain("<a");
+      expect(html, source).not.toContain("href");
+    }
+  });
+
+  it("renders an image as a link to it, never as <img>", () => {
+    expect(renderChatReplyMarkdown("![i](https://example.com/a.png)")).toBe(
+      '<p><a href="https://example.com/a.png" target="_blank" rel="noopener noreferrer">i</a></p>\n',
+    );
+    const linked = renderChatReplyMarkdown("[![logo](https://example.com/a.png)](https://example.com)");
+    expect(linked).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">logo</a></p>\n');
+    for (const source of ["![](https://example.com/a.png)", "![x](data:image/png;base64,iVBORw0KGgo=)"]) {
+      expect(renderChatReplyMarkdown(source), source).not.toContain("<img");
+    }
   });
 });

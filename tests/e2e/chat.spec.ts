@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { productText } from "../support/product-text";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
@@ -16,17 +16,24 @@ const REPLY_TIMEOUT_MS = 40_000;
 // floating contact button (floating-controls.spec.ts, and the phone case below).
 const WIDE_SCREEN = { width: 1600, height: 900 };
 
+const MARKDOWN_MARKER = "[markdown]";
+// Issue #16: a reply with markdown, HTML and a script link, all of which must stay inert.
+const MARKDOWN_REPLY =
+  "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1)";
+
 /**
  * Every test gets its own active webhook on a local server. The fan-out calls every active
  * webhook of the shared database, so the reply is derived from the message: whichever test's
  * server answers, the sender sees its own text echoed. Messages containing "[slow]" are answered
  * after a pause, to catch the busy state; "[slower]" after a longer one, for several steps.
+ * Messages containing "[markdown]" get MARKDOWN_REPLY, in n8n's `output` field.
  */
 const test = base.extend<{ webhook: TestServer }>({
   webhook: [
     async ({ sql }, use) => {
       const server = await startTestServer((request, response) => {
         const message = String((request.json as { message?: unknown } | undefined)?.message);
+        if (message.includes(MARKDOWN_MARKER)) return answerJson(response, 200, { output: MARKDOWN_REPLY });
         const delayMs = message.includes("[slower]") ? 6000 : message.includes("[slow]") ? 1500 : 0;
         setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), delayMs);
       });
@@ -90,6 +97,40 @@ function microphoneStreams(page: Page) {
   );
 }
 
+/**
+ * The visitor's message (sent with markdown of its own) shows as typed, and MARKDOWN_REPLY as
+ * markup: the same on the /chat page without JavaScript and in the widget, rendered by the server.
+ */
+async function expectMarkdownReply(page: Page, log: Locator, sent: string, javaScriptEnabled: boolean) {
+  const reply = log.locator('[data-chat-message="bot"]').filter({ hasText: "Bold and a link" });
+  await expect(reply).toHaveCount(1, { timeout: REPLY_TIMEOUT_MS });
+  await expect(reply.locator("strong")).toHaveText("Bold");
+  // CSS, not roles: the bubble is itself an item of the log's list.
+  await expect(reply.locator("ul")).toHaveCount(1);
+  await expect(reply.locator("ul > li")).toHaveText(["one", "two"]);
+  const link = reply.getByRole("link", { name: "link", exact: true });
+  await expect(link).toHaveAttribute("href", "https://example.com");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  // The script is text, and the javascript: address no link.
+  await expect(reply).toContainText("<script>window.__x=1</script>");
+  await expect(reply.locator("script")).toHaveCount(0);
+  await expect(reply.getByRole("link")).toHaveCount(1);
+  await expect(reply).toContainText("[bad](javascript:window.__y=1)");
+  if (javaScriptEnabled) {
+    expect(
+      await page.evaluate(() => {
+        const globals = window as unknown as Record<string, unknown>;
+        return [typeof globals.__x, typeof globals.__y];
+      }),
+    ).toEqual(["undefined", "undefined"]);
+  }
+
+  const mine = log.locator('[data-chat-message="user"]').filter({ hasText: sent });
+  await expect(mine).toHaveCount(1);
+  await expect(mine.locator("strong")).toHaveCount(0);
+}
+
 async function openWidget(page: Page) {
   await page.goto("/");
   const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
@@ -148,6 +189,15 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toBeFocused();
+  });
+
+  test("shows the reply's markdown as sanitized markup", async ({ page, javaScriptEnabled }) => {
+    const panel = await openWidget(page);
+    const text = unique(`**plain** ${MARKDOWN_MARKER}`);
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await input.fill(text);
+    await input.press("Enter");
+    await expectMarkdownReply(page, panel.getByRole("log"), text, javaScriptEnabled);
   });
 
   test("loads the panel's code when the visitor reaches for the chat, not with the page", async ({ page }) => {
@@ -607,6 +657,19 @@ test.describe("/chat page", () => {
     expect(sessions).toHaveLength(1);
 
     await expect(page.locator("main")).toHaveCount(1);
+  });
+
+  test("shows the reply's markdown as sanitized markup, with or without JavaScript", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/chat");
+    const main = page.getByRole("main");
+    const text = unique(`**plain** ${MARKDOWN_MARKER}`);
+    await main.getByRole("textbox", { name: "Message" }).fill(text);
+    await main.getByRole("button", { name: productText("Send") }).click();
+    const log = main.getByRole("log", { name: productText("Chat messages") });
+    await expectMarkdownReply(page, log, text, javaScriptEnabled);
   });
 
   // axe runs inside the page, so it needs JavaScript; the markup it checks is the server's.

@@ -246,7 +246,9 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       isUserMessage: false,
       mediaUrl: null,
       mediaType: null,
+      html: `<p>reply from ${tag}</p>\n`,
     });
+    expect(exchange.user).not.toHaveProperty("html");
   });
 
   it("logs a message it cannot store and still answers", async () => {

@@ -67,7 +67,7 @@ function ChatBubble({ message }: { message: ChatLogMessage }) {
             className="mb-1.5 w-56 max-w-full"
           />
         ) : null}
-        <ChatMessageText text={message.message} />
+        {message.html ? <ChatReplyHtml html={message.html} /> : <ChatMessageText text={message.message} />}
         {message.failed ? (
           <p role="alert" className="mt-1 rounded bg-white/90 px-2 py-1 text-xs font-medium text-red-700">
             {CHAT_TEXT.notSent} {message.failed}
@@ -76,6 +76,30 @@ function ChatBubble({ message }: { message: ChatLogMessage }) {
       </div>
     </li>
   );
+}
+
+// The markup markdown-it makes, styled from the outside: Tailwind's preflight strips lists,
+// headings and code of the browser's styles. Links keep the text's colour (the brand colour,
+// chosen by staff, may be too light to read on white) with an underline in the brand colour.
+const REPLY_PROSE = [
+  "break-words [&>*+*]:mt-2 [&_li+li]:mt-1",
+  "[&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5",
+  "[&_strong]:font-semibold [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_h4]:font-semibold",
+  "[&_a]:font-medium [&_a]:underline [&_a]:decoration-brand [&_a]:underline-offset-2",
+  "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em]",
+  "[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-100 [&_pre]:p-2",
+  "[&_pre_code]:bg-transparent [&_pre_code]:p-0",
+  "[&_blockquote]:border-l-2 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600",
+  "[&_hr]:border-slate-200 [&_table]:block [&_table]:overflow-x-auto",
+  "[&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_th]:border [&_th]:border-slate-200 [&_th]:px-2",
+].join(" ");
+
+/**
+ * A bot reply's markdown, rendered and sanitized on the server (app/lib/markdown.server.ts):
+ * HTML escaped, links only to http(s) and mailto, images only as links.
+ */
+function ChatReplyHtml({ html }: { html: string }) {
+  return <div className={REPLY_PROSE} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function TypingIndicator() {

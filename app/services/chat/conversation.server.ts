@@ -3,6 +3,7 @@ import type { ChatMessage, Webhook } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
+import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
 import {
   saveChatMessage,
@@ -15,13 +16,16 @@ import { fanOut } from "./fan-out.server";
 
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
 
-export function toChatMessageView(row: Pick<ChatMessage, keyof ChatMessageView>): ChatMessageView {
+export function toChatMessageView(row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html">>): ChatMessageView {
   return {
     id: row.id,
     message: row.message,
     isUserMessage: row.isUserMessage,
     mediaUrl: row.mediaUrl,
     mediaType: row.mediaType,
+    // Rendered here, so the browser loads no markdown code and the page looks the same without
+    // JavaScript. Only the bot's replies: a visitor's message is shown as they typed it.
+    ...(row.isUserMessage ? {} : { html: renderChatReplyMarkdown(row.message) }),
   };
 }
 
