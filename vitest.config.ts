@@ -42,7 +42,14 @@ export default defineConfig({
       // These start the production build (npm run build first): `npm run test:production`.
       {
         extends: true,
-        test: { name: "production", include: ["tests/production/**/*.test.ts"], globalSetup: POSTGRES_HARNESS },
+        test: {
+          name: "production",
+          include: ["tests/production/**/*.test.ts"],
+          globalSetup: POSTGRES_HARNESS,
+          // Two files at once (vitest runs one on two cores): these mostly wait on the servers,
+          // databases and commands they start.
+          maxWorkers: 2,
+        },
       },
     ],
   },
