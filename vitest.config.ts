@@ -47,8 +47,10 @@ export default defineConfig({
           include: ["tests/production/**/*.test.ts"],
           globalSetup: POSTGRES_HARNESS,
           // Two files at once (vitest runs one on two cores): these mostly wait on the servers,
-          // databases and commands they start.
+          // databases and commands they start. A different worker count needs its own group,
+          // run after the others when several projects run together.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

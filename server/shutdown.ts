@@ -69,6 +69,8 @@ export class RequestGate {
     // net.Server's close, not http.Server's: that one would also close the idle keep-alive
     // connections at once (see above).
     NetServer.prototype.close.call(listener);
+    // Only now: a client told to close would open a new connection, which the listener must
+    // refuse rather than have queued.
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     const deadline = Date.now() + timeoutMs;
     this.lastActivity = Date.now();
