@@ -12,6 +12,9 @@ export default [
     // Unknown paths: a 404 inside the public layout, so it has the site's header and footer.
     route("*", "routes/not-found.tsx"),
   ]),
+  // The widget's conversation (issue #16): resource routes, outside the page layout.
+  route("chat/messages", "routes/public/chat-messages.ts"),
+  route("chat/new", "routes/public/chat-new.ts"),
   route("uploads/:name", "routes/uploads.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -127,11 +127,11 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
 // refused here, before React Router reads it, by its Content-Length at once and byte by byte as it
 // streams in (a chunked body has none). The chat takes a file; any other action, a form.
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-const CHAT_ACTION_PATH = /^\/chat(?:\.data)?$/;
+const CHAT_ACTION_PATH = /^\/chat(?:\.data|\/messages)?$/;
 
 // A chat post whose Content-Length is over the chat's limit is left to the chat action, which refuses
 // it before reading a byte and answers in the widget's format ("Files can be up to …",
-// app/routes/public/chat.tsx), so the visitor gets the chat's message, not a bare 413. A body
+// app/services/chat/intake.server.ts), so the visitor gets the chat's message, not a bare 413. A body
 // without a Content-Length is counted here against the same limit.
 function bodyLimitBytes(chat: boolean): number {
   const env = getEnv();

@@ -20,6 +20,7 @@ export const CHAT_TEXT = {
   whatsapp: "WhatsApp",
   continueOnWhatsapp: "Continue on WhatsApp",
   close: "Close chat",
+  newConversation: "New conversation",
   typing: "AI Assistant is typing",
   messages: "Chat messages",
   fromVisitor: "You:",
@@ -43,7 +44,6 @@ function formatMegabytes(bytes: number): string {
 export const CHAT_ERROR = {
   empty: "Type a message or attach a photo.",
   oneFile: "Send one file at a time.",
-  badSession: "This chat session is invalid. Reload the page and try again.",
   notImage: "Only PNG, JPEG, GIF or WebP images can be sent.",
   notWav: "Voice messages must be WAV audio.",
   tooFast: "You are sending messages too quickly. Please wait a minute and try again.",

@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { CHAT_ERROR } from "~/copy/chat";
-import { CHAT_SESSION_ID_PATTERN, UTM_FIELDS, type ChatLimits } from "./chat";
+import { UTM_FIELDS, type ChatLimits } from "./chat";
 
 const cut = (value: string | undefined) => value?.slice(0, 200);
 
 /**
- * The chat form, for the widget's multipart posts and the /chat page. `sessionId` is only sent
- * by the widget (one per widget load); the page keeps its session in a cookie.
+ * The chat form, for the widget's multipart posts and the /chat page. Neither sends a session id:
+ * the conversation is the visitor's cookie's (app/services/chat/session-cookie.server.ts).
  */
 export function chatMessageSchema(limits: ChatLimits) {
   return z
     .object({
-      sessionId: z.string().regex(CHAT_SESSION_ID_PATTERN, CHAT_ERROR.badSession).optional(),
       message: z.string().trim().max(limits.maxMessageChars, CHAT_ERROR.tooLong(limits.maxMessageChars)).optional(),
       image: z.file().max(limits.maxImageBytes, CHAT_ERROR.imageTooLarge(limits.maxImageBytes)).optional(),
       voice: z.file().max(limits.maxVoiceBytes, CHAT_ERROR.voiceTooLarge(limits.maxVoiceBytes)).optional(),

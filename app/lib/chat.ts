@@ -13,8 +13,8 @@ export const CHAT_SESSION_ID_PATTERN = /^session_\d{1,16}_[a-z0-9]{6,32}$/;
 const RANDOM_PART_DIGITS = 19;
 
 /**
- * A new session id, in the browser (one per widget load) and on the server (one per /chat page
- * visitor). Web Crypto exists in both, so nobody can guess another visitor's id.
+ * A new conversation's session id, made on the server and kept in the visitor's cookie
+ * (app/services/chat/session-cookie.server.ts). Random enough that nobody can guess one.
  */
 export function newChatSessionId(now = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -47,6 +47,13 @@ export interface ChatMessageView {
    */
   html?: string;
 }
+
+/**
+ * One line of the widget's answer from /chat/messages: pieces of the reply's text while a
+ * webhook streams it, then the exchange as stored (the reply's markdown rendered).
+ */
+export type ChatReplyEvent =
+  { type: "delta"; text: string } | { type: "done"; user: ChatMessageView; bot: ChatMessageView };
 
 /** docs/product.md §5: empty text with media gets a default text naming the media. */
 export function defaultMediaText(mediaType: ChatMediaType): string {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { chatMessages, chatSessions, webhooks, type ChatMessage, type Webhook } from "~/db/schema";
@@ -93,6 +93,19 @@ export function listSessionMessages(sessionId: string): Promise<ChatMessage[]> {
       .where(eq(chatMessages.sessionId, sessionId))
       .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
   );
+}
+
+/** A conversation's latest `limit` messages, oldest first. */
+export async function listRecentSessionMessages(sessionId: string, limit: number): Promise<ChatMessage[]> {
+  const latest = await withReadRetry(() =>
+    db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, sessionId))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(limit),
+  );
+  return latest.reverse();
 }
 
 // The dashboard and older callers read the conversations from here; they live in chat_sessions.

@@ -17,6 +17,11 @@ const REPLY_TIMEOUT_MS = 40_000;
 const WIDE_SCREEN = { width: 1600, height: 900 };
 
 const MARKDOWN_MARKER = "[markdown]";
+const STREAM_MARKER = "[stream]";
+/** How long a streamed reply waits between its halves unless the test lets it go on sooner. */
+const STREAM_HOLD_MS = 8000;
+/** The streamed replies held in this worker, by message: a test lets its own go on. */
+const heldStreams = new Map<string, () => void>();
 // Issue #16: a reply with markdown, HTML and a script link, all of which must stay inert.
 const MARKDOWN_REPLY =
   "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1)";
@@ -26,7 +31,9 @@ const MARKDOWN_REPLY =
  * webhook of the shared database, so the reply is derived from the message: whichever test's
  * server answers, the sender sees its own text echoed. Messages containing "[slow]" are answered
  * after a pause, to catch the busy state; "[slower]" after a longer one, for several steps.
- * Messages containing "[markdown]" get MARKDOWN_REPLY, in n8n's `output` field.
+ * Messages containing "[markdown]" get MARKDOWN_REPLY, in n8n's `output` field. Messages
+ * containing "[stream]" are answered in n8n's streaming format: a first half, then (when the test
+ * lets it go on, or after STREAM_HOLD_MS if another worker's server answered) the second.
  */
 const test = base.extend<{ webhook: TestServer }>({
   webhook: [
@@ -34,6 +41,7 @@ const test = base.extend<{ webhook: TestServer }>({
       const server = await startTestServer((request, response) => {
         const message = String((request.json as { message?: unknown } | undefined)?.message);
         if (message.includes(MARKDOWN_MARKER)) return answerJson(response, 200, { output: MARKDOWN_REPLY });
+        if (message.includes(STREAM_MARKER)) return void streamReply(response, message);
         const delayMs = message.includes("[slower]") ? 6000 : message.includes("[slow]") ? 1500 : 0;
         setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), delayMs);
       });
@@ -53,6 +61,20 @@ const test = base.extend<{ webhook: TestServer }>({
 });
 
 test.describe.configure({ timeout: 90_000 });
+
+/** n8n's streaming answer (NDJSON chunks, though it says JSON), held open between its halves. */
+async function streamReply(response: import("node:http").ServerResponse, message: string) {
+  const chunk = (type: string, content?: string) =>
+    `${JSON.stringify({ type, content, metadata: { nodeId: "agent" } })}\n`;
+  response.writeHead(200, { "Content-Type": "application/json" });
+  response.write(chunk("begin") + chunk("item", `First half for ${message}`));
+  await new Promise<void>((resolve) => {
+    heldStreams.set(message, resolve);
+    setTimeout(resolve, STREAM_HOLD_MS);
+  });
+  heldStreams.delete(message);
+  response.end(chunk("item", " and the **second half**.") + chunk("end"));
+}
 
 async function workflowToolName(sql: import("postgres").Sql): Promise<string> {
   const [settings] = await sql`select workflow_tool_name from site_settings`;
@@ -271,36 +293,59 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
   });
 
-  test("keeps one session per widget load, made when the widget loads", async ({ page, sql }) => {
-    const loadedAt = Date.now();
-    const panel = await openWidget(page);
-    const firstSendAt = Date.now();
-    const input = panel.getByPlaceholder(productText("Type your message..."));
+  test("keeps the conversation across a reload and the /chat page; New conversation starts afresh", async ({
+    page,
+    sql,
+  }) => {
+    let panel = await openWidget(page);
     const first = unique("first");
+    await panel.getByPlaceholder(productText("Type your message...")).fill(first);
+    await page.keyboard.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${first}`, { timeout: REPLY_TIMEOUT_MS });
+
+    // Back after a reload: the widget shows the conversation so far, and goes on with it.
+    await page.reload();
+    panel = await openWidget(page);
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${first}`);
     const second = unique("second");
-    for (const text of [first, second]) {
-      await input.fill(text);
-      await panel.getByRole("button", { name: productText("Send") }).click();
-      await expect(panel.getByRole("log")).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
-    }
+    await panel.getByPlaceholder(productText("Type your message...")).fill(second);
+    await page.keyboard.press("Enter");
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${second}`, { timeout: REPLY_TIMEOUT_MS });
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
     expect(sessions).toHaveLength(1);
-    const madeAt = Number(/^session_(\d+)_/.exec(sessions[0].session_id)![1]);
-    expect(madeAt).toBeGreaterThanOrEqual(loadedAt);
-    expect(madeAt).toBeLessThan(firstSendAt);
 
-    await page.reload();
-    await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toHaveAttribute(
-      "aria-haspopup",
-      "dialog",
-    );
-    await page.getByRole("link", { name: productText("Open AI Chat") }).click();
-    const third = unique("after reload");
-    await page.getByPlaceholder(productText("Type your message...")).fill(third);
+    // The chat page (the chat without JavaScript) shows the same conversation.
+    await page.goto("/chat");
+    await expect(page.getByRole("log")).toContainText(`Echo: ${second}`);
+
+    panel = await openWidget(page);
+    await panel.getByRole("button", { name: productText("New conversation") }).click();
+    await expect(panel.getByRole("log")).not.toContainText(first);
+    const third = unique("afresh");
+    await panel.getByPlaceholder(productText("Type your message...")).fill(third);
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
     const [row] = await sql`select session_id from chat_messages where message = ${third}`;
     expect(row.session_id).not.toBe(sessions[0].session_id);
+    await page.reload();
+    panel = await openWidget(page);
+    await expect(panel.getByRole("log")).toContainText(`Echo: ${third}`);
+    await expect(panel.getByRole("log")).not.toContainText(first);
+  });
+
+  test("grows a streamed reply in its bubble as it arrives, then shows it rendered", async ({ page }) => {
+    const panel = await openWidget(page);
+    const text = unique(`Stream it ${STREAM_MARKER}`);
+    await panel.getByPlaceholder(productText("Type your message...")).fill(text);
+    await page.keyboard.press("Enter");
+    const reply = panel.locator('[data-chat-message="bot"]').last();
+    await expect(reply).toContainText(`First half for ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    // The first half shows while the webhook still holds the rest back.
+    await expect(reply).not.toContainText("second half");
+    await expect(panel.getByText(productText("AI Assistant is typing"))).toHaveCount(0);
+    heldStreams.get(text)?.();
+    await expect(reply.locator("strong")).toHaveText("second half", { timeout: REPLY_TIMEOUT_MS });
+    await expect(reply).toContainText(`First half for ${text} and the second half.`);
   });
 
   test("shows the spec's header line and WhatsApp links, and a live log that follows the newest message", async ({
@@ -552,7 +597,9 @@ test.describe("chat widget", { tag: "@js" }, () => {
 
   test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
     const panel = await openWidget(page);
-    await page.route("**/chat.data**", (route) => route.abort("connectionreset"));
+    await page.route("**/chat/messages", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
     const text = unique("Lost in transit");
     await panel.getByPlaceholder(productText("Type your message...")).fill(text);
     await page.keyboard.press("Enter");
@@ -657,6 +704,14 @@ test.describe("/chat page", () => {
     expect(sessions).toHaveLength(1);
 
     await expect(page.locator("main")).toHaveCount(1);
+
+    // New conversation: an empty log, and the next message in a session of its own.
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: productText("New conversation") })
+      .click();
+    await expect(log).not.toContainText(first);
+    await expect(page.getByRole("main").getByRole("button", { name: productText("New conversation") })).toHaveCount(0);
   });
 
   test("shows the reply's markdown as sanitized markup, with or without JavaScript", async ({

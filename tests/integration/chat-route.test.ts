@@ -11,7 +11,12 @@ import { localMediaDir } from "~/services/media-storage.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
 import type { loader } from "~/routes/public/chat";
+import * as widgetRoute from "~/routes/public/chat-messages";
+import * as newConversationRoute from "~/routes/public/chat-new";
 import { loader as uploadsLoader } from "~/routes/uploads";
+import { requestContext } from "~/lib/request-context.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
+import type { ChatReplyEvent } from "~/lib/chat";
 import { getRequest, send, TEST_ORIGIN, type Answer } from "../support/route-args";
 import { db } from "~/db/client.server";
 import { createTestService } from "../support/factories";
@@ -24,10 +29,7 @@ const PNG = Buffer.from(
 );
 const WAV = Buffer.from(encodeWav([new Float32Array(1600).map((_, i) => Math.sin(i / 4))], 16_000));
 
-type ChatReply = {
-  result: { status?: string; error?: Record<string, string[] | null> };
-  exchange: { user: Record<string, unknown>; bot: Record<string, unknown> } | null;
-};
+type ChatReply = { result: { status?: string; error?: Record<string, string[] | null> } };
 type ChatPage = Awaited<ReturnType<typeof loader>>;
 
 function chatForm(fields: Record<string, string | File>): FormData {
@@ -36,26 +38,72 @@ function chatForm(fields: Record<string, string | File>): FormData {
   return form;
 }
 
-/**
- * A post to the chat action: the widget's (a fetcher, so a data request) carries its session id,
- * the /chat page's form, posted without JavaScript, none.
- */
-function postChat(
-  body: FormData | { raw: BodyInit; contentType: string },
-  options: { ip?: string; cookie?: string } = {},
-): Promise<Answer> {
-  const headers = new Headers(options.cookie ? { Cookie: options.cookie } : {});
-  if (!(body instanceof FormData)) headers.set("Content-Type", body.contentType);
+/** The /chat page's form, posted without JavaScript. */
+function postChat(body: FormData, options: { ip?: string; cookie?: string } = {}): Promise<Answer> {
   const request = new Request(`${TEST_ORIGIN}/chat`, {
+    method: "POST",
+    headers: options.cookie ? { Cookie: options.cookie } : {},
+    body,
+  });
+  return send(request, { ip: options.ip ?? randomIp() });
+}
+
+function randomIp(): string {
+  return `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+}
+
+/** A conversation of its own, as the visitor's cookie carries it. */
+async function freshSession(): Promise<{ sessionId: string; cookie: string }> {
+  const sessionId = newChatSessionId();
+  return { sessionId, cookie: (await renewChatSession(sessionId, 24)).split(";")[0] };
+}
+
+interface WidgetAnswer {
+  status: number;
+  headers: Headers;
+  /** The streamed events of an accepted message. */
+  events: ChatReplyEvent[];
+  /** The refusal of one that was not. */
+  refusal?: ChatReply;
+}
+
+/** The widget's post to /chat/messages: multipart, or a raw body of the given type. */
+async function postWidget(
+  body: FormData | { raw: BodyInit; contentType: string },
+  options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<WidgetAnswer> {
+  const headers = new Headers({ ...options.headers, ...(options.cookie ? { Cookie: options.cookie } : {}) });
+  if (!(body instanceof FormData)) headers.set("Content-Type", body.contentType);
+  const request = new Request(`${TEST_ORIGIN}/chat/messages`, {
     method: "POST",
     headers,
     body: body instanceof FormData ? body : body.raw,
     duplex: "half",
   } as RequestInit);
-  return send(request, {
-    ip: options.ip ?? `10.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
-    javaScript: !(body instanceof FormData) || body.has("sessionId"),
-  });
+  const answer = await widgetRoute.action({
+    request,
+    context: requestContext({ clientIp: options.ip ?? randomIp(), cspNonce: "" }),
+    params: {},
+  } as unknown as Parameters<typeof widgetRoute.action>[0]);
+  if (!answer.headers.get("Content-Type")?.startsWith("application/x-ndjson")) {
+    return { status: answer.status, headers: answer.headers, events: [], refusal: (await answer.json()) as ChatReply };
+  }
+  const text = await answer.text();
+  const events = text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ChatReplyEvent);
+  return { status: answer.status, headers: answer.headers, events };
+}
+
+function exchangeOf(answer: WidgetAnswer) {
+  const done = answer.events.at(-1);
+  if (done?.type !== "done") throw new Error(`no exchange in ${JSON.stringify(answer)}`);
+  return done;
+}
+
+function widgetErrors(answer: WidgetAnswer): Record<string, string[] | null> {
+  return answer.refusal?.result.error ?? {};
 }
 
 function reply(answer: Answer): ChatReply | undefined {
@@ -101,17 +149,23 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
   afterAll(() => deleteWebhook(webhookId));
 
   it("answers the widget with the stored exchange and nothing about the webhook", async () => {
-    const sessionId = newChatSessionId();
-    const result = await postChat(chatForm({ sessionId, message: "  Hello from the widget  " }));
+    const { sessionId, cookie } = await freshSession();
+    const result = await postWidget(chatForm({ message: "  Hello from the widget  " }), { cookie });
 
     expect(result.status).toBe(200);
-    expect(reply(result)?.exchange).toMatchObject({
+    expect(result.headers.get("Cache-Control")).toBe("no-store, no-transform");
+    expect(exchangeOf(result)).toMatchObject({
       user: { message: "Hello from the widget", isUserMessage: true, mediaUrl: null, mediaType: null },
-      bot: { message: "Echo: Hello from the widget", isUserMessage: false },
+      bot: {
+        message: "Echo: Hello from the widget",
+        isUserMessage: false,
+        html: "<p>Echo: Hello from the widget</p>\n",
+      },
     });
-    const serialized = JSON.stringify(result.actionData);
+    const serialized = JSON.stringify(result.events);
     expect(serialized).not.toContain(echo.url);
     expect(serialized).not.toContain("hidden-header-value");
+    expect(serialized).not.toContain("answeredBy");
     const stored = await listSessionMessages(sessionId);
     expect(stored.map((m) => [m.message, m.answeredBy !== null])).toEqual([
       ["Hello from the widget", false],
@@ -121,16 +175,15 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
 
   it("tells the webhooks the page, the service it offers, the visit's UTM and the language, never the address", async () => {
     const service = await createTestService(db(), { isActive: true });
-    const form = chatForm({ sessionId: newChatSessionId(), message: "How much is it?" });
+    const form = chatForm({ message: "How much is it?" });
     form.set("page", `/order?service=${service.id}`);
     form.set("utm.source", "newsletter");
     form.set("utm.campaign", "spring");
-    const request = new Request(`${TEST_ORIGIN}/chat`, {
-      method: "POST",
+    const answer = await postWidget(form, {
+      ip: "203.0.113.9",
       headers: { "Accept-Language": "de-CH,de;q=0.9,en;q=0.8" },
-      body: form,
     });
-    expect((await send(request, { ip: "203.0.113.9", javaScript: true })).status).toBe(200);
+    expect(answer.status).toBe(200);
 
     const sent = echo.received.at(-1)!.json as Record<string, unknown>;
     expect(sent.metadata).toEqual({
@@ -142,19 +195,19 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     expect(JSON.stringify(sent)).not.toContain("203.0.113.9");
 
     // A page that is not this site's is not passed on; without it, the page is /chat's.
-    const elsewhere = chatForm({ sessionId: newChatSessionId(), message: "Hi", page: "https://evil.example/x" });
-    await postChat(elsewhere);
+    const elsewhere = chatForm({ message: "Hi", page: "https://evil.example/x" });
+    await postWidget(elsewhere);
     expect((echo.received.at(-1)!.json as Record<string, unknown>).metadata).toEqual({ page: "/chat" });
   });
 
   it("stores a sent image, checked by its content, and serves it back", async () => {
-    const sessionId = newChatSessionId();
-    const result = await postChat(
-      chatForm({ sessionId, image: new File([PNG], "holiday.jpeg", { type: "image/jpeg" }) }),
-    );
+    const { sessionId, cookie } = await freshSession();
+    const result = await postWidget(chatForm({ image: new File([PNG], "holiday.jpeg", { type: "image/jpeg" }) }), {
+      cookie,
+    });
 
     expect(result.status).toBe(200);
-    const user = reply(result)!.exchange!.user;
+    const { user } = exchangeOf(result);
     expect(user).toMatchObject({ message: productText("📷 Image sent"), mediaType: "image" });
     const name = String(user.mediaUrl).replace(/^\/uploads\//, "");
     expect(name).toMatch(/^\d+-[0-9a-f-]{36}\.png$/);
@@ -174,8 +227,10 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
   });
 
   it("stores a voice message as WAV with the default text", async () => {
-    const sessionId = newChatSessionId();
-    const result = await postChat(chatForm({ sessionId, voice: new File([WAV], "voice.wav", { type: "audio/wav" }) }));
+    const { sessionId, cookie } = await freshSession();
+    const result = await postWidget(chatForm({ voice: new File([WAV], "voice.wav", { type: "audio/wav" }) }), {
+      cookie,
+    });
 
     expect(result.status).toBe(200);
     const [user, bot] = await listSessionMessages(sessionId);
@@ -204,10 +259,10 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
       productText("Voice messages must be WAV audio."),
     ],
   ])("refuses %s", async (_label, field, file, message) => {
-    const sessionId = newChatSessionId();
-    const result = await postChat(chatForm({ sessionId, message: "look", [field]: file }));
+    const { sessionId, cookie } = await freshSession();
+    const result = await postWidget(chatForm({ message: "look", [field]: file }), { cookie });
     expect(result.status).toBe(400);
-    expect(fieldErrors(result)[field]).toEqual([message]);
+    expect(widgetErrors(result)[field]).toEqual([message]);
     expect(await listSessionMessages(sessionId)).toEqual([]);
   });
 
@@ -215,19 +270,21 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const limit = getEnv().MAX_IMAGE_BYTES;
     const big = Buffer.alloc(limit + 1);
     PNG.copy(big);
-    const result = await postChat(chatForm({ sessionId: newChatSessionId(), image: new File([big], "big.png") }));
+    const result = await postWidget(chatForm({ image: new File([big], "big.png") }));
     expect(result.status).toBe(400);
-    expect(fieldErrors(result).image).toEqual([productText.pattern("Images can be up to {size}.", "5 MB")]);
+    expect(widgetErrors(result).image).toEqual([productText.pattern("Images can be up to {size}.", "5 MB")]);
   });
 
   it("refuses an oversize voice message with a message naming the limit", async () => {
     const limit = getEnv().MAX_VOICE_BYTES;
     const big = Buffer.alloc(limit + 1);
     WAV.copy(big);
-    const sessionId = newChatSessionId();
-    const result = await postChat(chatForm({ sessionId, voice: new File([big], "long.wav", { type: "audio/wav" }) }));
+    const { sessionId, cookie } = await freshSession();
+    const result = await postWidget(chatForm({ voice: new File([big], "long.wav", { type: "audio/wav" }) }), {
+      cookie,
+    });
     expect(result.status).toBe(400);
-    expect(fieldErrors(result).voice).toEqual([productText.pattern("Voice messages can be up to {size}.", "10 MB")]);
+    expect(widgetErrors(result).voice).toEqual([productText.pattern("Voice messages can be up to {size}.", "10 MB")]);
     expect(await listSessionMessages(sessionId)).toEqual([]);
   });
 
@@ -235,8 +292,8 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     // The time-out's value, seen where it is made, rather than waiting 15 s for a hanging webhook.
     const timeouts = vi.spyOn(AbortSignal, "timeout");
     try {
-      const result = await postChat(chatForm({ sessionId: newChatSessionId(), message: "How long do you wait?" }));
-      expect(reply(result)?.exchange?.bot.message).toBe("Echo: How long do you wait?");
+      const result = await postWidget(chatForm({ message: "How long do you wait?" }));
+      expect(exchangeOf(result).bot.message).toBe("Echo: How long do you wait?");
       expect(timeouts.mock.calls).toEqual([[15_000]]);
     } finally {
       timeouts.mockRestore();
@@ -253,9 +310,9 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
       Buffer.alloc(max + 1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const result = await postChat({ raw: body, contentType: `multipart/form-data; boundary=${boundary}` });
+    const result = await postWidget({ raw: body, contentType: `multipart/form-data; boundary=${boundary}` });
     expect(result.status).toBe(413);
-    expect(fieldErrors(result)[""]).toEqual([productText.pattern("Files can be up to {size}.", "10 MB")]);
+    expect(widgetErrors(result)[""]).toEqual([productText.pattern("Files can be up to {size}.", "10 MB")]);
 
     // The same without a declared length: counted while reading.
     const stream = new ReadableStream({
@@ -264,7 +321,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
         controller.close();
       },
     });
-    const streamed = await postChat({ raw: stream, contentType: `multipart/form-data; boundary=${boundary}` });
+    const streamed = await postWidget({ raw: stream, contentType: `multipart/form-data; boundary=${boundary}` });
     expect(streamed.status).toBe(413);
   });
 
@@ -276,16 +333,13 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
       "message",
       productText.pattern("Messages can be up to {n} characters.", "2000"),
     ],
-    [
-      "a session id in another format",
-      { message: "hi", sessionId: "../../etc" },
-      "sessionId",
-      productText("This chat session is invalid. Reload the page and try again."),
-    ],
-  ])("refuses %s", async (_label, fields, field, message) => {
-    const result = await postChat(chatForm({ sessionId: newChatSessionId(), ...fields }));
+  ])("refuses %s, on the page and to the widget", async (_label, fields, field, message) => {
+    const result = await postChat(chatForm(fields));
     expect(result.status).toBe(400);
     expect(fieldErrors(result)[field]).toEqual([message]);
+    const widget = await postWidget(chatForm(fields));
+    expect(widget.status).toBe(400);
+    expect(widgetErrors(widget)[field]).toEqual([message]);
   });
 
   it("limits messages per visitor address and minute", async () => {
@@ -294,12 +348,13 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     for (let i = 0; i < limit; i++) {
       expect((await postChat(chatForm({ message: "" }), { ip })).status).toBe(400);
     }
-    const refused = await postChat(chatForm({ sessionId: newChatSessionId(), message: "one too many" }), { ip });
+    const refused = await postWidget(chatForm({ message: "one too many" }), { ip });
     expect(refused.status).toBe(429);
-    expect(fieldErrors(refused)[""]).toEqual([
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(widgetErrors(refused)[""]).toEqual([
       productText("You are sending messages too quickly. Please wait a minute and try again."),
     ]);
-    expect((await postChat(chatForm({ sessionId: newChatSessionId(), message: "another visitor" }))).status).toBe(200);
+    expect((await postWidget(chatForm({ message: "another visitor" }))).status).toBe(200);
   });
 
   it("keeps the /chat page's conversation in a signed cookie across posts", async () => {
@@ -326,6 +381,41 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     const tampered = cookie.replace(/=.*/, `=${Buffer.from(JSON.stringify(newChatSessionId())).toString("base64")}`);
     expect((await loadChat(tampered)).messages).toEqual([]);
     expect((await loadChat()).messages).toEqual([]);
+  });
+
+  it("keeps one conversation for the widget and the page, reads it back to its visitor only, and ends it on request", async () => {
+    const first = await postWidget(chatForm({ message: "From the widget" }));
+    const setCookie = first.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^chat_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    // The conversation lasts a day after the visitor's last message.
+    expect(setCookie).toMatch(/Max-Age=86400/);
+    const cookie = setCookie.split(";")[0];
+    expect((await postChat(chatForm({ message: "From the page" }), { cookie })).status).toBe(302);
+
+    const history = async (withCookie?: string) => {
+      const response = await widgetRoute.loader({
+        request: getRequest("/chat/messages", withCookie),
+      } as unknown as Parameters<typeof widgetRoute.loader>[0]);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      return ((await response.json()) as { messages: Record<string, unknown>[] }).messages;
+    };
+    const messages = await history(cookie);
+    expect(messages.map((m) => m.message)).toEqual([
+      "From the widget",
+      "Echo: From the widget",
+      "From the page",
+      "Echo: From the page",
+    ]);
+    expect(messages[1].html).toBe("<p>Echo: From the widget</p>\n");
+    expect(JSON.stringify(messages)).not.toContain("answeredBy");
+    expect(await history()).toEqual([]);
+    expect((await loadChat(cookie)).messages.map((m) => m.message)).toHaveLength(4);
+
+    const ended = await newConversationRoute.action();
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("Location")).toBe("/chat");
+    expect(ended.headers.get("Set-Cookie")).toMatch(/^chat_session=;.*Max-Age=0/);
   });
 });
 

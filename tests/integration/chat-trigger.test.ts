@@ -5,6 +5,9 @@ import type { Webhook } from "~/db/schema";
 import type { WebhookPayloadFormat } from "~/lib/domain";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook } from "~/models/webhooks.server";
+import type { ChatReplyEvent } from "~/lib/chat";
+import { requestContext } from "~/lib/request-context.server";
+import * as widgetRoute from "~/routes/public/chat-messages";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { fanOut } from "~/services/chat/fan-out.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
@@ -221,5 +224,45 @@ describe("a streamed answer", () => {
       streamed: true,
     });
     expect(bot.replyMs).toBeGreaterThan(0);
+  });
+
+  it("reaches the widget through /chat/messages piece by piece as it arrives, then whole as stored", async () => {
+    await createWebhook({
+      name: "Streaming to the widget",
+      url: `${server.url}/stream/widget`,
+      method: "POST",
+      headers: {},
+      payloadFormat: "n8n-chat-trigger",
+      isActive: true,
+    });
+    const form = new FormData();
+    form.set("message", "Stream please");
+    const response = await widgetRoute.action({
+      request: new Request("http://localhost/chat/messages", { method: "POST", body: form }),
+      context: requestContext({ clientIp: "198.51.100.7", cspNonce: "" }),
+      params: {},
+    } as unknown as Parameters<typeof widgetRoute.action>[0]);
+    expect(response.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");
+
+    // Each event with when it came: the webhook takes about half a second to stream its answer.
+    const events: { event: ChatReplyEvent; at: number }[] = [];
+    let buffered = "";
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      buffered += read.value;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) events.push({ event: JSON.parse(line) as ChatReplyEvent, at: Date.now() });
+    }
+    const deltas = events.flatMap(({ event }) => (event.type === "delta" ? [event.text] : []));
+    const done = events.at(-1)!;
+    // A piece for each item, the second block set off as a paragraph of its own.
+    expect(deltas).toEqual(["Grüße! ", "We automate 🚀 invoices.", "\n\nAnything else?"]);
+    expect(done.event).toMatchObject({
+      type: "done",
+      user: { message: "Stream please", isUserMessage: true },
+      bot: { message: "Grüße! We automate 🚀 invoices.\n\nAnything else?", isUserMessage: false },
+    });
+    expect(done.at - events[0].at).toBeGreaterThan(100);
   });
 });

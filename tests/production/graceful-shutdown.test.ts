@@ -72,9 +72,8 @@ function get(url: string, agent: http.Agent | false): Promise<Answer> {
 /** A chat message as the widget sends it; its answer carries the webhook's reply. */
 async function sendChat(baseUrl: string, message: string): Promise<{ status: number; text: string }> {
   const form = new FormData();
-  form.set("sessionId", `session_${Date.now()}_${randomBytes(5).toString("hex")}`);
   form.set("message", message);
-  const response = await fetch(new URL("/chat.data", baseUrl), {
+  const response = await fetch(new URL("/chat/messages", baseUrl), {
     method: "POST",
     headers: { Origin: baseUrl },
     body: form,

@@ -100,20 +100,19 @@ describe.each([
       .returning();
     try {
       for (const headers of Object.values(HOSTILE_HEADERS)) {
-        const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2, 12).padEnd(6, "0")}`;
+        const message = `A picture ${Math.random().toString(36).slice(2)}`;
         const form = new FormData();
-        form.set("sessionId", sessionId);
-        form.set("message", "A picture");
+        form.set("message", message);
         form.set("image", new File([PNG], "picture.png", { type: "image/png" }));
         const multipart = new Response(form);
-        const answer = await send(app().url, "/chat.data", headers, {
+        const answer = await send(app().url, "/chat/messages", headers, {
           bytes: Buffer.from(await multipart.arrayBuffer()),
           contentType: multipart.headers.get("Content-Type")!,
         });
         expect(answer.status).toBe(200);
         expect(answer.text).not.toContain(EVIL);
-        const payload = webhook.received.find((r) => (r.json as { session_id?: string })?.session_id === sessionId)
-          ?.json as { media_url?: string } | undefined;
+        const payload = webhook.received.find((r) => (r.json as { message?: string })?.message === message)?.json as
+          { media_url?: string } | undefined;
         expect(payload?.media_url).toMatch(/^\/uploads\/[^/]+\.png$/);
         expect(JSON.stringify(webhook.received.at(-1)?.headers)).not.toContain(EVIL);
       }

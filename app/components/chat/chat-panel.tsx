@@ -1,6 +1,6 @@
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
-import { ImageIcon, Mic, Send, Square, X } from "lucide-react";
+import { ImageIcon, Mic, RotateCcw, Send, Square, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -31,7 +31,9 @@ export function ChatPanel({
   maxMessageChars: number | undefined;
 }) {
   const { tool, whatsapp } = useChatSettings();
-  const { state, dispatch, sending, send } = useChatState();
+  const { state, dispatch, sending, send, restart } = useChatState();
+  // Once the reply's first words have come, its bubble shows that the assistant is answering.
+  const replying = sending && state.messages.at(-1)?.isUserMessage === false;
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const photo = useRef<HTMLInputElement>(null);
@@ -82,6 +84,18 @@ export function ChatPanel({
         {/* Radix keeps Tab inside the panel; stopped here, Tab goes on to the page as before. */}
         <div className="contents" onKeyDown={(event) => event.key === "Tab" && event.stopPropagation()}>
           <ChatHeader look="panel" title={Dialog.Title}>
+            {state.messages.length ? (
+              <button
+                type="button"
+                onClick={restart}
+                disabled={sending}
+                aria-label={CHAT_TEXT.newConversation}
+                title={CHAT_TEXT.newConversation}
+                className="rounded-md p-2 hover:bg-white/15 disabled:opacity-60"
+              >
+                <RotateCcw aria-hidden className="size-5" />
+              </button>
+            ) : null}
             <Dialog.Close
               aria-label={CHAT_TEXT.close}
               title={CHAT_TEXT.close}
@@ -95,7 +109,7 @@ export function ChatPanel({
             ref={scroller}
             welcome={welcomeMessage(tool, "voice and images")}
             messages={state.messages}
-            typing={sending}
+            typing={sending && !replying}
             className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
           />
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatActionData } from "~/routes/public/chat";
-import { chatReducer, INITIAL_CHAT_STATE, type ChatEvent, type ChatState } from "./use-chat-state";
+import { chatReducer, INITIAL_CHAT_STATE, type ChatEvent, type ChatOutcome, type ChatState } from "./use-chat-state";
 
 // docs/product.md §8's literal texts, written out so a wrong text in the app is caught.
 const APOLOGY =
@@ -10,22 +9,23 @@ function run(...events: ChatEvent[]): ChatState {
   return events.reduce(chatReducer, INITIAL_CHAT_STATE);
 }
 
-const typedAndSent = (text: string, previousOutcome?: ChatActionData): ChatEvent[] => [
+const typedAndSent = (text: string): ChatEvent[] => [
   { type: "typed", text },
-  { type: "sent", text: text.trim(), media: null, previousOutcome },
+  { type: "sent", text: text.trim(), media: null },
 ];
 
-const exchange = (message: string): ChatActionData => ({
-  result: { status: "success" },
+const exchange = (message: string, html?: string): ChatOutcome => ({
   exchange: {
     user: { id: "stored-user", message, isUserMessage: true, mediaUrl: null, mediaType: null },
-    bot: { id: "stored-bot", message: `Echo: ${message}`, isUserMessage: false, mediaUrl: null, mediaType: null },
+    bot: {
+      id: "stored-bot",
+      message: `Echo: ${message}`,
+      isUserMessage: false,
+      mediaUrl: null,
+      mediaType: null,
+      ...(html ? { html } : {}),
+    },
   },
-});
-
-const refusal = (errors: Record<string, string[] | null>): ChatActionData => ({
-  result: { status: "error", error: errors },
-  exchange: null,
 });
 
 describe("chatReducer", () => {
@@ -45,7 +45,7 @@ describe("chatReducer", () => {
       { id: "local-1", message: "Hello there", isUserMessage: true, mediaUrl: null, mediaType: null },
     ]);
     expect(state).toMatchObject({ text: "", notice: null, sentCount: 1 });
-    expect(state.pending).toEqual({ localId: "local-1", blobUrl: null, previousOutcome: undefined });
+    expect(state.pending).toEqual({ localId: "local-1", blobUrl: null });
   });
 
   it("gives a file sent without text docs/product.md §5's default text and its preview", () => {
@@ -53,7 +53,6 @@ describe("chatReducer", () => {
       type: "sent",
       text: "",
       media: { kind: "image", blobUrl: "blob:preview" },
-      previousOutcome: undefined,
     });
     expect(state.messages[0]).toMatchObject({ message: "📷 Image sent", mediaUrl: "blob:preview", mediaType: "image" });
     expect(state.pending?.blobUrl).toBe("blob:preview");
@@ -61,32 +60,87 @@ describe("chatReducer", () => {
       type: "sent",
       text: "",
       media: { kind: "voice", blobUrl: "blob:v" },
-      previousOutcome: undefined,
     });
     expect(voice.messages[0].message).toBe("🎤 Voice message");
   });
 
-  it("remembers the answer the fetcher held when a message left", () => {
-    const before = exchange("first");
-    expect(run(...typedAndSent("second", before)).pending?.previousOutcome).toBe(before);
+  it("grows the reply's bubble with each streamed piece, then shows the stored reply under the same key", () => {
+    const streaming = run(
+      ...typedAndSent("Hi"),
+      { type: "streamed", text: "Hel" },
+      { type: "streamed", text: "lo **there**" },
+    );
+    expect(streaming.messages.map((m) => [m.id, m.message, m.isUserMessage])).toEqual([
+      ["local-1", "Hi", true],
+      ["local-1-reply", "Hello **there**", false],
+    ]);
+    expect(streaming.pending).not.toBeNull();
+    const settled = chatReducer(streaming, {
+      type: "settled",
+      outcome: exchange("Hi", "<p>Hello <strong>there</strong></p>"),
+    });
+    expect(settled.messages.map((m) => [m.id, m.message, m.html])).toEqual([
+      ["local-1", "Hi", undefined],
+      ["local-1-reply", "Echo: Hi", "<p>Hello <strong>there</strong></p>"],
+    ]);
+  });
+
+  it("keeps what was streamed when the connection is lost, followed by the apology", () => {
+    const state = run(
+      ...typedAndSent("Hi"),
+      { type: "streamed", text: "Half a" },
+      {
+        type: "settled",
+        outcome: { lost: true },
+      },
+    );
+    expect(state.messages.map((m) => m.message)).toEqual(["Hi", "Half a", APOLOGY]);
+  });
+
+  it("ignores a streamed piece when no message is on its way", () => {
+    const idle = run(...typedAndSent("one"), { type: "settled", outcome: exchange("one") });
+    expect(chatReducer(idle, { type: "streamed", text: "late" })).toBe(idle);
+  });
+
+  it("shows the conversation so far, unless a message already went out", () => {
+    const history = [
+      { id: "a", message: "Earlier", isUserMessage: true, mediaUrl: null, mediaType: null },
+      { id: "b", message: "Reply", isUserMessage: false, mediaUrl: null, mediaType: null, html: "<p>Reply</p>" },
+    ];
+    expect(run({ type: "loaded", messages: history }).messages).toEqual(history);
+    expect(run(...typedAndSent("Hi"), { type: "loaded", messages: history }).messages.map((m) => m.id)).toEqual([
+      "local-1",
+    ]);
+  });
+
+  it("starts a new conversation empty, keeping what the visitor is typing", () => {
+    const state = run(
+      ...typedAndSent("one"),
+      { type: "settled", outcome: exchange("one") },
+      { type: "typed", text: "dr" },
+      {
+        type: "restarted",
+      },
+    );
+    expect(state).toMatchObject({ messages: [], text: "dr", pending: null });
   });
 
   it("takes in the exchange: the stored message under its local id, then the reply", () => {
     const state = run(
-      { type: "sent", text: "Look", media: { kind: "image", blobUrl: "blob:preview" }, previousOutcome: undefined },
+      { type: "sent", text: "Look", media: { kind: "image", blobUrl: "blob:preview" } },
       { type: "settled", outcome: exchange("Look") },
     );
     expect(state.messages).toEqual([
       { id: "local-1", message: "Look", isUserMessage: true, mediaUrl: null, mediaType: null },
-      { id: "stored-bot", message: "Echo: Look", isUserMessage: false, mediaUrl: null, mediaType: null },
+      { id: "local-1-reply", message: "Echo: Look", isUserMessage: false, mediaUrl: null, mediaType: null },
     ]);
     expect(state).toMatchObject({ pending: null, settledCount: 1 });
   });
 
   it("marks a refused message with the server's first reason and drops its preview", () => {
     const state = run(
-      { type: "sent", text: "", media: { kind: "image", blobUrl: "blob:big" }, previousOutcome: undefined },
-      { type: "settled", outcome: refusal({ sessionId: null, image: ["Images can be up to 5 MB."] }) },
+      { type: "sent", text: "", media: { kind: "image", blobUrl: "blob:big" } },
+      { type: "settled", outcome: { refused: "Images can be up to 5 MB." } },
     );
     expect(state.messages).toEqual([
       {
@@ -101,18 +155,10 @@ describe("chatReducer", () => {
     expect(state.pending).toBeNull();
   });
 
-  it("marks a refusal without a reason with the apology", () => {
-    const state = run(...typedAndSent("Hi"), { type: "settled", outcome: refusal({}) });
-    expect(state.messages.map((m) => m.failed)).toEqual([APOLOGY]);
-  });
-
-  it.each([
-    ["a lost connection", { ...refusal({ "": [APOLOGY] }), unexpected: true }],
-    ["no answer at all", undefined],
-  ])("follows a message that met %s with the apology", (_label, outcome) => {
+  it("follows a message whose answer was lost with the apology", () => {
     const state = run(
-      { type: "sent", text: "Hi", media: { kind: "image", blobUrl: "blob:x" }, previousOutcome: undefined },
-      { type: "settled", outcome },
+      { type: "sent", text: "Hi", media: { kind: "image", blobUrl: "blob:x" } },
+      { type: "settled", outcome: { lost: true } },
     );
     expect(state.messages).toEqual([
       { id: "local-1", message: "Hi", isUserMessage: true, mediaUrl: null, mediaType: "image" },
@@ -124,18 +170,18 @@ describe("chatReducer", () => {
   it("gives each sent message its own local id and settles only the one on its way", () => {
     const state = run(...typedAndSent("one"), { type: "settled", outcome: exchange("one") }, ...typedAndSent("two"), {
       type: "settled",
-      outcome: refusal({ message: ["Messages can be up to 2000 characters."] }),
+      outcome: { refused: "Messages can be up to 2000 characters." },
     });
     expect(state.messages.map((m) => [m.id, m.message, m.failed])).toEqual([
       ["local-1", "one", undefined],
-      ["stored-bot", "Echo: one", undefined],
+      ["local-1-reply", "Echo: one", undefined],
       ["local-2", "two", "Messages can be up to 2000 characters."],
     ]);
   });
 
   it("ignores an answer when no message is on its way", () => {
     const idle = run(...typedAndSent("one"), { type: "settled", outcome: exchange("one") });
-    expect(chatReducer(idle, { type: "settled", outcome: undefined })).toBe(idle);
+    expect(chatReducer(idle, { type: "settled", outcome: { lost: true } })).toBe(idle);
   });
 
   it("shows a notice that belongs to no message", () => {

@@ -1,14 +1,18 @@
-import { useEffect, useReducer, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useEffect, useReducer } from "react";
+import { useLocation } from "react-router";
 import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
-import { defaultMediaText, newChatSessionId } from "~/lib/chat";
+import { defaultMediaText, type ChatMessageView, type ChatReplyEvent } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
-import type { ChatActionData, clientAction } from "~/routes/public/chat";
 import type { ChatLogMessage } from "./chat-message";
 import { addVisitFields } from "./visit";
 
 // The widget's conversation as a reducer: what each event does to it is a pure function, tested
-// on its own (chat-state.test.ts); the hook below ties it to the fetcher that posts to /chat.
+// on its own (chat-state.test.ts); the hook below ties it to /chat/messages, which answers a
+// message with the reply's text as it streams in, then the exchange as stored.
+
+/** Where the widget reads the conversation so far and posts each message. */
+const MESSAGES_URL = "/chat/messages";
+const NEW_CONVERSATION_URL = "/chat/new";
 
 export interface ChatState {
   /** What the visitor is typing. */
@@ -16,27 +20,32 @@ export interface ChatState {
   /** A problem that belongs to no message (the microphone, a recording that could not go out). */
   notice: string | null;
   messages: ChatLogMessage[];
-  /**
-   * The message on its way: its preview, and the answer the fetcher held when it left, so the
-   * answer to this message can be told from the one before.
-   */
-  pending: { localId: string; blobUrl: string | null; previousOutcome: ChatActionData | undefined } | null;
+  /** The message on its way and its preview, which lives until the message is settled. */
+  pending: { localId: string; blobUrl: string | null } | null;
   sentCount: number;
   settledCount: number;
 }
 
+/** How a message ended: stored with its reply, refused with a reason, or lost on the way. */
+export type ChatOutcome =
+  { exchange: { user: ChatMessageView; bot: ChatMessageView } } | { refused: string } | { lost: true };
+
 export type ChatEvent =
   | { type: "typed"; text: string }
   | { type: "noticed"; notice: string }
+  /** The conversation so far, read when the widget opens. */
+  | { type: "loaded"; messages: ChatMessageView[] }
   | {
       type: "sent";
       /** The typed text, trimmed; empty when a file goes alone. */
       text: string;
       media: { kind: ChatMediaType; blobUrl: string } | null;
-      previousOutcome: ChatActionData | undefined;
     }
-  /** The fetcher's answer, or undefined when it came back with none. */
-  | { type: "settled"; outcome: ChatActionData | undefined };
+  /** A piece of the reply's text, while a webhook streams it. */
+  | { type: "streamed"; text: string }
+  | { type: "settled"; outcome: ChatOutcome }
+  /** "New conversation": the next message starts a new session. */
+  | { type: "restarted" };
 
 export const INITIAL_CHAT_STATE: ChatState = {
   text: "",
@@ -47,12 +56,19 @@ export const INITIAL_CHAT_STATE: ChatState = {
   settledCount: 0,
 };
 
+/** The reply's bubble keeps one key from its first streamed word to the stored reply. */
+const replyId = (localId: string) => `${localId}-reply`;
+
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
     case "typed":
       return { ...state, text: event.text };
     case "noticed":
       return { ...state, notice: event.notice };
+    case "loaded":
+      // A message sent before the history came is already in it: the history would repeat it.
+      if (state.sentCount > 0) return state;
+      return { ...state, messages: event.messages };
     case "sent": {
       const localId = `local-${state.sentCount + 1}`;
       const message: ChatLogMessage = {
@@ -67,9 +83,19 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         text: "",
         notice: null,
         messages: [...state.messages, message],
-        pending: { localId, blobUrl: message.mediaUrl, previousOutcome: event.previousOutcome },
+        pending: { localId, blobUrl: message.mediaUrl },
         sentCount: state.sentCount + 1,
       };
+    }
+    case "streamed": {
+      if (!state.pending) return state;
+      const id = replyId(state.pending.localId);
+      const last = state.messages.at(-1);
+      const messages =
+        last?.id === id
+          ? [...state.messages.slice(0, -1), { ...last, message: last.message + event.text }]
+          : [...state.messages, { id, message: event.text, isUserMessage: false, mediaUrl: null, mediaType: null }];
+      return { ...state, messages };
     }
     case "settled":
       if (!state.pending) return state;
@@ -79,48 +105,92 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         pending: null,
         settledCount: state.settledCount + 1,
       };
+    case "restarted":
+      return { ...state, notice: null, messages: [] };
   }
 }
 
 /**
- * Sent, the stored message replaces the preview and the reply follows; refused, the message
- * keeps its text and says why; lost, docs/product.md §8's apology follows it.
+ * Sent, the stored message replaces the preview and the stored reply the streamed one; refused,
+ * the message keeps its text and says why; lost, docs/product.md §8's apology follows whatever
+ * of the reply had come.
  */
-function settle(messages: ChatLogMessage[], localId: string, outcome: ChatActionData | undefined): ChatLogMessage[] {
-  // The message keeps its local id as its key: a new key would make the log announce it again.
+function settle(messages: ChatLogMessage[], localId: string, outcome: ChatOutcome): ChatLogMessage[] {
+  // Messages keep their local ids as keys: a new key would make the log announce them again.
   const update = (change: Partial<ChatLogMessage>) =>
     messages.map((message) => (message.id === localId ? { ...message, ...change, id: localId } : message));
-  if (outcome?.exchange) return [...update(outcome.exchange.user), outcome.exchange.bot];
-  if (!outcome || outcome.unexpected) {
-    const apology: ChatLogMessage = {
-      id: `${localId}-error`,
-      message: CHAT_TEXT.technicalDifficulties,
-      isUserMessage: false,
-      mediaUrl: null,
-      mediaType: null,
-    };
-    return [...update({ mediaUrl: null }), apology];
+  if ("exchange" in outcome) {
+    const reply = { ...outcome.exchange.bot, id: replyId(localId) };
+    return [...update(outcome.exchange.user).filter((message) => message.id !== reply.id), reply];
   }
-  const reason =
-    Object.values(outcome.result.error ?? {})
-      .flat()
-      .find(Boolean) ?? CHAT_TEXT.technicalDifficulties;
-  return update({ mediaUrl: null, failed: reason });
+  if ("refused" in outcome) return update({ mediaUrl: null, failed: outcome.refused });
+  const apology: ChatLogMessage = {
+    id: `${localId}-error`,
+    message: CHAT_TEXT.technicalDifficulties,
+    isUserMessage: false,
+    mediaUrl: null,
+    mediaType: null,
+  };
+  return [...update({ mediaUrl: null }), apology];
 }
 
-/** The widget's state, and `send`, which posts a message to /chat the way the page's form does. */
+/** The first reason a refusal gives (the form's, else a field's), else the apology. */
+function refusalReason(body: unknown): string {
+  const errors = (body as { result?: { error?: Record<string, string[] | null> } } | null)?.result?.error;
+  return (
+    Object.values(errors ?? {})
+      .flat()
+      .find(Boolean) ?? CHAT_TEXT.technicalDifficulties
+  );
+}
+
+/** Posts a message and reports the reply as it comes: pieces of streamed text, then the outcome. */
+async function postMessage(form: FormData, onText: (text: string) => void): Promise<ChatOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(MESSAGES_URL, { method: "POST", body: form });
+  } catch {
+    return { lost: true };
+  }
+  if (!response.headers.get("Content-Type")?.startsWith("application/x-ndjson") || !response.body) {
+    return { refused: refusalReason(await response.json().catch(() => null)) };
+  }
+  const lines = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  try {
+    for (;;) {
+      const { value, done } = await lines.read();
+      if (done) return { lost: true };
+      buffered += value;
+      let end: number;
+      while ((end = buffered.indexOf("\n")) >= 0) {
+        const event = JSON.parse(buffered.slice(0, end)) as ChatReplyEvent;
+        buffered = buffered.slice(end + 1);
+        if (event.type === "delta") onText(event.text);
+        else return { exchange: { user: event.user, bot: event.bot } };
+      }
+    }
+  } catch {
+    return { lost: true };
+  }
+}
+
+/** The widget's state; `send` posts a message to /chat/messages the way the page's form does. */
 export function useChatState() {
   const [state, dispatch] = useReducer(chatReducer, INITIAL_CHAT_STATE);
-  // docs/product.md §3: one session id per widget load.
-  const [sessionId] = useState(newChatSessionId);
-  const fetcher = useFetcher<typeof clientAction>();
   const location = useLocation();
-  const sending = fetcher.state !== "idle";
+  const sending = state.pending !== null;
 
-  // The answer is the fetcher's, so the conversation takes it in while rendering, not an effect later.
-  if (state.pending && !sending && fetcher.data !== state.pending.previousOutcome) {
-    dispatch({ type: "settled", outcome: fetcher.data });
-  }
+  // The conversation so far: a visitor who comes back within its lifetime goes on where they were.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(MESSAGES_URL, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ messages: ChatMessageView[] }>) : null))
+      .then((body) => body && dispatch({ type: "loaded", messages: body.messages }))
+      // Without the history the widget still works: the visitor just does not see it.
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
 
   // A preview lives as long as its message is on its way.
   const blobUrl = state.pending?.blobUrl;
@@ -140,21 +210,24 @@ export function useChatState() {
       type: "sent",
       text,
       media: media ? { kind: media.kind, blobUrl: URL.createObjectURL(media.file) } : null,
-      previousOutcome: fetcher.data,
     });
     const form = new FormData();
-    form.set("sessionId", sessionId);
     addVisitFields(form, `${location.pathname}${location.search}`);
     if (text) form.set("message", text);
     if (media) form.set(media.kind, media.file);
-    fetcher.submit(form, {
-      method: "post",
-      action: "/chat",
-      encType: "multipart/form-data",
-      // A chat message changes nothing the page shows: no need to reload its data.
-      defaultShouldRevalidate: false,
-    });
+    void postMessage(form, (piece) => dispatch({ type: "streamed", text: piece })).then((outcome) =>
+      dispatch({ type: "settled", outcome }),
+    );
   }
 
-  return { state, dispatch, sending, send };
+  function restart() {
+    if (sending) return;
+    // A redirect to /chat answers; the widget needs only its cookie, not the page.
+    void fetch(NEW_CONVERSATION_URL, { method: "POST", body: new FormData(), redirect: "manual" }).then(
+      () => dispatch({ type: "restarted" }),
+      () => dispatch({ type: "noticed", notice: CHAT_TEXT.technicalDifficulties }),
+    );
+  }
+
+  return { state, dispatch, sending, send, restart };
 }

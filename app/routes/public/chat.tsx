@@ -1,108 +1,61 @@
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImageIcon, Send } from "lucide-react";
+import { ImageIcon, RotateCcw, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
 import { ChatLog } from "~/components/chat/chat-message";
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
-import { chatMessageSchema, defaultMediaText, newChatSessionId } from "~/lib/chat";
-import type { ChatMediaType } from "~/lib/domain";
-import { getEnv } from "~/lib/env.server";
-import { readFormWithLimit } from "~/lib/read-form.server";
-import { siteOrigin } from "~/lib/site-url.server";
+import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { chatMessageSchema } from "~/lib/chat";
 import { clientIp } from "~/lib/request-context.server";
-import { listSessionMessages } from "~/models/chat-messages.server";
-import { handleChatMessage, toChatMessageView, type ChatExchange } from "~/services/chat/conversation.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { siteOrigin } from "~/lib/site-url.server";
 import {
-  chatLimits,
-  chatMessageSchemaFor,
-  countChatMessage,
-  maxChatFileBytes,
-  maxChatRequestBytes,
-} from "~/services/chat/limits.server";
-import { readChatPageSession, serializeChatPageSession } from "~/services/chat/page-session.server";
-import { chatMetadata } from "~/services/chat/metadata.server";
-import { storeUpload } from "~/services/chat/upload.server";
-import { PrivacyNotice } from "~/components/site/privacy-notice";
+  chatSettings,
+  conversationHistory,
+  conversationLifetimeHours,
+  handleChatMessage,
+} from "~/services/chat/conversation.server";
+import { acceptChatMessage } from "~/services/chat/intake.server";
+import { chatLimits } from "~/services/chat/limits.server";
+import { chatSessionFor, readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat";
 
-// The chat's one server action: the widget posts here with a fetcher (multipart, with its own
-// session id) and gets the exchange back; the page below posts here without JavaScript and is
-// redirected back to the conversation, kept in a cookie.
+// The chat without JavaScript: the page posts here and is redirected back to the conversation,
+// which lives in the same cookie as the widget's (app/services/chat/session-cookie.server.ts),
+// so a visitor sees one conversation on both. The widget posts to /chat/messages instead, where
+// a streamed reply grows as it arrives.
 
 const CHAT_FORM_ID = "chat-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = await readChatPageSession(request);
-  const messages = sessionId ? await listSessionMessages(sessionId) : [];
-  return { messages: messages.map(toChatMessageView), limits: chatLimits() };
+  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
+  return { messages: sessionId ? await conversationHistory(sessionId) : [], limits: chatLimits() };
 }
 
-export type ChatActionData = { result: SubmissionResult; exchange: ChatExchange | null; unexpected?: boolean };
-
-function refused(message: string, status: number, headers?: HeadersInit) {
-  return data<ChatActionData>(
-    { result: { status: "error", error: { "": [message] } }, exchange: null },
-    { status, headers },
-  );
-}
+export type ChatActionData = { result: SubmissionResult };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const env = getEnv();
-  const limits = chatLimits(env);
-  // Counted before anything is read, so nobody can flood the agency's webhooks through us.
   const address = clientIp(context);
-  const rate = await countChatMessage(address, env);
-  if (!rate.allowed) return refused(CHAT_ERROR.tooFast, 429, { "Retry-After": String(rate.retryAfterSeconds) });
-
-  const formData = await readFormWithLimit(request, maxChatRequestBytes(limits));
-  if (formData === "too-large") return refused(CHAT_ERROR.requestTooLarge(maxChatFileBytes(limits)), 413);
-  if (formData === "malformed") return refused(CHAT_ERROR.malformed, 400);
-
-  const submission = parseWithZod(formData, { schema: chatMessageSchemaFor(env) });
-  if (submission.status !== "success") {
-    return data<ChatActionData>({ result: submission.reply(), exchange: null }, { status: 400 });
+  const read = await acceptChatMessage(request, address);
+  if ("refused" in read) {
+    const { result, status, headers } = read.refused;
+    return data<ChatActionData>({ result }, { status, headers });
   }
-  const { sessionId: widgetSessionId, message, image, voice, page, utm } = submission.value;
-
-  const upload = image
-    ? { file: image, type: "image" as const }
-    : voice
-      ? { file: voice, type: "voice" as const }
-      : null;
-  let media: { url: string; type: ChatMediaType; file: File } | null = null;
-  if (upload) {
-    const stored = await storeUpload(upload, address, env);
-    if ("error" in stored) {
-      // Like a file over the size limit: the message is refused with the reason, its text kept.
-      return data<ChatActionData>(
-        { result: submission.reply({ fieldErrors: { [upload.type]: [stored.error] } }), exchange: null },
-        {
-          status: stored.status,
-          headers: stored.retryAfterSeconds ? { "Retry-After": String(stored.retryAfterSeconds) } : undefined,
-        },
-      );
-    }
-    media = { url: stored.url, type: upload.type, file: upload.file };
-  }
-
-  const sessionId = widgetSessionId ?? (await readChatPageSession(request)) ?? newChatSessionId();
-  const { user, bot } = await handleChatMessage({
+  const settings = await chatSettings();
+  const lifetimeHours = conversationLifetimeHours(settings);
+  const sessionId = await chatSessionFor(request, lifetimeHours);
+  await handleChatMessage({
     sessionId,
-    message: message || defaultMediaText(upload!.type),
-    media,
-    metadata: await chatMetadata({ page, utm }, request),
+    ...read.accepted,
     origin: siteOrigin(),
     visitorIp: address,
+    settings,
   });
-  if (widgetSessionId) {
-    return data<ChatActionData>({ result: submission.reply({ resetForm: true }), exchange: { user, bot } });
-  }
   return redirect(`/chat#${CHAT_FORM_ID}`, {
-    headers: { "Set-Cookie": await serializeChatPageSession(sessionId) },
+    headers: { "Set-Cookie": await renewChatSession(sessionId, lifetimeHours) },
   });
 }
 
@@ -113,11 +66,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("sending the chat message failed", error);
-    return {
-      result: { status: "error", error: { "": [CHAT_TEXT.technicalDifficulties] } },
-      exchange: null,
-      unexpected: true,
-    };
+    return { result: { status: "error", error: { "": [CHAT_TEXT.technicalDifficulties] } } };
   }
 }
 
@@ -138,7 +87,21 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
         aria-labelledby="chat-title"
         className="overflow-hidden rounded-2xl bg-slate-50 shadow-sm ring-1 ring-slate-200"
       >
-        <ChatHeader look="page" title="h1" titleId="chat-title" />
+        <ChatHeader look="page" title="h1" titleId="chat-title">
+          {loaderData.messages.length ? (
+            // A document post (not the router's): /chat/new is a resource route.
+            <form method="post" action="/chat/new">
+              <button
+                type="submit"
+                title={CHAT_TEXT.newConversation}
+                className="flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium ring-1 ring-white/50 hover:bg-white/15 sm:px-3 sm:py-1.5"
+              >
+                <RotateCcw aria-hidden className="size-5 sm:size-4" />
+                <span className="sr-only sm:not-sr-only">{CHAT_TEXT.newConversation}</span>
+              </button>
+            </form>
+          ) : null}
+        </ChatHeader>
         <ChatLog
           welcome={welcomeMessage(tool, "images")}
           messages={loaderData.messages}

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessage, Webhook } from "~/db/schema";
+import type { ChatMessage, SiteSettings, Webhook } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
 import {
+  listRecentSessionMessages,
   saveChatMessage,
   saveChatMessageAndListActiveWebhooks,
   type ChatMessageInput,
@@ -69,6 +70,27 @@ async function saveVisitorMessageQuietly(
   }
 }
 
+/** The site settings the chat runs on; a failed read leaves the chat working on the defaults. */
+export function chatSettings(): Promise<SiteSettings> {
+  return getSiteSettings().catch((error: unknown) => {
+    log.error("reading site settings for the chat failed", { error });
+    return DEFAULT_SITE_SETTINGS;
+  });
+}
+
+/** How long a conversation lasts after the visitor's last message. */
+export function conversationLifetimeHours(_settings: SiteSettings): number {
+  return 24;
+}
+
+/** The most a returning visitor is shown of their conversation: its latest messages. */
+const HISTORY_MESSAGES = 100;
+
+/** The conversation so far, oldest first, as the widget and the /chat page show it. */
+export async function conversationHistory(sessionId: string): Promise<ChatMessageView[]> {
+  return (await listRecentSessionMessages(sessionId, HISTORY_MESSAGES)).map(toChatMessageView);
+}
+
 export interface ChatExchange {
   user: ChatMessageView;
   bot: ChatMessageView;
@@ -89,12 +111,13 @@ export async function handleChatMessage(input: {
   /** The visitor's address: the webhooks get what the site settings allow of it. */
   visitorIp?: string | null;
   timeoutMs?: number;
+  /** The site settings when the caller already read them. */
+  settings?: SiteSettings;
+  /** Called with each piece of a streamed reply's text as it arrives. */
+  onDelta?: (text: string) => void;
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
-  const { webhookIpMode } = await getSiteSettings().catch((error: unknown) => {
-    log.error("reading site settings for the chat failed", { error });
-    return DEFAULT_SITE_SETTINGS;
-  });
+  const { webhookIpMode } = input.settings ?? (await chatSettings());
   const { user, activeWebhooks } = await saveVisitorMessageQuietly({
     sessionId,
     message,
@@ -116,6 +139,7 @@ export async function handleChatMessage(input: {
       origin: origin ?? undefined,
       timeoutMs: input.timeoutMs,
       activeWebhooks,
+      onDelta: input.onDelta,
     },
   );
   const bot = await saveQuietly({

@@ -54,6 +54,8 @@ interface Attempt {
   /** Date.now() by which the whole reply must be decided. */
   deadline: number;
   breaker: CircuitBreaker;
+  /** Called with each piece of a streamed reply's text as it arrives. */
+  onDelta?: (text: string) => void;
 }
 
 /** The request a webhook of `format` gets. */
@@ -82,16 +84,28 @@ async function ask(
   }
   const timeoutMs = Math.min(attempt.timeoutMs, left);
   const reader = new ReplyReader(REPLY_FIELDS[target.format]);
+  let passedOn = 0;
+  const passOn = () => {
+    const text = reader.streamedText;
+    if (text.length > passedOn && attempt.onDelta) attempt.onDelta(text.slice(passedOn));
+    passedOn = text.length;
+  };
   try {
     const answer = await sendWebhook(target, await requestBody(target.format, attempt), {
       timeoutMs,
       origin: attempt.origin,
       accept: target.format === "n8n-chat-trigger" ? "text/plain" : undefined,
-      onChunk: (chunk) => reader.push(chunk),
+      onChunk: (chunk) => {
+        reader.push(chunk);
+        passOn();
+      },
     });
     if (answer.ok) {
       attempt.breaker.succeeded(key);
-      return reader.finish();
+      const reply = reader.finish();
+      // The last line of a stream may come without its line break.
+      if (reply.streamed) passOn();
+      return reply;
     }
     log.warn("chat webhook answered with an error, trying the next", { webhook: name, status: answer.status });
   } catch (error) {
@@ -126,6 +140,8 @@ export async function fanOut(
     deadlineMs?: number;
     breaker?: CircuitBreaker;
     activeWebhooks?: Webhook[];
+    /** Called with each piece of a streamed reply's text as it arrives (issue #16). */
+    onDelta?: (text: string) => void;
   },
 ): Promise<ChatReply> {
   const started = Date.now();
@@ -136,6 +152,7 @@ export async function fanOut(
     timeoutMs: options.timeoutMs ?? CHAT_WEBHOOK_TIMEOUT_MS,
     deadline: started + (options.deadlineMs ?? getEnv().CHAT_REPLY_DEADLINE_SECONDS * 1000),
     breaker: options.breaker ?? webhookBreaker(),
+    onDelta: options.onDelta,
   };
   for (const webhook of options.activeWebhooks ?? (await listActiveWebhooks())) {
     const target = {
