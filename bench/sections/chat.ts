@@ -19,16 +19,12 @@ export interface ChatFigures {
 
 const WARM_UP_MESSAGES = 20;
 
-/** A widget's session id (docs/product.md §3: session_{milliseconds}_{letters and digits}). */
-function widgetSessionId(): string {
-  return `session_${Date.now()}_${Math.random().toString(36).slice(2, 12).padEnd(10, "0")}`;
-}
-
 /**
  * Chat messages answered by a webhook on 127.0.0.1, one after the other as one visitor sends them.
  * The webhook is set up the way an admin does it (signed in, the webhook form); the messages are
- * posted as the widget posts them: multipart to /chat's action (the `.data` URL of React Router's
- * fetcher), with the widget's session id. The app runs with CHAT_MESSAGES_PER_MINUTE raised.
+ * posted as the widget posts them: multipart to /chat/messages, in one conversation (its cookie
+ * kept from the first answer), reading the streamed answer to its end. The app runs with
+ * CHAT_MESSAGES_PER_MINUTE raised.
  */
 export async function benchChat(app: AppProcess, options: BenchOptions): Promise<ChatFigures> {
   const webhook = await startWebhookServer();
@@ -37,20 +33,25 @@ export async function benchChat(app: AppProcess, options: BenchOptions): Promise
     await admin.signIn(app.admin.username, app.admin.password);
     await admin.addChatWebhook("Bench webhook", webhook.url);
 
-    const sessionId = widgetSessionId();
+    let conversation: string | undefined;
     let sent = 0;
     const send = async () => {
       const message = `Bench message ${++sent}`;
       const form = new FormData();
-      form.set("sessionId", sessionId);
       form.set("message", message);
       const startedAt = performance.now();
-      const response = await fetch(`${app.baseUrl}/chat.data`, {
+      const response = await fetch(`${app.baseUrl}/chat/messages`, {
         method: "POST",
-        headers: { ...BROWSER_HEADERS, Accept: "*/*", Origin: app.baseUrl },
+        headers: {
+          ...BROWSER_HEADERS,
+          Accept: "*/*",
+          Origin: app.baseUrl,
+          ...(conversation ? { Cookie: conversation } : {}),
+        },
         body: form,
       });
       const text = await response.text();
+      conversation = response.headers.get("Set-Cookie")?.split(";")[0] ?? conversation;
       const clientMs = performance.now() - startedAt;
       const webhookMs = webhook.handlingMs.get(message);
       const answered = response.status === 200 && text.includes(WEBHOOK_REPLY) && webhookMs !== undefined;

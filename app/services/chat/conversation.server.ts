@@ -11,7 +11,8 @@ import {
   saveChatMessageAndListActiveWebhooks,
   type ChatMessageInput,
 } from "~/models/chat-messages.server";
-import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
+import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
 import { fanOut } from "./fan-out.server";
 
@@ -72,7 +73,7 @@ async function saveVisitorMessageQuietly(
 
 /** The site settings the chat runs on; a failed read leaves the chat working on the defaults. */
 export function chatSettings(): Promise<SiteSettings> {
-  return getSiteSettings().catch((error: unknown) => {
+  return currentSiteSettings().catch((error: unknown) => {
     log.error("reading site settings for the chat failed", { error });
     return DEFAULT_SITE_SETTINGS;
   });

@@ -35,6 +35,14 @@ export function pageCacheGeneration(): number {
   return generation;
 }
 
+/**
+ * Whether what this instance keeps of what visitors see may be trusted: caching is on, and the
+ * cross-instance sync is in touch, so another instance's change would be heard.
+ */
+export function pageCacheTrusted(): boolean {
+  return pageCacheEnabled() && inSync;
+}
+
 /** Forgets every page: what visitors see has changed (or may have, and we cannot tell). */
 export function invalidatePages(): void {
   generation++;
