@@ -205,7 +205,9 @@ describe("SIGTERM under load", () => {
     } finally {
       await stopBuiltServer(again);
     }
-  });
+    // Two starts of the embedded database inside the test: on a busy 2-core machine that alone
+    // can take most of the default 30 s.
+  }, 60_000);
 
   it("on PostgreSQL: the same, with the pool closed", async () => {
     hook ??= await startTestServer((request, response) => {
