@@ -29,7 +29,7 @@ interface ChatsData {
     q: string;
     from: string;
     to: string;
-    searchTooShort: boolean;
+    searchTooShort: string | null;
     dateError: string | null;
     matching: string | null;
   };
@@ -288,7 +288,7 @@ describe.each(BACKENDS)("admin inbox pages on %s", (backend) => {
       const searched = await chatsAt(`/admin/chats?q=${encodeURIComponent(`  ${tag} 100%  `)}`);
       expect(searched.filter).toMatchObject({
         q: `${tag} 100%`,
-        searchTooShort: false,
+        searchTooShort: null,
         matching: `Conversations with a message containing "${tag} 100%"`,
       });
       // The conversation shown beside the list is the first match.
@@ -296,7 +296,11 @@ describe.each(BACKENDS)("admin inbox pages on %s", (backend) => {
 
       // Two characters have no trigram to look up: the search is not run, and says so.
       const short = await chatsAt("/admin/chats?q=ab");
-      expect(short.filter).toMatchObject({ q: "ab", searchTooShort: true, matching: null });
+      expect(short.filter).toMatchObject({
+        q: "ab",
+        searchTooShort: "Type at least 3 characters to search the messages.",
+        matching: null,
+      });
       expect(short.sessions.length).toBeGreaterThan(0);
       expect(short.sessions.length).toBe((await chatsAt("/admin/chats")).sessions.length);
     });

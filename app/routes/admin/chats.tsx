@@ -61,7 +61,7 @@ function readFilter(params: URLSearchParams, timeZone: string) {
     q,
     from: (params.get("from") ?? "").slice(0, 10),
     to: (params.get("to") ?? "").slice(0, 10),
-    searchTooShort: q.length > 0 && !searching,
+    searchTooShort: q.length > 0 && !searching ? CHAT_TEXTS.filter.searchTooShort(CHAT_SEARCH_MIN_CHARS) : null,
     dateError: "error" in dates ? dates.error : null,
     // What the list is narrowed to, for the line above it; null when it is the whole list.
     matching:
@@ -139,7 +139,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       {filter.searchTooShort || filter.dateError || filtered ? (
         <div role="status" className="mb-4 space-y-1 text-sm text-slate-600">
           {filter.dateError ? <p className="text-red-700">{CHAT_TEXTS.filter.datesIgnored(filter.dateError)}</p> : null}
-          {filter.searchTooShort ? <p>{CHAT_TEXTS.filter.searchTooShort(CHAT_SEARCH_MIN_CHARS)}</p> : null}
+          {filter.searchTooShort ? <p>{filter.searchTooShort}</p> : null}
           {filter.matching ? <p>{filter.matching}</p> : null}
         </div>
       ) : null}
