@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
 import routeTable from "~/routes";
-import { seedScale } from "../../bench/lib/scale-seed";
+import { SEARCH_NAMES, seedScale } from "../../bench/lib/scale-seed";
 import { createTestAdmin } from "../support/factories";
 import { getRequest, send, sessionFor } from "../support/route-args";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
@@ -91,7 +91,7 @@ describe("the queries of the admin pages", () => {
     // which looks for the address in every chat message. The search is for a rare text (one
     // conversation in 300 of the seed's has it): for a common one, the planner rightly walks the
     // conversations newest first and probes each one's messages, stopping at a page's worth.
-    const rare = `?q=${encodeURIComponent("about 123 a month")}`;
+    const rare = `?q=${encodeURIComponent(SEARCH_NAMES.chats)}`;
     const days = "from=2026-01-01&to=2026-12-31";
     const own: Record<string, string[]> = {
       "/admin/chats": [rare, `?${days}`, `${rare}&${days}`],

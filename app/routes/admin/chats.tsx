@@ -135,7 +135,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={CHAT_TEXTS.heading} description={CHAT_TEXTS.description} />
-      {total > 0 || filtered ? <FilterForm filter={filter} timeZone={timeZone} /> : null}
+      {total > 0 || filter.q || filter.from || filter.to ? <FilterForm filter={filter} timeZone={timeZone} /> : null}
       {filter.searchTooShort || filter.dateError || filtered ? (
         <div role="status" className="mb-4 space-y-1 text-sm text-slate-600">
           {filter.dateError ? <p className="text-red-700">{CHAT_TEXTS.filter.datesIgnored(filter.dateError)}</p> : null}
