@@ -186,6 +186,32 @@ export const CHAT_TEXTS = {
     later: "Later messages",
     latest: "Latest messages",
   },
+  /** The search and date filter above the list (issue #16). */
+  filter: {
+    label: "Search conversations",
+    search: "Search messages",
+    searchPlaceholder: "Words from any message",
+    from: "From",
+    to: "To",
+    submit: "Search",
+    clear: "Clear filters",
+    hint: (timeZone: string) =>
+      `Finds conversations with a message containing the text, in any case. Days are in ${timeZone}, both included, and count the conversation's last message.`,
+    searchTooShort: (min: number) => `Type at least ${min} characters to search the messages.`,
+    datesIgnored: (reason: string) => `${reason} The dates are not applied.`,
+    matching: ({ q, from, to }: { q?: string; from?: string; to?: string }) => {
+      const when =
+        from && to
+          ? `last active from ${from} to ${to}`
+          : from
+            ? `last active on or after ${from}`
+            : to
+              ? `last active on or before ${to}`
+              : null;
+      return `Conversations ${[q ? `with a message containing "${q}"` : null, when].filter(Boolean).join(", ")}`;
+    },
+    noMatch: "No conversations match these filters.",
+  },
 } as const;
 
 /** The Site Content screen (issue #15, "Editable marketing copy"). */

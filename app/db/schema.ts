@@ -30,12 +30,13 @@ import { DEFAULT_HERO_STATS } from "~/copy/site";
 // The single source of the data model. `npm run db:generate` turns changes here into a
 // migration under supabase/migrations; the app applies it at start-up.
 
-// Substring search (admin Orders and Messages) is served by trigram indexes on these expressions;
+// Substring search (admin Orders, Messages and Chats, and Personal Data) is served by trigram indexes on these expressions;
 // a query uses the index only when it repeats the expression exactly, so the models call these too.
 export const orderSearchText = (t: { clientName: AnyPgColumn; clientEmail: AnyPgColumn; serviceName: AnyPgColumn }) =>
   sql`lower(${t.clientName} || ' ' || ${t.clientEmail} || ' ' || ${t.serviceName})`;
 export const contactMessageSearchText = (t: { name: AnyPgColumn; email: AnyPgColumn; message: AnyPgColumn }) =>
   sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.message})`;
+export const chatMessageSearchText = (t: { message: AnyPgColumn }) => sql`lower(${t.message})`;
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 export const webhookMethod = pgEnum("webhook_method", WEBHOOK_METHODS);
@@ -268,6 +269,7 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_session_created_idx").on(t.sessionId, t.createdAt, t.id),
     index("chat_messages_created_idx").on(t.createdAt),
+    index("chat_messages_search_idx").using("gin", sql`${chatMessageSearchText(t)} gin_trgm_ops`),
   ],
 ).enableRLS();
 

@@ -62,6 +62,19 @@ describe("renderChatReplyMarkdown", () => {
     }
   });
 
+  it("shows a refused link as its label, escaped, without the address", () => {
+    expect(renderChatReplyMarkdown("[click](javascript:alert(1))")).toBe("<p>click</p>\n");
+    expect(renderChatReplyMarkdown("Go [**here** <b>now</b>](data:text/html,<script>alert(1)</script>) please")).toBe(
+      "<p>Go <strong>here</strong> &lt;b&gt;now&lt;/b&gt; please</p>\n",
+    );
+    expect(renderChatReplyMarkdown("[x][ref] and [y](/admin)\n\n[ref]: vbscript:msgbox(1)")).toBe("<p>x and y</p>\n");
+    expect(renderChatReplyMarkdown("![pic](javascript:alert(1))")).toBe("<p>pic</p>\n");
+    // A refused link beside an allowed one: each keeps its own fate.
+    expect(renderChatReplyMarkdown("[a](javascript:alert(1)) [b](https://example.com) [c](ftp://example.com)")).toBe(
+      '<p>a <a href="https://example.com" target="_blank" rel="noopener noreferrer">b</a> c</p>\n',
+    );
+  });
+
   it("renders an image as a link to it, never as <img>", () => {
     expect(renderChatReplyMarkdown("![i](https://example.com/a.png)")).toBe(
       '<p><a href="https://example.com/a.png" target="_blank" rel="noopener noreferrer">i</a></p>\n',

@@ -18,9 +18,11 @@ export function renderMarkdown(source: string): string {
 const chatReplyMarkdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
 // Only addresses with these schemes become links; a link with any other (or none: a relative
-// address would point into this site) stays as its markdown text.
+// address would point into this site) is shown as its label, as text (chat_refused_links_as_text).
 const CHAT_LINK_SCHEME = /^(https?|mailto):/i;
-chatReplyMarkdown.validateLink = (url) => CHAT_LINK_SCHEME.test(url.trim());
+// Refused here, a link would stay as its markdown source, "[click](javascript:…)", address and
+// all: the parser takes every link, and the rule below, which sees the rendered href, drops them.
+chatReplyMarkdown.validateLink = () => true;
 
 // A reply must not make the visitor's browser load a remote image (a tracking pixel, or a
 // picture the agency never saw): an image becomes a link to it, its alt text as the link's text.
@@ -51,6 +53,19 @@ function imageAsLink(state: StateCore, image: Token, insideLink: boolean): Token
   return [open, ...label, new state.Token("link_close", "a", -1)];
 }
 
+// After chat_images_as_links, whose links carry the image's address.
+chatReplyMarkdown.core.ruler.push("chat_refused_links_as_text", (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== "inline" || !block.children) continue;
+    // Whether each open link is kept, so that its close goes with it (links do not nest).
+    let kept = true;
+    block.children = block.children.filter((token) => {
+      if (token.type === "link_open") kept = CHAT_LINK_SCHEME.test(String(token.attrGet("href") ?? ""));
+      return token.type === "link_open" || token.type === "link_close" ? kept : true;
+    });
+  }
+});
+
 // Links leave the chat for a new tab, and the page they open gets no handle on this one
 // (noopener) nor learns where the visitor came from (noreferrer).
 chatReplyMarkdown.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
@@ -59,7 +74,7 @@ chatReplyMarkdown.renderer.rules.link_open = (tokens, idx, options, _env, self) 
   return self.renderToken(tokens, idx, options);
 };
 
-/** A bot reply as HTML: escaped, links only to http(s) and mailto, images as links. */
+/** A bot reply as HTML: escaped, links only to http(s) and mailto (others as their label), images as links. */
 export function renderChatReplyMarkdown(source: string): string {
   return chatReplyMarkdown.render(source);
 }

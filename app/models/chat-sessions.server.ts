@@ -1,8 +1,9 @@
-import { desc, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, getTableColumns, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, withReadRetry } from "~/db/client.server";
+import { containsText } from "~/db/search.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatMessages, chatSessions, type ChatSession } from "~/db/schema";
+import { chatMessages, chatMessageSearchText, chatSessions, type ChatSession } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 // chat_sessions is kept by a trigger on chat_messages (supabase/migrations/*_admin_scale.sql):
@@ -33,10 +34,43 @@ const keysetColumns = { at: chatSessions.lastMessageAt, id: chatSessions.session
 // messages of up to CHAT_MAX_MESSAGE_CHARS each.
 const PREVIEW_CHARS = 160;
 
-/** One page of the conversations, the most recently active first. */
+/**
+ * Searched text shorter than this has no trigram for chat_messages_search_idx to look up: the
+ * search would read every message.
+ */
+export const CHAT_SEARCH_MIN_CHARS = 3;
+
+export interface ChatSessionFilter {
+  /** Text that any message of the conversation contains, in any case (CHAT_SEARCH_MIN_CHARS or more). */
+  search?: string;
+  /** Conversations whose last message was written at or after this instant... */
+  from?: Date;
+  /** ...and before this one. */
+  before?: Date;
+}
+
+function filterConditions(filter: ChatSessionFilter): SQL[] {
+  const conditions: SQL[] = [];
+  // The same expression as the trigram index's (chatMessageSearchText), or the index is not used.
+  if (filter.search) {
+    const matching = db()
+      .select({ sessionId: chatMessages.sessionId })
+      .from(chatMessages)
+      .where(containsText(chatMessageSearchText(chatMessages), filter.search));
+    conditions.push(inArray(chatSessions.sessionId, matching));
+  }
+  // On the list's own order (chat_sessions_last_message_idx): a range of days is a range of the index.
+  if (filter.from) conditions.push(gte(chatSessions.lastMessageAt, filter.from));
+  if (filter.before) conditions.push(lt(chatSessions.lastMessageAt, filter.before));
+  return conditions;
+}
+
+/** One page of the conversations, the most recently active first, of those `filter` lets through. */
 export function listChatSessionPage(
   request: PageRequest,
+  filter: ChatSessionFilter = {},
 ): Promise<KeysetPage<ChatSessionSummary & { answeredBy: string | null; cursor: string }>> {
+  const conditions = filterConditions(filter);
   return withReadRetry(() =>
     keysetPage(request, keysetColumns, ({ where, orderBy, limit }) =>
       db()
@@ -53,7 +87,7 @@ export function listChatSessionPage(
           cursor: keysetCursor(keysetColumns),
         })
         .from(chatSessions)
-        .where(where)
+        .where(and(...conditions, where))
         .orderBy(...orderBy)
         .limit(limit),
     ),

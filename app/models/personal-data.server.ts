@@ -3,6 +3,7 @@ import { db, withReadRetry, type Db } from "~/db/client.server";
 import { containsText } from "~/db/search.server";
 import {
   chatMessages,
+  chatMessageSearchText,
   chatUploads,
   contactMessages,
   contactMessageSearchText,
@@ -60,14 +61,14 @@ function contactMessagesOf(database: Queryable, email: string) {
     .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
 }
 
-// No index serves a substring of chat_messages.message: this reads the whole table (the report of
-// issue #15 asks for a trigram index on lower(message)). A LIKE finds the candidates, and
-// mentionsEmail drops "xalice@example.com" or "alice@example.com.au" when looking for alice@example.com.
+// A LIKE on the Chats search's expression finds the candidates through its trigram index
+// (chat_messages_search_idx), and mentionsEmail drops "xalice@example.com" or
+// "alice@example.com.au" when looking for alice@example.com.
 async function conversationsOf(database: Queryable, email: string): Promise<Conversation[]> {
   const candidates = await database
     .selectDistinct({ sessionId: chatMessages.sessionId, message: chatMessages.message })
     .from(chatMessages)
-    .where(containsText(sql`lower(${chatMessages.message})`, email));
+    .where(containsText(chatMessageSearchText(chatMessages), email));
   const sessionIds = [
     ...new Set(candidates.filter((row) => mentionsEmail(row.message, email)).map((row) => row.sessionId)),
   ].sort();

@@ -120,11 +120,12 @@ const SERVICE_NAMES = [
 /**
  * A client name the orders of every size contain (row 127: first name 1 + 127 % 40, last name
  * 1 + (127 / 40) % 50), so the search is timed on a hit at 1k rows as at 1M; and a contact
- * message sender likewise.
+ * message sender likewise. For the chats, words of one conversation in 300 (chatSql's s % 300).
  */
 export const SEARCH_NAMES = {
   orders: `${FIRST_NAMES[127 % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
   messages: `${FIRST_NAMES[(127 + 11) % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
+  chats: "about 127 a month",
 };
 
 /** Rows per statement: bounds the memory of the transition tables the triggers read. */

@@ -147,6 +147,7 @@ const PAGE_STEPS: PageStep[] = [
   { name: "messages search", path: `/admin/messages?q=${encodeURIComponent(SEARCH_NAMES.messages)}` },
   { name: "chats", path: "/admin/chats" },
   { name: "chats last page", on: "/admin/chats", link: { name: "Last page" } },
+  { name: "chats search", path: `/admin/chats?q=${encodeURIComponent(SEARCH_NAMES.chats)}` },
   { name: "one conversation", on: "/admin/chats", link: { href: /[?&]session=/ } },
   { name: "services", path: "/admin/services" },
 ];

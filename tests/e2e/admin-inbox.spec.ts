@@ -179,3 +179,59 @@ test("chats: the conversation's latest 50 messages in order, earlier ones a link
     await sql`delete from chat_messages where session_id = ${sessionId}`;
   }
 });
+
+test("chats: a search and a range of days narrow the list, and its pages keep them", async ({ page, sql }) => {
+  const token = unique("E2E Kestrel").replaceAll(" ", "-").toLowerCase();
+  // 55 conversations mention the token on 10 March (at noon UTC: the same day in any usual site
+  // time zone), newest first by their number; one mentions it on the 12th, one on the 10th does not.
+  await sql`
+    insert into chat_messages (session_id, message, is_user_message, created_at)
+    select ${token} || '-' || lpad(i::text, 2, '0'), 'Hello', true, timestamptz '2026-03-10 12:00:00+00' - (i || ' seconds')::interval
+    from generate_series(1, 55) i
+    union all
+    select ${token} || '-' || lpad(i::text, 2, '0'), 'Ask about ' || upper(${token}) || ' here', false,
+      timestamptz '2026-03-10 12:00:00+00' - (i || ' seconds')::interval + interval '100 ms'
+    from generate_series(1, 55) i
+    union all select ${`${token}-later`}, ${token}, true, timestamptz '2026-03-12 12:00:00+00'
+    union all select ${`${token}-other`}, 'Nothing here', true, timestamptz '2026-03-10 12:00:00+00'`;
+  const filter = page.getByRole("search", { name: "Search conversations" });
+  const entries = page.getByRole("navigation", { name: "Conversations" }).getByRole("link");
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  const expectFilterInUrl = () =>
+    expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({ q: token, from: "2026-03-10", to: "2026-03-11" });
+  try {
+    await openAdmin(page, "/admin/chats");
+    await filter.getByLabel("Search messages").fill(token);
+    await filter.getByLabel("From").fill("2026-03-10");
+    await filter.getByLabel("To").fill("2026-03-11");
+    await filter.getByRole("button", { name: "Search" }).click();
+    await expect(
+      page.getByText(`Conversations with a message containing "${token}", last active from 2026-03-10 to 2026-03-11`),
+    ).toBeVisible();
+    await expectFilterInUrl();
+    await expect(entries).toHaveCount(50);
+    await expect(entries.first()).toContainText(`${token}-01`);
+
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await expectFilterInUrl();
+    await expect(entries).toHaveCount(5);
+    await expect(entries.last()).toContainText(`${token}-55`);
+    await expect(filter.getByLabel("Search messages")).toHaveValue(token);
+    await expect(filter.getByLabel("From")).toHaveValue("2026-03-10");
+
+    // Choosing a conversation keeps the filter and the page.
+    await entries.filter({ hasText: `${token}-53` }).click();
+    await expect(page).toHaveURL(new RegExp(`session=${token}-53`));
+    await expectFilterInUrl();
+    await expect(page.getByRole("region", { name: "Conversation" })).toContainText(`Ask about ${token.toUpperCase()}`);
+
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/chats$/);
+    await expect(filter.getByLabel("Search messages")).toHaveValue("");
+  } finally {
+    await sql`delete from chat_messages where session_id like ${`${token}-%`}`;
+  }
+});

@@ -77,6 +77,7 @@ test("creates a webhook with a method and headers", async ({ page, sql }) => {
     const row = page.getByRole("listitem", { name });
     await expect(row.getByText(DEAD_URL)).toBeVisible();
     await expect(row.getByText("PUT", { exact: true })).toBeVisible();
+    await expect(row.getByText("Website", { exact: true })).toBeVisible();
     const [stored] = await sql`select method, headers, is_active from webhooks where name = ${name}`;
     expect(stored).toEqual({ method: "PUT", headers: { "X-Api-Key": "abc123" }, is_active: true });
   } finally {
@@ -334,6 +335,7 @@ test.describe("Test button", () => {
     const [row] = await sql`select id, payload_format from webhooks where name = ${name}`;
     try {
       expect(row.payload_format).toBe("n8n-chat-trigger");
+      await expect(page.getByRole("listitem", { name }).getByText("n8n Chat Trigger", { exact: true })).toBeVisible();
       await openAdmin(page, `/admin/webhooks/${row.id}/edit`);
       await expect(page.getByLabel("Payload format")).toHaveValue("n8n-chat-trigger");
     } finally {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { siteSettings } from "~/db/schema";
 import { pageLinkSearch, type PageInfo, type PageLink } from "~/lib/keyset";
 import * as chatModel from "~/models/chat-messages.server";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
@@ -24,6 +25,14 @@ interface ChatsData {
   sessions: { sessionId: string; messageCount: number; firstMessage: string | null; lastMessageAt: Date }[];
   sessionsPage: PageInfo;
   total: number;
+  filter: {
+    q: string;
+    from: string;
+    to: string;
+    searchTooShort: string | null;
+    dateError: string | null;
+    matching: string | null;
+  };
   selected: string | null;
   conversation: { messages: { id: string; message: string }[]; page: PageInfo } | null;
 }
@@ -247,6 +256,145 @@ describe.each(BACKENDS)("admin inbox pages on %s", (backend) => {
       expect(
         new URL(linkFrom(path, data.sessionsPage, "first")!, "http://localhost").searchParams.get("msgs_last"),
       ).toBe("1");
+    });
+
+    it("searches every message of the conversations, any case, with %, _ and \\ as themselves", async () => {
+      const tag = uniqueName("parrot").toLowerCase();
+      // [session, the message holding the text (the visitor's or the bot's)]: each conversation
+      // has another message that does not hold it.
+      const conversations: [string, string, boolean][] = [
+        ["percent", `${tag} 100% off`, true],
+        ["hundred", `${tag} 100x off`, false],
+        ["under", `${tag} snake_case`, false],
+        ["letter", `${tag} snakeXcase`, true],
+        ["slash", `${tag} a\\b`, true],
+        ["noslash", `${tag} ab`, false],
+      ];
+      for (const [name, message, isUserMessage] of conversations) {
+        await chatModel.saveChatMessage({ sessionId: `${tag}-${name}`, message: "Hello there", isUserMessage: true });
+        await chatModel.saveChatMessage({ sessionId: `${tag}-${name}`, message, isUserMessage });
+      }
+      const found = async (q: string) => {
+        const data = await chatsAt(`/admin/chats?q=${encodeURIComponent(q)}`);
+        return data.sessions.map((s) => s.sessionId.slice(tag.length + 1)).sort();
+      };
+      expect(await found(tag.toUpperCase())).toEqual(["hundred", "letter", "noslash", "percent", "slash", "under"]);
+      expect(await found(`${tag} 100%`)).toEqual(["percent"]);
+      expect(await found(`${tag} 100X`)).toEqual(["hundred"]);
+      expect(await found(`${tag} snake_c`)).toEqual(["under"]);
+      expect(await found(`${tag} a\\b`)).toEqual(["slash"]);
+      expect(await found(`${tag} zzz`)).toEqual([]);
+
+      const searched = await chatsAt(`/admin/chats?q=${encodeURIComponent(`  ${tag} 100%  `)}`);
+      expect(searched.filter).toMatchObject({
+        q: `${tag} 100%`,
+        searchTooShort: null,
+        matching: `Conversations with a message containing "${tag} 100%"`,
+      });
+      // The conversation shown beside the list is the first match.
+      expect(searched.selected).toBe(`${tag}-percent`);
+
+      // Two characters have no trigram to look up: the search is not run, and says so.
+      const short = await chatsAt("/admin/chats?q=ab");
+      expect(short.filter).toMatchObject({
+        q: "ab",
+        searchTooShort: "Type at least 3 characters to search the messages.",
+        matching: null,
+      });
+      expect(short.sessions.length).toBeGreaterThan(0);
+      expect(short.sessions.length).toBe((await chatsAt("/admin/chats")).sessions.length);
+    });
+
+    it("filters by the day of the last message in the site's time zone, and pages with the filter kept", async () => {
+      const tag = uniqueName("heron").toLowerCase();
+      const timeZone = "America/New_York";
+      await db()
+        .insert(siteSettings)
+        .values({
+          companyName: "Test",
+          homepageHeadline: "Hi",
+          homepageSubtext: "Hi",
+          supportEmail: "t@example.com",
+          timeZone,
+        })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { timeZone } });
+      try {
+        // 11 June 2026 in New York (UTC-4) runs from 04:00 UTC to 04:00 UTC the next day. 130
+        // conversations mention the tag, their last messages 10 minutes apart across that day's
+        // edges, in runs of three sharing a timestamp; 20 others in the same hours do not.
+        await db().execute(sql`
+          insert into chat_messages (session_id, message, is_user_message, created_at)
+          select ${tag} || '-' || lpad(i::text, 3, '0'),
+            case when i <= 130 then 'About the ' || ${tag} || ' workflow' else 'Nothing to see' end, true,
+            timestamptz '2026-06-11 02:00:00.123456+00' + ((i / 3) * 30 || ' minutes')::interval
+          from generate_series(1, 150) i`);
+        // Started the day before, last active on the 11th: in. Last active on the 12th: out.
+        await db().execute(sql`
+          insert into chat_messages (session_id, message, is_user_message, created_at) values
+            (${`${tag}-early`}, ${`${tag} first`}, true, '2026-06-10 12:00:00+00'),
+            (${`${tag}-early`}, 'later', false, '2026-06-11 12:00:00+00'),
+            (${`${tag}-late`}, ${`${tag} first`}, true, '2026-06-11 12:00:00+00'),
+            (${`${tag}-late`}, 'later', false, '2026-06-12 12:00:00+00')`);
+        const expected = (
+          await rows<{ session_id: string }>(sql`
+            select session_id from chat_sessions
+            where session_id like ${`${tag}-%`}
+              and session_id in (select session_id from chat_messages where message like ${`%${tag}%`})
+              and last_message_at >= '2026-06-11 04:00:00+00' and last_message_at < '2026-06-12 04:00:00+00'
+            order by last_message_at desc, session_id desc`)
+        ).map((row) => row.session_id);
+        expect(expected).toContain(`${tag}-early`);
+        expect(expected).not.toContain(`${tag}-late`);
+        expect(expected.length).toBeGreaterThan(100);
+
+        const filter = { q: tag, from: "2026-06-11", to: "2026-06-11" };
+        let path = `/admin/chats?${new URLSearchParams(filter)}`;
+        let data = await chatsAt(path);
+        expect(data.filter).toMatchObject({
+          ...filter,
+          dateError: null,
+          matching: `Conversations with a message containing "${tag}", last active from 2026-06-11 to 2026-06-11`,
+        });
+        const seen: string[] = [];
+        for (;;) {
+          seen.push(...data.sessions.map((s) => s.sessionId));
+          const next = linkFrom(path, data.sessionsPage, "next");
+          if (!next) break;
+          expect(Object.fromEntries(new URL(next, "http://localhost").searchParams)).toMatchObject(filter);
+          path = next;
+          data = await chatsAt(path);
+        }
+        expect(seen).toEqual(expected);
+        // Back from the last page, and a conversation's link, keep the filter too.
+        const back = linkFrom(path, data.sessionsPage, "previous")!;
+        expect(Object.fromEntries(new URL(back, "http://localhost").searchParams)).toMatchObject(filter);
+        expect((await chatsAt(back)).sessions.every((s) => expected.includes(s.sessionId))).toBe(true);
+
+        // One end only: from the 12th on, in New York.
+        const since = await chatsAt(`/admin/chats?q=${tag}&from=2026-06-12`);
+        expect(since.sessions.map((s) => s.sessionId)).toEqual([`${tag}-late`]);
+        expect(since.filter.matching).toBe(
+          `Conversations with a message containing "${tag}", last active on or after 2026-06-12`,
+        );
+        // Up to the 10th: the eleven last active before 04:00 UTC, 10 p.m. to 11.30 p.m. in New York.
+        const until = await chatsAt(`/admin/chats?q=${tag}&to=2026-06-10`);
+        expect(until.sessions.map((s) => s.sessionId).sort()).toEqual(
+          Array.from({ length: 11 }, (_, i) => `${tag}-${String(i + 1).padStart(3, "0")}`),
+        );
+      } finally {
+        await db().update(siteSettings).set({ timeZone: null });
+      }
+    });
+
+    it("says why dates that are no range are not applied, and still lists", async () => {
+      for (const [query, reason] of [
+        ["from=2026-06-12&to=2026-06-11", 'The date "from" must not be after the date "to".'],
+        ["from=2026-02-30", 'The date "from" must be a day written YYYY-MM-DD, such as 2026-11-23.'],
+      ]) {
+        const data = await chatsAt(`/admin/chats?${query}`);
+        expect(data.filter).toMatchObject({ dateError: reason, matching: null });
+        expect(data.sessions.length).toBe((await chatsAt("/admin/chats")).sessions.length);
+      }
     });
 
     it("lists new conversations at once, with their counts and the visitor's first words", async () => {

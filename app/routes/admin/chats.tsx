@@ -1,22 +1,76 @@
-import { Bot, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, MessagesSquare, UserRound } from "lucide-react";
+import {
+  Bot,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  MessagesSquare,
+  Search,
+  UserRound,
+} from "lucide-react";
 import { ChatMessageText } from "~/components/chat/chat-message";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { z } from "zod";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Field } from "~/components/ui/field";
 import { CHAT_TEXTS } from "~/copy/admin";
 import { mediaDeleted } from "~/copy/chat";
 import { getEnv } from "~/lib/env.server";
 import type { ChatMessage } from "~/db/schema";
 import { pageLinkSearch, pageParams, readPageRequest, UUID_ID, type PageInfo, type PageLink } from "~/lib/keyset";
 import { listSessionMessagePage } from "~/models/chat-messages.server";
-import { ChatSessionIdSchema, listChatSessionPage } from "~/models/chat-sessions.server";
+import {
+  CHAT_SEARCH_MIN_CHARS,
+  ChatSessionIdSchema,
+  listChatSessionPage,
+  type ChatSessionFilter,
+} from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
 import { adminTimeZone, getSiteSettings } from "~/models/site-settings.server";
+import { dayRangeInstants, readDayRange } from "./+shared/day-range";
 import type { Route } from "./+types/chats";
+
+const CHATS_PATH = "/admin/chats";
+const SEARCH_MAX_CHARS = 100;
+
+// A search longer than the box allows (a hand-edited URL) is cut, not refused.
+const SearchSchema = z
+  .string()
+  .trim()
+  .transform((q) => q.slice(0, SEARCH_MAX_CHARS))
+  .catch("");
+
+/**
+ * The list's filter from the URL (`q`, `from`, `to`), as the form shows it and as the model takes
+ * it: a search too short to run, or dates that are not a range, are shown with the reason and not
+ * applied, so a hand-edited URL still opens the list.
+ */
+function readFilter(params: URLSearchParams, timeZone: string) {
+  const q = SearchSchema.parse(params.get("q") ?? "");
+  const searching = q.length >= CHAT_SEARCH_MIN_CHARS;
+  const dates = readDayRange(params);
+  const range = "range" in dates ? dates.range : {};
+  const model: ChatSessionFilter = { search: searching ? q : undefined, ...dayRangeInstants(range, timeZone) };
+  const shown = {
+    q,
+    from: (params.get("from") ?? "").slice(0, 10),
+    to: (params.get("to") ?? "").slice(0, 10),
+    searchTooShort: q.length > 0 && !searching ? CHAT_TEXTS.filter.searchTooShort(CHAT_SEARCH_MIN_CHARS) : null,
+    dateError: "error" in dates ? dates.error : null,
+    // What the list is narrowed to, for the line above it; null when it is the whole list.
+    matching:
+      searching || range.from || range.to
+        ? CHAT_TEXTS.filter.matching({ q: searching ? q : undefined, ...range })
+        : null,
+  };
+  return { model, shown };
+}
 
 // Two lists on one screen, each with its own pages in the URL: the conversations page with
 // after/before/last like every admin list, the chosen conversation's messages with
@@ -25,12 +79,13 @@ const CONVERSATION_PREFIX = "msgs_";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const [sessionPage, counters, settings] = await Promise.all([
-    listChatSessionPage(readPageRequest(params, ChatSessionIdSchema)),
+  // The filter's days are the site's, the time zone the list shows its times in.
+  const timeZone = adminTimeZone(await getSiteSettings());
+  const filter = readFilter(params, timeZone);
+  const [sessionPage, counters] = await Promise.all([
+    listChatSessionPage(readPageRequest(params, ChatSessionIdSchema), filter.model),
     readCounters(["chat_sessions"]),
-    getSiteSettings(),
   ]);
-  const timeZone = adminTimeZone(settings);
   const { rows: sessions, ...sessionsPage } = sessionPage;
   const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
   // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
@@ -40,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sessions,
       sessionsPage,
       total: counters.chat_sessions,
+      filter: filter.shown,
       selected,
       conversation: null,
       retentionDays,
@@ -52,7 +108,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   // A page comes newest first; a conversation reads from its oldest message down.
   const conversation = { sessionId: selected, messages: rows.reverse(), page: messagesPage };
-  return { sessions, sessionsPage, total: counters.chat_sessions, selected, conversation, retentionDays, timeZone };
+  return {
+    sessions,
+    sessionsPage,
+    total: counters.chat_sessions,
+    filter: filter.shown,
+    selected,
+    conversation,
+    retentionDays,
+    timeZone,
+  };
 }
 
 /** The link to a conversation: on this page of the list, from its latest messages. */
@@ -64,18 +129,32 @@ function conversationSearch(current: URLSearchParams, sessionId: string): string
 }
 
 export default function Chats({ loaderData }: Route.ComponentProps) {
-  const { sessions, sessionsPage, total, selected, conversation, retentionDays, timeZone } = loaderData;
+  const { sessions, sessionsPage, total, filter, selected, conversation, retentionDays, timeZone } = loaderData;
   const current = new URLSearchParams(useLocation().search);
+  const filtered = filter.matching !== null;
   return (
     <>
       <PageHeader title={CHAT_TEXTS.heading} description={CHAT_TEXTS.description} />
+      {total > 0 || filter.q || filter.from || filter.to ? <FilterForm filter={filter} timeZone={timeZone} /> : null}
+      {filter.searchTooShort || filter.dateError || filtered ? (
+        <div role="status" className="mb-4 space-y-1 text-sm text-slate-600">
+          {filter.dateError ? <p className="text-red-700">{CHAT_TEXTS.filter.datesIgnored(filter.dateError)}</p> : null}
+          {filter.searchTooShort ? <p>{filter.searchTooShort}</p> : null}
+          {filter.matching ? <p>{filter.matching}</p> : null}
+        </div>
+      ) : null}
       {sessions.length === 0 ? (
-        <EmptyState title={CHAT_TEXTS.emptyTitle} description={CHAT_TEXTS.emptyDescription} />
+        filtered ? (
+          <EmptyState title={CHAT_TEXTS.filter.noMatch} />
+        ) : (
+          <EmptyState title={CHAT_TEXTS.emptyTitle} description={CHAT_TEXTS.emptyDescription} />
+        )
       ) : (
         <>
           {/* Above the two columns: the page links need more width than the list's column has. */}
           <div className="mb-4 [&>nav]:mt-0">
-            <Pager page={sessionsPage} total={{ count: total, noun: CHAT_TEXTS.itemName }} />
+            {/* The counter is of every conversation: a filtered list has page links only. */}
+            <Pager page={sessionsPage} total={filtered ? undefined : { count: total, noun: CHAT_TEXTS.itemName }} />
           </div>
           <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
             <nav aria-label={CHAT_TEXTS.listLabel} className="lg:max-h-[75dvh] lg:overflow-y-auto">
@@ -138,6 +217,52 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A plain GET form: a new search or range starts on the list's first page with no conversation
+ * chosen, and works without JavaScript. The page links and conversation links keep it.
+ */
+function FilterForm({ filter, timeZone }: { filter: { q: string; from: string; to: string }; timeZone: string }) {
+  const texts = CHAT_TEXTS.filter;
+  const { q, from, to } = filter;
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={texts.label}
+      className="mb-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      {/* Keyed by the URL's values, so that going back in history shows that page's filter. */}
+      <div key={`${q}|${from}|${to}`} className="flex flex-wrap items-end gap-3">
+        <Field
+          className="min-w-56 flex-1"
+          label={texts.search}
+          inputProps={{
+            type: "search",
+            name: "q",
+            defaultValue: q,
+            maxLength: SEARCH_MAX_CHARS,
+            placeholder: texts.searchPlaceholder,
+          }}
+        />
+        <Field label={texts.from} inputProps={{ type: "date", name: "from", defaultValue: from }} />
+        <Field label={texts.to} inputProps={{ type: "date", name: "to", defaultValue: to }} />
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden className="size-4" />
+            {texts.submit}
+          </Button>
+          {q || from || to ? (
+            <ButtonLink to={CHATS_PATH} variant="ghost">
+              {texts.clear}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">{texts.hint(timeZone)}</p>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import type { OrderExportFilter } from "~/models/orders.server";
+import { dayRangeInstants, readDayRange } from "./day-range";
 
 export const ORDERS_PATH = "/admin/orders";
 export const ORDERS_EXPORT_PATH = "/admin/orders/export.csv";
@@ -55,33 +56,12 @@ export function exportUrl(status: OrderStatus | undefined): string {
   return status ? `${ORDERS_EXPORT_PATH}?status=${status}` : ORDERS_EXPORT_PATH;
 }
 
-// The no-JavaScript date form sends empty fields for dates left blank.
-const optionalDate = (name: string) =>
-  z.preprocess(
-    (value) => (value === "" || value === null ? undefined : value),
-    z.iso.date({ error: `The date "${name}" must be a day written YYYY-MM-DD, such as 2026-11-23.` }).optional(),
-  );
-
-/** The export's filter: status as on the Orders screen, and a range of days (UTC), both ends included. */
-export const OrderExportFilterSchema = z
-  .object({ from: optionalDate("from"), to: optionalDate("to") })
-  .refine(({ from, to }) => !from || !to || from <= to, { error: 'The date "from" must not be after the date "to".' });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The export's filter from its URL, or the reason it cannot be read (for a 400 answer). */
+/**
+ * The export's filter from its URL: status as on the Orders screen, and a range of days (UTC), both
+ * ends included; or the reason it cannot be read (for a 400 answer).
+ */
 export function exportFilter(url: URL): { filter: OrderExportFilter } | { error: string } {
-  const parsed = OrderExportFilterSchema.safeParse({
-    from: url.searchParams.get("from"),
-    to: url.searchParams.get("to"),
-  });
-  if (!parsed.success) return { error: parsed.error.issues.map((issue) => issue.message).join(" ") };
-  const { from, to } = parsed.data;
-  return {
-    filter: {
-      status: statusFilter(url),
-      from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-      before: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined,
-    },
-  };
+  const read = readDayRange(url.searchParams);
+  if ("error" in read) return read;
+  return { filter: { status: statusFilter(url), ...dayRangeInstants(read.range, "UTC") } };
 }

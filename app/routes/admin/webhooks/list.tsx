@@ -284,6 +284,8 @@ function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boo
         <dd>
           <Badge>{webhook.method}</Badge>
         </dd>
+        <dt className="text-slate-500">Payload format:</dt>
+        <dd className="text-slate-800">{WEBHOOK_TEXTS.payloadFormats[webhook.payloadFormat]}</dd>
         <dt className="text-slate-500">Created:</dt>
         <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
       </dl>
