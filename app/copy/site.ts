@@ -32,6 +32,7 @@ export const DEFAULT_SETTINGS = {
   secondaryColor: null,
   heroStats: DEFAULT_HERO_STATS,
   foundedYear: DEFAULT_FOUNDED_YEAR,
+  chatStarterPrompts: [] as string[],
 } as const;
 
 export const SKIP_LINK = "Skip to content";

@@ -88,11 +88,20 @@ export const siteSettings = pgTable(
     webhookIpMode: text("webhook_ip_mode", { enum: WEBHOOK_IP_MODES }).notNull().default("none"),
     // An IANA zone for the admin's times; null is the server's.
     timeZone: text("time_zone"),
+    // ---- Chat settings (issue #16) ----
+    // How long a visitor's conversation goes on across page loads before a new one starts.
+    chatConversationHours: integer("chat_conversation_hours").notNull().default(24),
+    // The whole reply's deadline (app/services/chat/fan-out.server.ts); 20 s was the old
+    // CHAT_REPLY_DEADLINE_SECONDS default.
+    chatReplyDeadlineSeconds: integer("chat_reply_deadline_seconds").notNull().default(20),
+    // Shown as buttons (links without JavaScript) before the visitor's first message.
+    chatStarterPrompts: jsonb("chat_starter_prompts").$type<string[]>().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (t) => [
     singletonCheck("site_settings", t.id),
     check("site_settings_retention_positive", sql`${t.chatRetentionMonths} > 0 and ${t.contactRetentionMonths} > 0`),
+    check("site_settings_chat_positive", sql`${t.chatConversationHours} > 0 and ${t.chatReplyDeadlineSeconds} > 0`),
   ],
 ).enableRLS();
 
@@ -297,10 +306,17 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
+    // Set when the visitor left their address in the chat (issue #16's offline fallback): the
+    // conversation the team answers. No foreign key: chat_sessions is a trigger-kept summary,
+    // and the message outlives the conversation's retention.
+    chatSessionId: text("chat_session_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt, t.id),
+    index("contact_messages_chat_session_idx")
+      .on(t.chatSessionId)
+      .where(sql`${t.chatSessionId} is not null`),
     index("contact_messages_search_idx").using("gin", sql`${contactMessageSearchText(t)} gin_trgm_ops`),
   ],
 ).enableRLS();

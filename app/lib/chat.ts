@@ -28,6 +28,16 @@ export const UTM_FIELDS = ["source", "medium", "campaign", "term", "content"] as
 /** The server's default text limit (CHAT_MAX_MESSAGE_CHARS), for a widget drawn without its loader. */
 export const DEFAULT_CHAT_MAX_MESSAGE_CHARS = 2000;
 
+// The admin's chat settings (issue #16). The deadline covers every webhook in turn (each has 15 s,
+// CHAT_WEBHOOK_TIMEOUT_MS): under 5 s an AI agent rarely answers; past 60 s a visitor has left,
+// and proxies commonly cut off a request that long (the /chat page without JavaScript waits for it).
+export const CHAT_SETTINGS_LIMITS = {
+  conversationHours: { min: 1, max: 720 },
+  replyDeadlineSeconds: { min: 5, max: 60 },
+  starterPrompts: 4,
+  starterPromptChars: 80,
+} as const;
+
 export interface ChatLimits {
   maxMessageChars: number;
   maxImageBytes: number;
@@ -46,6 +56,11 @@ export interface ChatMessageView {
    * (app/lib/markdown.server.ts). The visitor's own messages have none: they show as plain text.
    */
   html?: string;
+  /**
+   * A reply given when no webhook answered (stored as answered by "canned"): the chat offers to
+   * leave an email address after it (app/components/chat/offline-email-form.tsx).
+   */
+  offline?: true;
 }
 
 /**

@@ -94,8 +94,6 @@ const EnvSchema = z
       .enum(["true", "false", ""])
       .default("false")
       .transform((v) => v === "true"),
-    // The whole chat fan-out, every webhook included, answers within this; then the canned reply.
-    CHAT_REPLY_DEADLINE_SECONDS: positiveInt(20),
     // A chat webhook failing this many times in a row is skipped for WEBHOOK_BREAKER_OPEN_SECONDS.
     WEBHOOK_BREAKER_FAILURES: positiveInt(3),
     WEBHOOK_BREAKER_OPEN_SECONDS: positiveInt(60),

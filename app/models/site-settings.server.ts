@@ -19,6 +19,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactRetentionMonths: 12,
   webhookIpMode: "none",
   timeZone: null,
+  chatConversationHours: 24,
+  chatReplyDeadlineSeconds: 20,
   updatedAt: new Date(0),
 };
 
@@ -49,7 +51,9 @@ type PageOnlySettings =
   | "chatRetentionMonths"
   | "contactRetentionMonths"
   | "webhookIpMode"
-  | "timeZone";
+  | "timeZone"
+  | "chatConversationHours"
+  | "chatReplyDeadlineSeconds";
 
 /** What every public page receives. */
 export type PublicSiteSettings = Omit<SiteSettings, PageOnlySettings>;
@@ -67,6 +71,8 @@ export function toPublicSiteSettings(settings: SiteSettings): PublicSiteSettings
     contactRetentionMonths: _contactRetentionMonths,
     webhookIpMode: _webhookIpMode,
     timeZone: _timeZone,
+    chatConversationHours: _chatConversationHours,
+    chatReplyDeadlineSeconds: _chatReplyDeadlineSeconds,
     ...publicSettings
   } = settings;
   return publicSettings;

@@ -101,7 +101,7 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
   let internal: TestServer;
   beforeAll(async () => {
     [app, internal] = await Promise.all([
-      startAppUnderTest({ CHAT_REPLY_DEADLINE_SECONDS: String(DEADLINE_SECONDS) }),
+      startAppUnderTest(),
       startTestServer((_request, response) => answerJson(response, 200, { response: "internal secret" })),
     ]);
     hook = await startTestServer((request, response) => {
@@ -139,6 +139,8 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
     for (const name of ["one", "two", "three"]) {
       await createTestWebhook(app.db, { url: `${hook.url}/hang/${name}`, isActive: true });
     }
+    // Below the Settings form's least (5 s), to keep the test short; each message reads the setting.
+    await app.db.update(siteSettings).set({ chatReplyDeadlineSeconds: DEADLINE_SECONDS });
     const message = unique("Anyone there");
     const started = Date.now();
     await app.visitor().post("/chat", { message });
@@ -147,6 +149,7 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
     expect(seconds).toBeLessThan(DEADLINE_SECONDS + 1.5);
     expect(await replyTo(app, message)).toMatchObject({ answeredBy: "canned" });
     await app.db.delete(webhooks);
+    await app.db.update(siteSettings).set({ chatReplyDeadlineSeconds: 20 });
   });
 
   it("header values are never in the webhook screens or their .data; left masked they are kept, new JSON replaces them", async () => {

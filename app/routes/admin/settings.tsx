@@ -4,6 +4,7 @@ import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } fro
 import { FormSection } from "~/components/admin/form-section";
 import { TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
+import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { WEBHOOK_IP_MODES } from "~/lib/domain";
 import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
@@ -22,6 +23,13 @@ const retentionMonths = (label: string) =>
     .int(`${label} must be a whole number of months`)
     .min(1, `${label} must be at least 1 month`)
     .max(120, `${label} must be at most 120 months`);
+
+const wholeNumber = (label: string, unit: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: `${label} must be a number of ${unit}` })
+    .int(`${label} must be a whole number of ${unit}`)
+    .min(min, `${label} must be at least ${min} ${unit}`)
+    .max(max, `${label} must be at most ${max} ${unit}`);
 
 function isTimeZone(value: string): boolean {
   try {
@@ -61,7 +69,37 @@ const SettingsSchema = z.object({
     .trim()
     .refine(isTimeZone, "Time zone must be an IANA name such as Europe/Berlin or America/New_York")
     .optional(),
+  chatConversationHours: wholeNumber(
+    "Conversation lifetime",
+    "hours",
+    CHAT_SETTINGS_LIMITS.conversationHours,
+  ).optional(),
+  chatReplyDeadlineSeconds: wholeNumber(
+    "Reply deadline",
+    "seconds",
+    CHAT_SETTINGS_LIMITS.replyDeadlineSeconds,
+  ).optional(),
+  // Four inputs; the empty ones are dropped. Posted without them, the prompts stay as they are.
+  chatStarterPrompts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(
+          CHAT_SETTINGS_LIMITS.starterPromptChars,
+          `A starter prompt can be up to ${CHAT_SETTINGS_LIMITS.starterPromptChars} characters`,
+        )
+        .optional(),
+    )
+    .max(CHAT_SETTINGS_LIMITS.starterPrompts, `At most ${CHAT_SETTINGS_LIMITS.starterPrompts} starter prompts`)
+    .transform((prompts) => prompts.filter((prompt): prompt is string => Boolean(prompt)))
+    .optional(),
 });
+
+/** The form's four prompt inputs: the saved prompts, then empty ones. */
+function starterPromptInputs(prompts: string[]): string[] {
+  return Array.from({ length: CHAT_SETTINGS_LIMITS.starterPrompts }, (_, index) => prompts[index] ?? "");
+}
 
 export async function loader() {
   return { settings: await getSiteSettings(), serverTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
@@ -101,8 +139,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useSchemaForm(SettingsSchema, {
     id: "site-settings",
     lastResult: actionData?.result,
-    defaultValue: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
+    defaultValue: {
+      ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
+      chatStarterPrompts: starterPromptInputs(settings.chatStarterPrompts),
+    },
   });
+  const promptFields = fields.chatStarterPrompts.getFieldList();
   return (
     <SettingsScreen
       title="Site Settings"
@@ -137,7 +179,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ColorField label="Primary colour" field={fields.primaryColor} />
         <ColorField label="Secondary colour" field={fields.secondaryColor} />
       </FormSection>
-      <FormSection title="Chat" description="Chat messages go to the active webhooks first, then to this address.">
+      <FormSection
+        title="Chat"
+        description="Chat messages go to the active webhooks first, then to this address, all within the reply deadline."
+      >
         <div className="sm:col-span-2">
           <InputField
             label="Chat webhook URL"
@@ -146,6 +191,33 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             placeholder="https://your-n8n.example/webhook/chat"
           />
         </div>
+        <InputField
+          label="Conversation lifetime (hours)"
+          field={fields.chatConversationHours}
+          type="number"
+          min={CHAT_SETTINGS_LIMITS.conversationHours.min}
+          max={CHAT_SETTINGS_LIMITS.conversationHours.max}
+          hint="How long a visitor's conversation carries on across page loads."
+        />
+        <InputField
+          label="Reply deadline (seconds)"
+          field={fields.chatReplyDeadlineSeconds}
+          type="number"
+          min={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.min}
+          max={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.max}
+          hint="When no webhook has answered by then, the visitor gets the standard reply and an offer to leave their email."
+        />
+        {promptFields.map((field, index) => (
+          <InputField
+            key={field.key}
+            label={`Starter prompt ${index + 1}`}
+            field={field}
+            type="text"
+            maxLength={CHAT_SETTINGS_LIMITS.starterPromptChars}
+            placeholder={index === 0 ? "How much does an automation cost?" : undefined}
+            hint={index === 0 ? "Shown before the visitor's first message. Leave empty for none." : undefined}
+          />
+        ))}
       </FormSection>
       <FormSection
         title="Privacy"

@@ -18,7 +18,9 @@ import { fanOut } from "./fan-out.server";
 
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
 
-export function toChatMessageView(row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html">>): ChatMessageView {
+export function toChatMessageView(
+  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline">>,
+): ChatMessageView {
   return {
     id: row.id,
     message: row.message,

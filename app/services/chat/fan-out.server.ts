@@ -126,7 +126,7 @@ async function ask(
 /**
  * docs/product.md §7's fan-out: the active webhooks in list order, each with its own method,
  * headers and payload format; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
- * All of it within one deadline (CHAT_REPLY_DEADLINE_SECONDS): hanging webhooks must not hold a
+ * All of it within one deadline (the settings' chat reply deadline): hanging webhooks must not hold a
  * visitor's message for a time-out each. A webhook that keeps failing is skipped for a while.
  * `activeWebhooks` is the list when the caller already read it (with the visitor's message).
  */
@@ -145,12 +145,16 @@ export async function fanOut(
   },
 ): Promise<ChatReply> {
   const started = Date.now();
+  const settings = await getSiteSettings().catch((error: unknown) => {
+    log.error("reading site settings for the chat failed", { error });
+    return DEFAULT_SITE_SETTINGS;
+  });
   const attempt: Attempt = {
     payload,
     file: options.file ?? null,
     origin: options.origin,
     timeoutMs: options.timeoutMs ?? CHAT_WEBHOOK_TIMEOUT_MS,
-    deadline: started + (options.deadlineMs ?? getEnv().CHAT_REPLY_DEADLINE_SECONDS * 1000),
+    deadline: started + (options.deadlineMs ?? settings.chatReplyDeadlineSeconds * 1000),
     breaker: options.breaker ?? webhookBreaker(),
     onDelta: options.onDelta,
   };
@@ -164,10 +168,6 @@ export async function fanOut(
     const reply = await ask(webhook.name, `${webhook.id} ${webhook.url}`, target, attempt);
     if (reply) return { ...reply, answeredBy: webhook.name, replyMs: Date.now() - started };
   }
-  const settings = await getSiteSettings().catch((error: unknown) => {
-    log.error("reading site settings for the chat failed", { error });
-    return DEFAULT_SITE_SETTINGS;
-  });
   if (settings.chatWebhookUrl) {
     const target = { url: settings.chatWebhookUrl, method: "POST", format: "website" } as const;
     const reply = await ask("settings", `settings ${settings.chatWebhookUrl}`, target, attempt);
