@@ -7,6 +7,7 @@ export default [
     route("order", "routes/public/order.tsx"),
     route("order/submitted", "routes/public/order-submitted.tsx"),
     route("chat", "routes/public/chat.tsx"),
+    route("chat/email", "routes/public/chat-email.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
     // Unknown paths: a 404 inside the public layout, so it has the site's header and footer.

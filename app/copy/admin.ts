@@ -114,7 +114,7 @@ export const PAGER_TEXTS = {
 // Beyond the spec: the contact messages and chats screens (docs/product.md, Admin Messages and Admin Chats).
 export const MESSAGE_TEXTS = {
   heading: "Contact Messages",
-  description: "Messages sent with the contact form, newest first.",
+  description: "Messages sent with the contact form or left in the chat, newest first.",
   listLabel: "Contact messages",
   emptyTitle: "No contact messages yet.",
   emptyDescription: "Messages sent from the website's contact form appear here.",
@@ -129,6 +129,8 @@ export const MESSAGE_TEXTS = {
   totals: (total: number, unread: number) =>
     `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, ${unread.toLocaleString("en-US")} unread`,
   goneDescription: "This message no longer exists.",
+  fromChat: "From the chat",
+  openConversation: "Open the conversation",
 } as const;
 
 /** Beyond the spec (issue #15, "Personal data on request"): super admins only. */

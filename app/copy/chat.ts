@@ -36,6 +36,42 @@ export const CHAT_TEXT = {
   defaultReply: "Thank you for your message! Our AI is processing your request.",
 } as const;
 
+/** Issue #16: the admin's starter prompts, shown before the visitor's first message. */
+export const CHAT_STARTERS = {
+  label: "Suggested questions",
+} as const;
+
+/**
+ * Issue #16: the offer after a reply no webhook gave (the canned reply), and what the admin's
+ * Messages screen shows of the address left.
+ */
+export const CHAT_OFFLINE = {
+  heading: "Prefer a reply from our team?",
+  intro: "Leave your email address and we will answer you about this conversation.",
+  fields: {
+    email: { label: "Your email", placeholder: "you@company.com" },
+    note: { label: "Anything to add? (optional)", placeholder: "The best time to reach you, or more details" },
+  },
+  noteTooLong: (max: number) => `Please keep your note under ${max} characters.`,
+  submit: "Send my email",
+  backToChat: "Back to the chat",
+  sending: "Sending...",
+  sent: "Thanks! We have your email address and will get back to you within 24 hours.",
+  success: { message: "Email sent!", description: "We'll get back to you within 24 hours." },
+  failure: { message: "Error", description: "Failed to send your email address. Please try again." },
+  /** The contact message's sender name: the chat asks for no name. */
+  senderName: "Chat visitor",
+  /** The contact message's text: where it came from, the visitor's note and the conversation's start. */
+  message: ({ note, firstMessage }: { note?: string; firstMessage: string | null }) =>
+    [
+      "Left in the chat after a reply no webhook gave.",
+      note ? `Note: ${note}` : null,
+      firstMessage ? `First message: ${firstMessage}` : null,
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+} as const;
+
 function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, getTableColumns, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, withReadRetry } from "~/db/client.server";
 import { containsText } from "~/db/search.server";
@@ -16,6 +16,17 @@ import type { PageRequest } from "~/lib/keyset";
 export const ChatSessionIdSchema = z.string().min(1).max(200);
 
 export type ChatSessionSummary = ChatSession;
+
+/** A conversation's first message from the visitor; null when there is none (or no conversation). */
+export async function getChatFirstMessage(sessionId: string): Promise<string | null> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({ firstMessage: chatSessions.firstMessage })
+      .from(chatSessions)
+      .where(eq(chatSessions.sessionId, sessionId)),
+  );
+  return row?.firstMessage ?? null;
+}
 
 /** Conversations, the most recently active first (the dashboard's latest chats). */
 export function listChatSessions(limit = 50): Promise<ChatSessionSummary[]> {

@@ -6,7 +6,8 @@ import { contactMessages, contactMessageSearchText, type ContactMessage } from "
 import type { PageRequest } from "~/lib/keyset";
 import { readCounters } from "./counters.server";
 
-export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "message">;
+export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "message"> &
+  Partial<Pick<ContactMessage, "chatSessionId">>;
 
 /** Shorter searches match too much for the trigram index to help, so they are ignored. */
 export const CONTACT_SEARCH_MIN_CHARS = 2;
@@ -14,6 +15,18 @@ export const CONTACT_SEARCH_MIN_CHARS = 2;
 export async function createContactMessage(input: ContactMessageInput): Promise<ContactMessage> {
   const [row] = await db().insert(contactMessages).values(input).returning();
   return row;
+}
+
+/** Whether a visitor left their address in this conversation (issue #16's offline fallback). */
+export async function hasChatContactMessage(chatSessionId: string): Promise<boolean> {
+  const rows = await withReadRetry(() =>
+    db()
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.chatSessionId, chatSessionId))
+      .limit(1),
+  );
+  return rows.length > 0;
 }
 
 /** The newest messages, for the dashboard. */

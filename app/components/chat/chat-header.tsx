@@ -74,8 +74,15 @@ export function WhatsAppLink(props: React.ComponentProps<"a"> & { href: string }
   return <a target="_blank" rel="noopener noreferrer" {...props} />;
 }
 
-/** The workflow tool's name and the WhatsApp address (null without a number), from the site settings. */
-export function useChatSettings(): { tool: string; whatsapp: string | null } {
-  const { workflowToolName, whatsappNumber } = useSiteSettings();
-  return { tool: workflowToolName, whatsapp: whatsappUrl(whatsappNumber, workflowToolName) };
+/**
+ * The workflow tool's name, the WhatsApp address (null without a number) and the admin's starter
+ * prompts, from the site settings.
+ */
+export function useChatSettings(): { tool: string; whatsapp: string | null; starterPrompts: string[] } {
+  const { workflowToolName, whatsappNumber, chatStarterPrompts } = useSiteSettings();
+  return {
+    tool: workflowToolName,
+    whatsapp: whatsappUrl(whatsappNumber, workflowToolName),
+    starterPrompts: chatStarterPrompts,
+  };
 }

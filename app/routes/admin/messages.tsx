@@ -1,7 +1,7 @@
 import { readForm } from "~/lib/read-form.server";
 import { Search } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
@@ -111,7 +111,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               label={`Message from ${message.name}`}
               title={message.name}
               highlight={!message.isRead}
-              badges={message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
+              badges={
+                <>
+                  {message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
+                  {message.chatSessionId ? <Badge>{MESSAGE_TEXTS.fromChat}</Badge> : null}
+                </>
+              }
               actions={
                 <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
                   {/* No action: the form posts to this very URL, so the page and search come back after it. */}
@@ -140,7 +145,22 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                   />
                 </div>
               }
-              after={<p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>}
+              after={
+                <>
+                  <p className="mt-3 whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>
+                  {message.chatSessionId ? (
+                    <p className="mt-2 text-sm">
+                      <Link
+                        to={`/admin/chats?${new URLSearchParams({ session: message.chatSessionId })}`}
+                        className="font-medium text-brand underline underline-offset-2"
+                      >
+                        {MESSAGE_TEXTS.openConversation}
+                        <span className="sr-only"> of the message from {message.email}</span>
+                      </Link>
+                    </p>
+                  ) : null}
+                </>
+              }
             >
               <p className="text-sm text-slate-600">
                 <a href={`mailto:${message.email}`} className="text-brand underline underline-offset-2">

@@ -4,6 +4,8 @@ import { ImageIcon, RotateCcw, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
 import { ChatLog } from "~/components/chat/chat-message";
+import { OfflineEmailForm } from "~/components/chat/offline-email-form";
+import { StarterPrompts } from "~/components/chat/starter-prompts";
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -11,6 +13,7 @@ import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
 import { chatMessageSchema } from "~/lib/chat";
 import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
+import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import {
   chatSettings,
@@ -32,7 +35,14 @@ const CHAT_FORM_ID = "chat-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
-  return { messages: sessionId ? await conversationHistory(sessionId) : [], limits: chatLimits() };
+  const messages = sessionId ? await conversationHistory(sessionId) : [];
+  const limits = chatLimits();
+  // Issue #16: after a reply no webhook gave, the offer to leave an email, until one is left.
+  const offline =
+    sessionId && messages.at(-1)?.offline ? { emailLeft: await hasChatContactMessage(sessionId) } : null;
+  // A starter prompt's link (app/components/chat/starter-prompts.tsx) fills the message box.
+  const prefill = (new URL(request.url).searchParams.get("message") ?? "").slice(0, limits.maxMessageChars);
+  return { messages, limits, offline, prefill };
 }
 
 export type ChatActionData = { result: SubmissionResult };
@@ -71,7 +81,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool } = useChatSettings();
+  const { tool, starterPrompts } = useChatSettings();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/chat";
   const [form, fields] = useForm({
@@ -108,12 +118,23 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           typing={sending}
           className="px-3 py-5 sm:px-4"
         />
+        {loaderData.messages.length === 0 ? (
+          <StarterPrompts prompts={starterPrompts} className="px-3 pb-5 sm:px-4" />
+        ) : null}
+        {loaderData.offline ? (
+          <div className="px-3 pb-5 sm:px-4">
+            <OfflineEmailForm sent={loaderData.offline.emailLeft} />
+          </div>
+        ) : null}
         <Form
           method="post"
+          // Not the page's own address, which may carry a starter prompt's ?message=.
+          action="/chat"
           encType="multipart/form-data"
           {...getFormProps(form)}
-          // A new form after each message: the text and file inputs start empty again.
-          key={loaderData.messages.length}
+          // A new form after each message: the text and file inputs start empty again (or with
+          // the starter prompt the visitor picked).
+          key={`${loaderData.messages.length} ${loaderData.prefill}`}
           className="scroll-mt-24 border-t border-slate-200 bg-white p-3 sm:p-4"
         >
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -123,6 +144,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <div className="flex gap-2">
             <input
               {...getInputProps(fields.message, { type: "text" })}
+              {...(loaderData.prefill && !actionData ? { defaultValue: loaderData.prefill } : {})}
               maxLength={loaderData.limits.maxMessageChars}
               autoComplete="off"
               placeholder={CHAT_TEXT.placeholder}

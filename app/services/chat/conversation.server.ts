@@ -19,7 +19,9 @@ import { fanOut } from "./fan-out.server";
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
 
 export function toChatMessageView(
-  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline">>,
+  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline">> & {
+    answeredBy?: ChatMessage["answeredBy"];
+  },
 ): ChatMessageView {
   return {
     id: row.id,
@@ -30,6 +32,8 @@ export function toChatMessageView(
     // Rendered here, so the browser loads no markdown code and the page looks the same without
     // JavaScript. Only the bot's replies: a visitor's message is shown as they typed it.
     ...(row.isUserMessage ? {} : { html: renderChatReplyMarkdown(row.message) }),
+    // No webhook answered: the chat offers to leave an email after it (issue #16).
+    ...(row.answeredBy === "canned" ? { offline: true as const } : {}),
   };
 }
 

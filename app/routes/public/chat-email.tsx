@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { CHAT_EMAIL_FIELDS, OfflineEmailForm } from "~/components/chat/offline-email-form";
+import { CHAT_OFFLINE, CHAT_TEXT } from "~/copy/chat";
+import { getEnv } from "~/lib/env.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { getChatFirstMessage } from "~/models/chat-sessions.server";
+import { createContactMessage } from "~/models/contact-messages.server";
+import { readChatPageSession } from "~/services/chat/page-session.server";
+import { publicFormAction, visitorSchema } from "~/services/public-form.server";
+import type { Route } from "./+types/chat-email";
+
+// Issue #16's offline fallback: the address a visitor leaves after a reply no webhook gave goes
+// to the contact inbox, linked to the conversation in their chat_session cookie. Rate-limited
+// with the contact form, on the same counter: both fill the same inbox. A post without the cookie
+// (it expired, or the visitor cleared it) is kept too, unlinked: the address is what the team needs.
+// The page shows a post without JavaScript that was refused, with its errors (and, opened by
+// itself, the same form).
+
+export async function action(args: Route.ActionArgs) {
+  const sessionId = await readChatPageSession(args.request);
+  return publicFormAction(args, {
+    name: "chat email",
+    schema: visitorSchema(CHAT_EMAIL_FIELDS),
+    toasts: CHAT_OFFLINE,
+    rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
+    async store({ email, note }) {
+      const firstMessage = sessionId ? await getChatFirstMessage(sessionId) : null;
+      return createContactMessage({
+        name: CHAT_OFFLINE.senderName,
+        email,
+        message: CHAT_OFFLINE.message({ note, firstMessage }),
+        chatSessionId: sessionId,
+      });
+    },
+    redirectTo: "/chat#chat-form",
+    stored: { sent: true as const },
+  });
+}
+
+export default function ChatEmail({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-3 pb-24 pt-8 sm:px-4 sm:py-12">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{CHAT_TEXT.title}</h1>
+      <OfflineEmailForm lastResult={actionData?.result} />
+      <p className="mt-4 text-sm">
+        <Link to="/chat" className="font-medium text-brand underline underline-offset-2">
+          {CHAT_OFFLINE.backToChat}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: CHAT_OFFLINE.heading }, { name: "robots", content: "noindex" }];
+}
+
+export const headers = retryAfterHeaders;
