@@ -47,6 +47,8 @@ export const CHAT_STARTERS = {
  */
 export const CHAT_OFFLINE = {
   heading: "Prefer a reply from our team?",
+  /** The title of /chat/email, the form alone. */
+  pageTitle: "Leave your email",
   intro: "Leave your email address and we will answer you about this conversation.",
   fields: {
     email: { label: "Your email", placeholder: "you@company.com" },

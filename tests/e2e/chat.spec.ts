@@ -4,6 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { productText } from "../support/product-text";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
+import { withRecordLock } from "./admin-helpers";
 import { expect, test as base, unique } from "./fixtures";
 
 const PNG = Buffer.from(
@@ -22,6 +23,8 @@ const STREAM_MARKER = "[stream]";
 const STREAM_HOLD_MS = 8000;
 /** The streamed replies held in this worker, by message: a test lets its own go on. */
 const heldStreams = new Map<string, () => void>();
+// Issue #16's offline fallback: every test's webhook refuses these, so the canned reply answers.
+const OFFLINE_MARKER = "[offline]";
 // Issue #16: a reply with markdown, HTML and a script link, all of which must stay inert.
 const MARKDOWN_REPLY =
   "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1)";
@@ -34,6 +37,7 @@ const MARKDOWN_REPLY =
  * Messages containing "[markdown]" get MARKDOWN_REPLY, in n8n's `output` field. Messages
  * containing "[stream]" are answered in n8n's streaming format: a first half, then (when the test
  * lets it go on, or after STREAM_HOLD_MS if another worker's server answered) the second.
+ * Messages containing "[offline]" get a 503.
  */
 const test = base.extend<{ webhook: TestServer }>({
   webhook: [
@@ -42,6 +46,7 @@ const test = base.extend<{ webhook: TestServer }>({
         const message = String((request.json as { message?: unknown } | undefined)?.message);
         if (message.includes(MARKDOWN_MARKER)) return answerJson(response, 200, { output: MARKDOWN_REPLY });
         if (message.includes(STREAM_MARKER)) return void streamReply(response, message);
+        if (message.includes(OFFLINE_MARKER)) return answerJson(response, 503, { error: "down" });
         const delayMs = message.includes("[slower]") ? 6000 : message.includes("[slow]") ? 1500 : 0;
         setTimeout(() => answerJson(response, 200, { response: `Echo: ${message}` }), delayMs);
       });
@@ -728,6 +733,60 @@ test.describe("/chat page", () => {
     const log = main.getByRole("log", { name: productText("Chat messages") });
     await expectMarkdownReply(page, log, text, javaScriptEnabled);
   });
+
+  test("shows the starter prompts before the first message; one fills the message box", async ({ page, sql }) => {
+    const prompt = unique("Which CRM do you connect?");
+    await withRecordLock(sql, "site_settings", async () => {
+      const [original] = await sql`select chat_starter_prompts from site_settings`;
+      await sql`update site_settings set chat_starter_prompts = ${sql.json([prompt, "How much does it cost?"])}`;
+      try {
+        await page.goto("/chat");
+        const prompts = page.getByRole("main").getByRole("list", { name: productText("Suggested questions") });
+        await expect(prompts.getByRole("link")).toHaveCount(2);
+        await prompts.getByRole("link", { name: prompt }).click();
+        await expect(page).toHaveURL(/\/chat\?message=/);
+        await expect(page.getByRole("main").getByRole("textbox", { name: "Message" })).toHaveValue(prompt);
+      } finally {
+        await sql`update site_settings set chat_starter_prompts = ${sql.json(original.chat_starter_prompts)}`;
+      }
+    });
+  });
+
+  test(
+    "offers to leave an email when no webhook answers; it reaches Messages, linked to the conversation",
+    { tag: "@nojs" },
+    async ({ page, sql, login }) => {
+      await page.goto("/chat");
+      const main = page.getByRole("main");
+      const text = unique(`Anyone there? ${OFFLINE_MARKER}`);
+      await main.getByRole("textbox", { name: "Message" }).fill(text);
+      await main.getByRole("button", { name: productText("Send") }).click();
+      const offer = main.getByRole("form", { name: productText("Prefer a reply from our team?") });
+      await expect(offer).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
+      const email = `${unique("visitor").replace(/\W+/g, "-")}@example.com`;
+      await offer.getByLabel(productText("Your email")).fill(email);
+      await offer.getByRole("button", { name: productText("Send my email") }).click();
+      await expect(page.getByText(productText("Email sent!"))).toBeVisible();
+      await expect(main.getByRole("status")).toHaveText(
+        productText("Thanks! We have your email address and will get back to you within 24 hours."),
+      );
+
+      const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${text}`;
+      const [stored] = await sql`select chat_session_id from contact_messages where email = ${email}`;
+      expect(stored.chat_session_id).toBe(sessionId);
+      try {
+        await login();
+        await page.goto(`/admin/messages?${new URLSearchParams({ q: email })}`);
+        const card = page.getByRole("listitem", { name: productText("Message from Chat visitor") });
+        await expect(card).toContainText(text);
+        await card.getByRole("link", { name: productText("Open the conversation") }).click();
+        await expect(page).toHaveURL(new RegExp(`/admin/chats\\?session=${sessionId}`));
+        await expect(page.getByRole("region", { name: "Conversation" }).getByText(text)).toBeVisible();
+      } finally {
+        await sql`delete from contact_messages where email = ${email}`;
+      }
+    },
+  );
 
   // axe runs inside the page, so it needs JavaScript; the markup it checks is the server's.
   test("passes axe", { tag: "@js" }, async ({ page }) => {

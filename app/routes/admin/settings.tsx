@@ -24,12 +24,13 @@ const retentionMonths = (label: string) =>
     .min(1, `${label} must be at least 1 month`)
     .max(120, `${label} must be at most 120 months`);
 
-const wholeNumber = (label: string, unit: string, { min, max }: { min: number; max: number }) =>
+/** A whole number of `units` ([one, many]) within the bounds, its errors naming `label`. */
+const wholeNumber = (label: string, [one, many]: [string, string], { min, max }: { min: number; max: number }) =>
   z
-    .number({ error: `${label} must be a number of ${unit}` })
-    .int(`${label} must be a whole number of ${unit}`)
-    .min(min, `${label} must be at least ${min} ${unit}`)
-    .max(max, `${label} must be at most ${max} ${unit}`);
+    .number({ error: `${label} must be a number of ${many}` })
+    .int(`${label} must be a whole number of ${many}`)
+    .min(min, `${label} must be at least ${min} ${min === 1 ? one : many}`)
+    .max(max, `${label} must be at most ${max} ${many}`);
 
 function isTimeZone(value: string): boolean {
   try {
@@ -71,12 +72,12 @@ const SettingsSchema = z.object({
     .optional(),
   chatConversationHours: wholeNumber(
     "Conversation lifetime",
-    "hours",
+    ["hour", "hours"],
     CHAT_SETTINGS_LIMITS.conversationHours,
   ).optional(),
   chatReplyDeadlineSeconds: wholeNumber(
     "Reply deadline",
-    "seconds",
+    ["second", "seconds"],
     CHAT_SETTINGS_LIMITS.replyDeadlineSeconds,
   ).optional(),
   // Four inputs; the empty ones are dropped. Posted without them, the prompts stay as they are.

@@ -51,8 +51,10 @@ export default function ChatEmail({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: CHAT_OFFLINE.heading }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const settings = matches[0]?.loaderData?.settings;
+  const title = settings ? `${CHAT_OFFLINE.pageTitle} | ${settings.companyName}` : CHAT_OFFLINE.pageTitle;
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
 
 export const headers = retryAfterHeaders;
