@@ -777,7 +777,7 @@ test.describe("/chat page", () => {
       try {
         await login();
         await page.goto(`/admin/messages?${new URLSearchParams({ q: email })}`);
-        const card = page.getByRole("listitem", { name: productText("Message from Chat visitor") });
+        const card = page.getByRole("listitem", { name: `Message from ${productText("Chat visitor")}` });
         await expect(card).toContainText(text);
         await card.getByRole("link", { name: productText("Open the conversation") }).click();
         await expect(page).toHaveURL(new RegExp(`/admin/chats\\?session=${sessionId}`));
