@@ -19,7 +19,8 @@ import type { ChatUpload } from "./chat-uploads.server";
 
 // Everything stored about one email address (issue #15, "Personal data on request"): the orders
 // and contact messages that carry it, and the chat conversations in which it was written. Chats
-// have no email column; a conversation belongs to the address when any of its messages mentions it.
+// have no email column; a conversation belongs to the address when any of its messages mentions it,
+// or when the address was left in it (a contact message's chat_session_id, issue #16).
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Queryable = Db | Tx;
@@ -64,13 +65,16 @@ function contactMessagesOf(database: Queryable, email: string) {
 // A LIKE on the Chats search's expression finds the candidates through its trigram index
 // (chat_messages_search_idx), and mentionsEmail drops "xalice@example.com" or
 // "alice@example.com.au" when looking for alice@example.com.
-async function conversationsOf(database: Queryable, email: string): Promise<Conversation[]> {
+async function conversationsOf(database: Queryable, email: string, linked: string[]): Promise<Conversation[]> {
   const candidates = await database
     .selectDistinct({ sessionId: chatMessages.sessionId, message: chatMessages.message })
     .from(chatMessages)
     .where(containsText(chatMessageSearchText(chatMessages), email));
   const sessionIds = [
-    ...new Set(candidates.filter((row) => mentionsEmail(row.message, email)).map((row) => row.sessionId)),
+    ...new Set([
+      ...candidates.filter((row) => mentionsEmail(row.message, email)).map((row) => row.sessionId),
+      ...linked,
+    ]),
   ].sort();
   if (sessionIds.length === 0) return [];
   const messages = await database
@@ -78,17 +82,19 @@ async function conversationsOf(database: Queryable, email: string): Promise<Conv
     .from(chatMessages)
     .where(inArray(chatMessages.sessionId, sessionIds))
     .orderBy(asc(chatMessages.sessionId), asc(chatMessages.createdAt), asc(chatMessages.id));
-  return sessionIds.map((sessionId) => ({
-    sessionId,
-    messages: messages.filter((message) => message.sessionId === sessionId),
-  }));
+  // A linked conversation may have been deleted meanwhile (retention): only those still stored.
+  return sessionIds
+    .map((sessionId) => ({ sessionId, messages: messages.filter((message) => message.sessionId === sessionId) }))
+    .filter((conversation) => conversation.messages.length > 0);
 }
 
 async function collect(database: Queryable, email: string): Promise<PersonalData> {
+  const found = await contactMessagesOf(database, email);
+  const linked = found.flatMap((message) => (message.chatSessionId ? [message.chatSessionId] : []));
   return {
     orders: await ordersOf(database, email),
-    contactMessages: await contactMessagesOf(database, email),
-    conversations: await conversationsOf(database, email),
+    contactMessages: found,
+    conversations: await conversationsOf(database, email, linked),
   };
 }
 

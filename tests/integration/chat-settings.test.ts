@@ -7,6 +7,7 @@ import { auditLog, chatMessages, contactMessages, siteSettings, webhooks } from 
 import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { newChatSessionId } from "~/lib/chat";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
+import { findPersonalData } from "~/models/personal-data.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import type { loader as chatLoader } from "~/routes/public/chat";
 import type { loader as messagesLoader } from "~/routes/admin/messages";
@@ -197,6 +198,10 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
       "routes/admin/messages"
     ] as Awaited<ReturnType<typeof messagesLoader>>;
     expect(inbox.messages).toMatchObject([{ chatSessionId: sessionId }]);
+
+    // The conversation is the address's personal data, though no message of it names the address.
+    const found = await findPersonalData("ada@example.com");
+    expect(found.conversations.map((conversation) => conversation.sessionId)).toContain(sessionId);
   });
 
   it("makes no offer after a webhook's reply", async () => {
