@@ -12,7 +12,7 @@ import { updateSiteSettings } from "~/models/site-settings.server";
 import type { loader as chatLoader } from "~/routes/public/chat";
 import type { loader as messagesLoader } from "~/routes/admin/messages";
 import { fanOut } from "~/services/chat/fan-out.server";
-import { serializeChatPageSession } from "~/services/chat/page-session.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
 import { chatPayload } from "~/services/webhooks.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
@@ -64,7 +64,7 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
         { sessionId, message: firstMessage, isUserMessage: true, createdAt: new Date(Date.now() - 1000) },
         { sessionId, message: "Thanks, we will be in touch.", isUserMessage: false, answeredBy: "canned" },
       ]);
-    const cookie = (await serializeChatPageSession(sessionId)).split(";")[0];
+    const cookie = (await renewChatSession(sessionId, 24)).split(";")[0];
     return { sessionId, cookie };
   }
 
@@ -212,7 +212,7 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
         { sessionId, message: "hi", isUserMessage: true, createdAt: new Date(Date.now() - 1000) },
         { sessionId, message: "Hello!", isUserMessage: false, answeredBy: "Primary n8n" },
       ]);
-    const cookie = (await serializeChatPageSession(sessionId)).split(";")[0];
+    const cookie = (await renewChatSession(sessionId, 24)).split(";")[0];
     const page = await chatPage("/chat", cookie);
     expect(page.messages.at(-1)).not.toHaveProperty("offline");
     expect(page.offline).toBeNull();

@@ -5,7 +5,8 @@ import { getEnv } from "~/lib/env.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { getChatFirstMessage } from "~/models/chat-sessions.server";
 import { createContactMessage } from "~/models/contact-messages.server";
-import { readChatPageSession } from "~/services/chat/page-session.server";
+import { chatSettings, conversationLifetimeHours } from "~/services/chat/conversation.server";
+import { readChatSession } from "~/services/chat/session-cookie.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/chat-email";
 
@@ -17,7 +18,7 @@ import type { Route } from "./+types/chat-email";
 // itself, the same form).
 
 export async function action(args: Route.ActionArgs) {
-  const sessionId = await readChatPageSession(args.request);
+  const sessionId = await readChatSession(args.request, conversationLifetimeHours(await chatSettings()));
   return publicFormAction(args, {
     name: "chat email",
     schema: visitorSchema(CHAT_EMAIL_FIELDS),

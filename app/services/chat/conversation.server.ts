@@ -86,8 +86,8 @@ export function chatSettings(): Promise<SiteSettings> {
 }
 
 /** How long a conversation lasts after the visitor's last message. */
-export function conversationLifetimeHours(_settings: SiteSettings): number {
-  return 24;
+export function conversationLifetimeHours(settings: SiteSettings): number {
+  return settings.chatConversationHours;
 }
 
 /** The most a returning visitor is shown of their conversation: its latest messages. */

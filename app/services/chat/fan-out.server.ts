@@ -3,8 +3,9 @@ import { CircuitBreaker } from "~/lib/circuit-breaker";
 import type { ChatMediaType, WebhookPayloadFormat } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { DEFAULT_SITE_SETTINGS, getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
+import { currentSiteSettings } from "~/services/site-settings.server";
 import {
   CHAT_WEBHOOK_TIMEOUT_MS,
   chatTriggerBody,
@@ -145,7 +146,7 @@ export async function fanOut(
   },
 ): Promise<ChatReply> {
   const started = Date.now();
-  const settings = await getSiteSettings().catch((error: unknown) => {
+  const settings = await currentSiteSettings().catch((error: unknown) => {
     log.error("reading site settings for the chat failed", { error });
     return DEFAULT_SITE_SETTINGS;
   });
