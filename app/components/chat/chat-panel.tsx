@@ -9,6 +9,8 @@ import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
 import { detectMediaType } from "~/lib/media-type";
 import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
 import { ChatLog } from "./chat-message";
+import { OfflineEmailForm } from "./offline-email-form";
+import { StarterPrompts } from "./starter-prompts";
 import { useChatState } from "./use-chat-state";
 import { useVoiceRecorder } from "./use-voice-recorder";
 
@@ -30,7 +32,7 @@ export function ChatPanel({
   returnFocus: () => HTMLElement | null;
   maxMessageChars: number | undefined;
 }) {
-  const { tool, whatsapp } = useChatSettings();
+  const { tool, whatsapp, starterPrompts } = useChatSettings();
   const { state, dispatch, sending, send, restart } = useChatState();
   // Once the reply's first words have come, its bubble shows that the assistant is answering.
   const replying = sending && state.messages.at(-1)?.isUserMessage === false;
@@ -41,7 +43,7 @@ export function ChatPanel({
   const inputId = useId();
 
   const recorder = useVoiceRecorder({
-    onRecorded: (file) => send({ file, kind: "voice" }),
+    onRecorded: (file) => send({ media: { file, kind: "voice" } }),
     onError: (notice) => dispatch({ type: "noticed", notice }),
   });
   const recording = recorder.state === "recording";
@@ -105,13 +107,26 @@ export function ChatPanel({
             </Dialog.Close>
           </ChatHeader>
 
-          <ChatLog
-            ref={scroller}
-            welcome={welcomeMessage(tool, "voice and images")}
-            messages={state.messages}
-            typing={sending && !replying}
-            className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
-          />
+          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]">
+            <ChatLog
+              welcome={welcomeMessage(tool, "voice and images")}
+              messages={state.messages}
+              typing={sending && !replying}
+              className=""
+            />
+            {state.messages.length === 0 && !sending ? (
+              <StarterPrompts
+                prompts={starterPrompts}
+                onPick={(text) => send({ text })}
+                disabled={locked}
+                className="mt-3"
+              />
+            ) : null}
+            {/* No webhook answered (issue #16): the team can answer by email instead. */}
+            {!sending && state.messages.at(-1)?.offline ? (
+              <OfflineEmailForm id="chat-widget-email" className="mt-3" />
+            ) : null}
+          </div>
 
           <form
             onSubmit={(event) => {
@@ -183,7 +198,7 @@ export function ChatPanel({
                   // server's own test of the first bytes decides here too, not the declared type.
                   void isSendableImage(file).then((sendable) =>
                     sendable
-                      ? send({ file, kind: "image" })
+                      ? send({ media: { file, kind: "image" } })
                       : dispatch({ type: "noticed", notice: CHAT_ERROR.notImage }),
                   );
                 }}

@@ -198,13 +198,16 @@ export function useChatState() {
     if (blobUrl) return () => URL.revokeObjectURL(blobUrl);
   }, [blobUrl]);
 
-  function send(media?: { file: File; kind: ChatMediaType }) {
+  /** Sends what the visitor typed, or `text` (a starter prompt), with the file if there is one. */
+  function send({
+    media,
+    text = state.text.trim(),
+  }: { media?: { file: File; kind: ChatMediaType }; text?: string } = {}) {
     if (sending) {
       // Only a finished recording can get here; a visitor must not lose one without being told.
       if (media) dispatch({ type: "noticed", notice: CHAT_ERROR.stillSending });
       return;
     }
-    const text = state.text.trim();
     if (!text && !media) return;
     dispatch({
       type: "sent",
