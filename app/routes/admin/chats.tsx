@@ -15,7 +15,7 @@ import { pageLinkSearch, pageParams, readPageRequest, UUID_ID, type PageInfo, ty
 import { listSessionMessagePage } from "~/models/chat-messages.server";
 import { ChatSessionIdSchema, listChatSessionPage } from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
-import { adminTimeZone, getSiteSettings } from "~/models/site-settings.server";
+import { siteTimeZone, getSiteSettings } from "~/models/site-settings.server";
 import type { Route } from "./+types/chats";
 
 // Two lists on one screen, each with its own pages in the URL: the conversations page with
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     readCounters(["chat_sessions"]),
     getSiteSettings(),
   ]);
-  const timeZone = adminTimeZone(settings);
+  const timeZone = siteTimeZone(settings);
   const { rows: sessions, ...sessionsPage } = sessionPage;
   const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
   // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
