@@ -77,7 +77,8 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           <div className="mb-4 [&>nav]:mt-0">
             <Pager page={sessionsPage} total={{ count: total, noun: CHAT_TEXTS.itemName }} />
           </div>
-          <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          {/* minmax(0, ...): a column as wide as the screen, not as the longest truncated preview. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <nav aria-label={CHAT_TEXTS.listLabel} className="lg:max-h-[75dvh] lg:overflow-y-auto">
               <ul className="space-y-2">
                 {sessions.map((session) => (
