@@ -17,10 +17,11 @@ import { useNonce } from "./lib/nonce";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
 import { databaseOutage } from "~/middleware/database-outage.server";
-import { pageCache } from "~/middleware/page-cache.server";
+import { pageCache, pageExpiryContext } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
 import { getPageToast } from "~/services/toast.server";
-import { toPublicSiteSettings } from "./models/site-settings.server";
+import { calendarYear } from "./lib/calendar";
+import { siteTimeZone, toPublicSiteSettings } from "./models/site-settings.server";
 import { readSiteSettings } from "./services/last-known.server";
 
 // Every request, after the Express middleware of server/app.ts: the page cache keeps a public
@@ -30,7 +31,11 @@ export const middleware: Route.MiddlewareFunction[] = [pageCache, toastScope, da
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { toast, headers }] = await Promise.all([readSiteSettings(), getPageToast(request, context)]);
-  return data({ settings: toPublicSiteSettings(settings), toast }, { headers });
+  // The footer's copyright year, read here rather than in the browser: a cached page is forgotten
+  // when the year turns in the site's time zone, and the hydrated page shows the year it was sent with.
+  const year = calendarYear(siteTimeZone(settings), Date.now());
+  context.set(pageExpiryContext, year.endsAt);
+  return data({ settings: toPublicSiteSettings(settings), currentYear: year.year, toast }, { headers });
 }
 
 // After a form answer with an error status (a 400 from dataWithError) React Router skips

@@ -94,6 +94,9 @@ const EnvSchema = z
       .enum(["true", "false", ""])
       .default("false")
       .transform((v) => v === "true"),
+    // The admin's webhook Test waits this long for an answer (the spec's 30 s; the end-to-end
+    // server sets 2, so its time-out test does not wait half a minute).
+    WEBHOOK_TEST_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(300).default(30),
     // A chat webhook failing this many times in a row is skipped for WEBHOOK_BREAKER_OPEN_SECONDS.
     WEBHOOK_BREAKER_FAILURES: positiveInt(3),
     WEBHOOK_BREAKER_OPEN_SECONDS: positiveInt(60),

@@ -1,7 +1,14 @@
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction } from "react-router";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { invalidatePages, pageCacheGeneration, startRendering } from "~/services/page-cache/cache.server";
 import { keepRenderedPage } from "~/services/page-cache/page.server";
+
+/**
+ * The instant the page being rendered stops being true without any write, set by the loader that
+ * reads the clock (the root loader: the footer's copyright year turns on 1 January in the site's
+ * time zone). The cache forgets the page then, whatever the admin does or does not change.
+ */
+export const pageExpiryContext = createContext<number>(Infinity);
 
 /**
  * The root route's outermost middleware. A request the server entry found cacheable but not yet
@@ -14,7 +21,8 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   const generation = pageCacheGeneration();
   const rendered = startRendering(key);
   try {
-    return await keepRenderedPage(key, generation, await next(), rendered);
+    const response = await next();
+    return await keepRenderedPage(key, { generation, expiresAt: context.get(pageExpiryContext) }, response, rendered);
   } catch (error) {
     rendered();
     throw error;

@@ -95,7 +95,7 @@ export function siteNextSteps(settings: Pick<SiteSettings, "nextSteps">): string
   return settings.nextSteps ?? [...ORDER.nextSteps];
 }
 
-/** The zone the admin's times are shown in: the setting, or the server's own. */
-export function adminTimeZone(settings: Pick<SiteSettings, "timeZone">): string {
+/** The site's time zone (the admin's Chats list, the footer's year): the setting, or the server's own. */
+export function siteTimeZone(settings: Pick<SiteSettings, "timeZone">): string {
   return settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

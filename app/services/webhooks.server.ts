@@ -10,7 +10,6 @@ import { UNKNOWN_IP } from "~/lib/visitor-ip.server";
 // sendWebhook, with the payloads built here.
 
 export const CHAT_WEBHOOK_TIMEOUT_MS = 15_000;
-export const WEBHOOK_TEST_TIMEOUT_MS = 30_000;
 /** Answers larger than this are cut: a webhook must not make us buffer megabytes. */
 export const MAX_WEBHOOK_RESPONSE_BYTES = 256 * 1024;
 

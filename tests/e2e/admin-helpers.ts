@@ -56,18 +56,23 @@ const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations
  * Runs `fn` while holding a PostgreSQL advisory lock for one single-record table. Saving one of
  * these forms writes every field as the page showed it, so two of these tests (or the same test in
  * the js and nojs projects) editing the record at once would overwrite each other's values.
+ * `shared`: for a test that loads a page to check the record's defaults, which an editing test
+ * changes for a while; readers do not wait for each other.
  */
 export async function withRecordLock<T>(
   sql: postgres.Sql,
   table: keyof typeof RECORD_LOCKS,
   fn: () => Promise<T>,
+  { shared = false } = {},
 ): Promise<T> {
   const connection = await sql.reserve();
   try {
-    await connection`select pg_advisory_lock(${RECORD_LOCKS[table]})`;
+    if (shared) await connection`select pg_advisory_lock_shared(${RECORD_LOCKS[table]})`;
+    else await connection`select pg_advisory_lock(${RECORD_LOCKS[table]})`;
     return await fn();
   } finally {
-    await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
+    if (shared) await connection`select pg_advisory_unlock_shared(${RECORD_LOCKS[table]})`;
+    else await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
     connection.release();
   }
 }

@@ -84,3 +84,29 @@ test(
     }
   },
 );
+
+test(
+  "on a phone, a session id and a long first message stay within the screen in Personal Data and Chats",
+  { tag: "@js" },
+  async ({ page, sql, login }) => {
+    await login();
+    const email = `${unique("e2e").replace(" ", ".")}@example.com`;
+    // As the chat makes them: one word of 41 characters.
+    const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2).padEnd(21, "x").slice(0, 21)}`;
+    const message = `Hi, I'm ${email}: can you automate our invoices and send them to Xero every Friday afternoon?`;
+    await sql`insert into chat_messages (session_id, message, is_user_message) values (${sessionId}, ${message}, true)`;
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await openAdmin(page, `/admin/personal-data?email=${encodeURIComponent(email)}`);
+      await expect(page.getByRole("region", { name: "Chat conversations (1)" }).getByText(sessionId)).toBeVisible();
+      expect(await sideways(), "Personal Data").toBe(0);
+      await openAdmin(page, `/admin/chats?session=${sessionId}`);
+      await expect(page.getByRole("region", { name: "Conversation" }).getByText(message)).toBeVisible();
+      expect(await sideways(), "Chats").toBe(0);
+    } finally {
+      await sql`delete from chat_messages where session_id = ${sessionId}`;
+    }
+  },
+);

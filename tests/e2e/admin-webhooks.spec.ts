@@ -343,19 +343,18 @@ test.describe("Test button", () => {
     }
   });
 
-  // Half a minute of waiting: once is enough. The error display without JavaScript is covered by
-  // the refused connection below.
-  test("a webhook that does not answer within 30 seconds shows an error", { tag: "@js" }, async ({ page, sql }) => {
-    test.setTimeout(90_000);
+  // The end-to-end server waits 2 seconds (WEBHOOK_TEST_TIMEOUT_SECONDS, tests/support/e2e-server.ts),
+  // not the spec's 30. The error display without JavaScript is covered by the refused connection below.
+  test("a webhook that does not answer in time shows an error", { tag: "@js" }, async ({ page, sql }) => {
     const webhook = await createWebhook(sql, { url: `${base}/slow-${Date.now()}` });
     try {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      await expect(result.getByText(productText("Error: Timed out: the webhook did not answer in time."))).toBeVisible({
-        timeout: 45_000,
-      });
-      await expect(result.getByText("Details: No answer within 30 seconds")).toBeVisible();
+      await expect(
+        result.getByText(productText("Error: Timed out: the webhook did not answer in time.")),
+      ).toBeVisible();
+      await expect(result.getByText("Details: No answer within 2 seconds")).toBeVisible();
       await expect(page.getByText("Webhook test failed")).toBeVisible();
     } finally {
       await sql`delete from webhooks where id = ${webhook.id}`;

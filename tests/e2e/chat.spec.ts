@@ -1,10 +1,10 @@
 import { writeFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { productText } from "../support/product-text";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { withRecordLock } from "./admin-helpers";
+import { axe } from "./axe";
 import { expect, test as base, unique } from "./fixtures";
 
 const PNG = Buffer.from(
@@ -624,7 +624,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const desktop = (await panel.boundingBox())!;
     expect(Math.round(desktop.height)).toBe(600);
     expect(Math.round(desktop.width)).toBe(384);
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const results = await axe(page, (builder) => builder.include('[role="dialog"]'));
     expect(results.violations.map((v) => v.id)).toEqual([]);
 
     await page.setViewportSize({ width: 320, height: 640 });
@@ -792,7 +792,7 @@ test.describe("/chat page", () => {
   test("passes axe", { tag: "@js" }, async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto("/chat");
-    const audit = await new AxeBuilder({ page }).analyze();
+    const audit = await axe(page);
     expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   });
 });

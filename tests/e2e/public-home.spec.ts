@@ -1,4 +1,5 @@
 import { createTestService } from "../support/factories";
+import { withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 test.describe("home page", () => {
@@ -13,9 +14,19 @@ test.describe("home page", () => {
       setupPrice: 1234,
       monthlyPrice: 56,
     });
-    const [settings] =
-      await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
-    await page.goto("/");
+    // The page as the settings are now (the hero's figures their defaults), none of them being
+    // edited by another spec meanwhile.
+    const settings = await withRecordLock(
+      sql,
+      "site_settings",
+      async () => {
+        const [settings] =
+          await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
+        await page.goto("/");
+        return settings;
+      },
+      { shared: true },
+    );
 
     const headline = page.getByRole("heading", { level: 1 });
     await expect(headline).toHaveText(settings.homepage_headline, { timeout: 15_000 });

@@ -12,12 +12,21 @@ const NAV_LINKS = [
 
 test.describe("public layout", () => {
   test("the header, footer and messaging buttons come from the site settings", async ({ page, sql }) => {
-    const [settings] = await sql`
-      select company_name, whatsapp_number, messenger_link, support_email, business_address, workflow_tool_name
-      from site_settings`;
     // From 1536 px the messaging buttons stand apart (floating-controls.spec.ts covers narrower screens).
     await page.setViewportSize({ width: 1600, height: 900 });
-    await page.goto("/services");
+    // The page as the settings are now, none of them being edited by another spec meanwhile.
+    const settings = await withRecordLock(
+      sql,
+      "site_settings",
+      async () => {
+        const [settings] = await sql`
+          select company_name, whatsapp_number, messenger_link, support_email, business_address, workflow_tool_name
+          from site_settings`;
+        await page.goto("/services");
+        return settings;
+      },
+      { shared: true },
+    );
 
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: settings.company_name })).toHaveAttribute("href", "/");

@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createTestService } from "../support/factories";
+import { axe } from "./axe";
 import { expect, test } from "./fixtures";
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+  const results = await axe(page, (builder) =>
+    builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]),
+  );
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));

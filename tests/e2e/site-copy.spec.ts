@@ -1,12 +1,45 @@
 import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
-// Issue #15, with JavaScript and without: the admin edits the order page's next steps, the FAQ
-// and the terms; the public pages link the privacy policy and the terms. Only texts no other
-// public test asserts on are changed, and each is restored in a finally.
+// Issue #15, with JavaScript and without: the admin edits the home page's figures, the founded
+// year, the order page's next steps, the FAQ and the terms; the public pages link the privacy
+// policy and the terms. Each change is restored in a finally, under the settings' lock: the specs
+// that check the figures' and the year's defaults load their page under its shared form.
 
 test.describe("site content", () => {
   test.beforeEach(async ({ login }) => login());
+
+  test("edits the home page's figures and the founded year, shown in the hero and the footer", async ({
+    page,
+    sql,
+  }) => {
+    await withRecordLock(sql, "site_settings", async () => {
+      const [original] = await sql`select hero_stats, founded_year, company_name from site_settings`;
+      const label = unique("Workflows Live");
+      try {
+        await openAdmin(page, "/admin/content");
+        await page.getByLabel("First figure", { exact: true }).fill("321+");
+        await page.getByLabel("First figure's label").fill(label);
+        await page.getByLabel("Third figure", { exact: true }).fill("12+");
+        await page.getByLabel("Founded year").fill("2013");
+        await page.getByRole("button", { name: "Save Content" }).click();
+        await expect(page.getByText("Content updated successfully!")).toBeVisible();
+        await expect(page.getByLabel("Founded year")).toHaveValue("2013");
+
+        await page.goto("/");
+        const figures = page.locator("dl").filter({ has: page.getByRole("term").getByText(label, { exact: true }) });
+        await expect(figures.getByRole("definition")).toHaveText(["321+", "80+", "12+"]);
+        await expect(figures.getByRole("term")).toHaveText([label, "Happy Clients", "Years Experience"]);
+        await expect(
+          page
+            .getByRole("contentinfo")
+            .getByText(`© 2013–${new Date().getFullYear()} ${original.company_name}. All rights reserved.`),
+        ).toBeVisible();
+      } finally {
+        await sql`update site_settings set hero_stats = ${sql.json(original.hero_stats)}, founded_year = ${original.founded_year}`;
+      }
+    });
+  });
 
   test("edits the order page's next steps", async ({ page, sql }) => {
     await withRecordLock(sql, "site_settings", async () => {

@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { faqItems, ORDER } from "~/copy/site";
 import { db } from "~/db/client.server";
 import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings, webhooks } from "~/db/schema";
 import { readCounters } from "~/models/counters.server";
+import { updateSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
+import { cachedPage, pageBeingRendered } from "~/services/page-cache/cache.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
@@ -64,6 +66,28 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     expect((order.loaderData["routes/public/order"] as { nextSteps: string[] }).nextSteps).toEqual(ORDER.nextSteps);
     const services = await send(getRequest("/services"));
     expect((services.loaderData["routes/public/services"] as { faq: unknown }).faq).toEqual(faqItems("n8n"));
+  });
+
+  it("keeps a cached page no longer than the year its footer shows, which turns in the site's time zone", async () => {
+    await updateSiteSettings({ timeZone: "Pacific/Auckland" });
+    const key = `/?year=${crypto.randomUUID()}`;
+    const newYearInAuckland = Date.parse("2025-12-31T11:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(newYearInAuckland - 60_000);
+      const home = await send(getRequest(key), { pageCacheKey: key });
+      expect((home.loaderData.root as { currentYear: number }).currentYear).toBe(2025);
+      await pageBeingRendered(key);
+      expect(cachedPage(key)).toBeDefined();
+
+      vi.setSystemTime(newYearInAuckland);
+      expect(cachedPage(key)).toBeUndefined();
+      const next = await send(getRequest(key));
+      expect((next.loaderData.root as { currentYear: number }).currentYear).toBe(2026);
+    } finally {
+      vi.useRealTimers();
+      await updateSiteSettings({ timeZone: null });
+    }
   });
 
   it("saves the figures, founded year and steps, refuses a bad year, and audits the change", async () => {

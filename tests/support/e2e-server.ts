@@ -45,6 +45,8 @@ const app = spawn(process.execPath, ["server.js"], {
     ORDERS_PER_HOUR: "10000",
     CHAT_MESSAGES_PER_MINUTE: "10000",
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "10000",
+    // admin-webhooks.spec.ts waits for a Test to time out: 2 seconds, not the spec's 30.
+    WEBHOOK_TEST_TIMEOUT_SECONDS: "2",
     // The specs arrange rows straight in the database and load a page at once: the page cache
     // hears of such a write by NOTIFY a few milliseconds later, a race a loaded CI machine loses.
     // The cache is proven over HTTP by tests/production/page-cache.test.ts instead.

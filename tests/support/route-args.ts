@@ -95,9 +95,18 @@ export interface Answer {
  * Sends a request through the app's routes. A document request (the default) renders a page: after
  * an action every loader runs. A data request (`javaScript: true`) is what a form posted with
  * JavaScript sends: the action's answer alone, the loaders follow in a request of their own.
+ * `pageCacheKey` is what the server entry gives a page every visitor gets alike: the page cache
+ * keeps the answer (its body empty here: the page is not rendered to HTML).
  */
-export async function send(request: Request, options: { ip?: string; javaScript?: boolean } = {}): Promise<Answer> {
-  const context = requestContext({ clientIp: options.ip ?? "127.0.0.1", cspNonce: "" });
+export async function send(
+  request: Request,
+  options: { ip?: string; javaScript?: boolean; pageCacheKey?: string } = {},
+): Promise<Answer> {
+  const context = requestContext({
+    clientIp: options.ip ?? "127.0.0.1",
+    cspNonce: "",
+    pageCacheKey: options.pageCacheKey,
+  });
   let page: StaticHandlerContext | undefined;
   const response = (await (
     await appHandler()

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { whatsappUrl } from "~/lib/messaging";
 import { FOOTER, LEGAL_LINKS, NAV_LINKS } from "~/copy/site";
 import { SiteLogo } from "./site-logo";
@@ -7,6 +8,7 @@ import { Icon } from "~/components/ui/icon";
 
 export function SiteFooter() {
   const settings = useSiteSettings();
+  const currentYear = useRouteLoaderData<typeof rootLoader>("root")?.currentYear ?? settings.foundedYear;
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
     <footer className="bg-slate-950 text-slate-300">
@@ -64,7 +66,7 @@ export function SiteFooter() {
         {/* The bottom padding lets the page's last line scroll clear of the floating button; from
             2xl the buttons stand in the side margin. */}
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 pb-24 pt-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8 2xl:pb-6">
-          <p>{FOOTER.copyright(settings.companyName, settings.foundedYear, new Date().getFullYear())}</p>
+          <p>{FOOTER.copyright(settings.companyName, settings.foundedYear, currentYear)}</p>
           <nav aria-label={FOOTER.legalLabel}>
             <ul className="flex gap-4">
               {LEGAL_LINKS.map((link) => (

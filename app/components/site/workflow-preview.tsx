@@ -12,7 +12,7 @@ export function WorkflowPreview({ workflowToolName }: { workflowToolName: string
         <div className="flex items-center justify-between text-sm">
           <span className="font-medium text-white">{WORKFLOW_PREVIEW.title(workflowToolName)}</span>
           <span className="flex items-center gap-1.5 text-emerald-300">
-            <span className="size-2 animate-pulse rounded-full bg-emerald-400" />
+            <span className="size-2 animate-pulse rounded-full bg-emerald-400 motion-reduce:animate-none" />
             {WORKFLOW_PREVIEW.active}
           </span>
         </div>

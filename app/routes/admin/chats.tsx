@@ -32,7 +32,7 @@ import {
   type ChatSessionFilter,
 } from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
-import { adminTimeZone, getSiteSettings } from "~/models/site-settings.server";
+import { siteTimeZone, getSiteSettings } from "~/models/site-settings.server";
 import { dayRangeInstants, readDayRange } from "./+shared/day-range";
 import type { Route } from "./+types/chats";
 
@@ -80,7 +80,7 @@ const CONVERSATION_PREFIX = "msgs_";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The filter's days are the site's, the time zone the list shows its times in.
-  const timeZone = adminTimeZone(await getSiteSettings());
+  const timeZone = siteTimeZone(await getSiteSettings());
   const filter = readFilter(params, timeZone);
   const [sessionPage, counters] = await Promise.all([
     listChatSessionPage(readPageRequest(params, ChatSessionIdSchema), filter.model),
@@ -156,7 +156,8 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
             {/* The counter is of every conversation: a filtered list has page links only. */}
             <Pager page={sessionsPage} total={filtered ? undefined : { count: total, noun: CHAT_TEXTS.itemName }} />
           </div>
-          <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          {/* minmax(0, ...): a column as wide as the screen, not as the longest truncated preview. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <nav aria-label={CHAT_TEXTS.listLabel} className="lg:max-h-[75dvh] lg:overflow-y-auto">
               <ul className="space-y-2">
                 {sessions.map((session) => (

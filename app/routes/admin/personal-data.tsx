@@ -198,7 +198,8 @@ function Results({ orders, contactMessages, conversations }: Result) {
       >
         {conversations.map((conversation) => (
           <li key={conversation.sessionId} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-            <span className="text-slate-800">
+            {/* A session id is one long word: it wraps anywhere rather than push the page sideways. */}
+            <span className="min-w-0 text-slate-800 wrap-anywhere">
               {TEXTS.conversation(conversation.sessionId, conversation.messageCount)}
               {conversation.startedAt ? <> · {formatDateTime(conversation.startedAt)}</> : null}
             </span>

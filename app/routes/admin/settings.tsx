@@ -250,7 +250,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           field={fields.timeZone}
           type="text"
           placeholder={serverTimeZone}
-          hint={`For times in the admin. Empty: the server's (${serverTimeZone}).`}
+          hint={`For the Chats list and the footer's year. Empty: the server's (${serverTimeZone}).`}
         />
       </FormSection>
     </SettingsScreen>

@@ -8,6 +8,8 @@ export interface CachedPage {
   /** What a 304 carries. */
   notModifiedHeaders: Record<string, string>;
   bytes: number;
+  /** When the page stops being true without any write (milliseconds since the epoch; Infinity: never). */
+  expiresAt: number;
 }
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -62,12 +64,15 @@ export function setPageCacheInSync(value: boolean): void {
   inSync = value;
 }
 
-export function cachedPage(key: string): CachedPage | undefined {
+export function cachedPage(key: string, now = Date.now()): CachedPage | undefined {
   const page = pages.get(key);
-  if (page) {
-    pages.delete(key);
-    pages.set(key, page);
+  if (!page) return undefined;
+  pages.delete(key);
+  if (page.expiresAt <= now) {
+    storedBytes -= page.bytes;
+    return undefined;
   }
+  pages.set(key, page);
   return page;
 }
 

@@ -10,6 +10,12 @@ import {
 } from "~/lib/security-headers.server";
 import { storePage, type CachedPage, type Encoding } from "./cache.server";
 
+/** When a page was rendered (the cache generation) and when what it shows turns stale on its own. */
+export interface PageRender {
+  generation: number;
+  expiresAt: number;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -33,7 +39,7 @@ function isStorable(response: Response): boolean {
  */
 export async function keepRenderedPage(
   key: string,
-  generation: number,
+  render: PageRender,
   response: Response,
   settled: () => void,
 ): Promise<Response> {
@@ -49,7 +55,7 @@ export async function keepRenderedPage(
     headers.set("ETag", `W/"${createHash("sha1").update(body).digest("base64url")}"`);
     headers.set("Cache-Control", CACHE_CONTROL);
     headers.set("Vary", "Accept-Encoding");
-    compressAndStore(key, generation, headers, body)
+    compressAndStore(key, render, headers, body)
       .catch((error: unknown) => log.error("page cache: compression failed", { error }))
       .finally(settled);
   } else {
@@ -58,7 +64,7 @@ export async function keepRenderedPage(
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-async function compressAndStore(key: string, generation: number, headers: Headers, body: Buffer): Promise<void> {
+async function compressAndStore(key: string, render: PageRender, headers: Headers, body: Buffer): Promise<void> {
   const [br, gz] = await Promise.all([
     // Quality 5 costs a few milliseconds for a 70 kB page and is 10% larger than 11, which costs
     // 40 times as much: every distinct query string is a new page to compress.
@@ -86,6 +92,7 @@ async function compressAndStore(key: string, generation: number, headers: Header
       "X-Cache": "hit",
     },
     bytes: body.length + br.length + gz.length,
+    expiresAt: render.expiresAt,
   };
-  storePage(key, generation, page);
+  storePage(key, render.generation, page);
 }

@@ -13,15 +13,9 @@ import { Button } from "~/components/ui/button";
 import { siteOrigin } from "~/lib/site-url.server";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
 import type { WebhookPayloadFormat } from "~/lib/domain";
+import { getEnv } from "~/lib/env.server";
 import { REPLY_FIELDS, ReplyReader, type Reply } from "~/services/chat/reply.server";
-import {
-  chatPayload,
-  chatTriggerBody,
-  sendWebhook,
-  testPayload,
-  WEBHOOK_TEST_TIMEOUT_MS,
-  WebhookError,
-} from "~/services/webhooks.server";
+import { chatPayload, chatTriggerBody, sendWebhook, testPayload, WebhookError } from "~/services/webhooks.server";
 import {
   deleteWebhook,
   getWebhook,
@@ -109,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const started = performance.now();
     try {
       const answer = await sendWebhook(webhook, await testBody(webhook.payloadFormat), {
-        timeoutMs: WEBHOOK_TEST_TIMEOUT_MS,
+        timeoutMs: getEnv().WEBHOOK_TEST_TIMEOUT_SECONDS * 1000,
         origin: siteOrigin() ?? undefined,
         accept: webhook.payloadFormat === "n8n-chat-trigger" ? "text/plain" : undefined,
         onChunk: (chunk) => reader.push(chunk),
