@@ -340,6 +340,38 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(panel.getByRole("log")).not.toContainText(first);
   });
 
+  test("a starter prompt sends at once; with no webhook answering, the visitor leaves an email in the widget", async ({
+    page,
+    sql,
+  }) => {
+    const prompt = unique(`Can you call me back? ${OFFLINE_MARKER}`);
+    const email = `${unique("widget").replace(/\W+/g, "-")}@example.com`;
+    await withRecordLock(sql, "site_settings", async () => {
+      const [original] = await sql`select chat_starter_prompts from site_settings`;
+      await sql`update site_settings set chat_starter_prompts = ${sql.json([prompt])}`;
+      try {
+        const panel = await openWidget(page);
+        const prompts = panel.getByRole("list", { name: productText("Suggested questions") });
+        await prompts.getByRole("button", { name: prompt }).click();
+        await expect(panel.locator('[data-chat-message="user"]')).toContainText(prompt);
+        await expect(prompts).toHaveCount(0);
+        const offer = panel.getByRole("form", { name: productText("Prefer a reply from our team?") });
+        await expect(offer).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
+        await offer.getByLabel(productText("Your email")).fill(email);
+        await offer.getByRole("button", { name: productText("Send my email") }).click();
+        await expect(panel.getByRole("status")).toHaveText(
+          productText("Thanks! We have your email address and will get back to you within 24 hours."),
+        );
+        const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${prompt}`;
+        const [stored] = await sql`select chat_session_id from contact_messages where email = ${email}`;
+        expect(stored.chat_session_id).toBe(sessionId);
+      } finally {
+        await sql`update site_settings set chat_starter_prompts = ${sql.json(original.chat_starter_prompts)}`;
+        await sql`delete from contact_messages where email = ${email}`;
+      }
+    });
+  });
+
   test("grows a streamed reply in its bubble as it arrives, then shows it rendered", async ({ page }) => {
     const panel = await openWidget(page);
     const text = unique(`Stream it ${STREAM_MARKER}`);

@@ -9,6 +9,7 @@ import { chatMessages } from "~/db/schema";
 import { newChatSessionId } from "~/lib/chat";
 import { getEnv, type Env } from "~/lib/env.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
 import { deleteExpiredUploads } from "~/services/upload-retention.server";
 import { productText } from "../support/product-text";
 import { send, TEST_ORIGIN, type Answer } from "../support/route-args";
@@ -35,9 +36,15 @@ function pngOf(bytes: number): File {
   return new File([padded], "photo.png", { type: "image/png" });
 }
 
+/** A conversation of its own, as the visitor's cookie carries it. */
+async function conversation(): Promise<{ sessionId: string; headers: { Cookie: string } }> {
+  const sessionId = newChatSessionId();
+  return { sessionId, headers: { Cookie: (await renewChatSession(sessionId, 24)).split(";")[0] } };
+}
+
+/** The /chat page's post with a photo; a message taken is answered with a redirect (302). */
 function postImage(file: File, ip: string, message = "see the attached"): Promise<Answer> {
   const form = new FormData();
-  form.set("sessionId", newChatSessionId());
   form.set("message", message);
   form.set("image", file);
   const request = new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form });
@@ -75,34 +82,33 @@ describe("chat upload limits", () => {
   it("refuses the file that would pass an address's daily quota, and no other address", async () => {
     await withEnv({ UPLOADS_DAILY_MB_PER_ADDRESS: 1 }, async () => {
       const ip = `198.51.100.${randomBytes(1)[0]}`;
-      expect((await postImage(pngOf(0.4 * MB), ip)).status).toBe(200);
-      expect((await postImage(pngOf(0.4 * MB), ip)).status).toBe(200);
+      expect((await postImage(pngOf(0.4 * MB), ip)).status).toBe(302);
+      expect((await postImage(pngOf(0.4 * MB), ip)).status).toBe(302);
       const refused = await postImage(pngOf(0.4 * MB), ip, "third photo");
       expect(refused.status).toBe(429);
       expect(imageError(refused)).toEqual([QUOTA_TEXT]);
       // Text alone still goes through for that address.
       const form = new FormData();
-      form.set("sessionId", newChatSessionId());
       form.set("message", "words instead");
-      expect((await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form }), { ip })).status).toBe(200);
+      expect((await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form }), { ip })).status).toBe(302);
 
-      expect((await postImage(pngOf(0.4 * MB), `198.51.101.${randomBytes(1)[0]}`)).status).toBe(200);
+      expect((await postImage(pngOf(0.4 * MB), `198.51.101.${randomBytes(1)[0]}`)).status).toBe(302);
     });
   });
 
   it("counts IPv6 addresses by their /64", async () => {
     await withEnv({ UPLOADS_DAILY_MB_PER_ADDRESS: 1 }, async () => {
       const prefix = `2001:db8:${randomBytes(2).toString("hex")}:1`;
-      expect((await postImage(pngOf(0.6 * MB), `${prefix}::1`)).status).toBe(200);
+      expect((await postImage(pngOf(0.6 * MB), `${prefix}::1`)).status).toBe(302);
       expect((await postImage(pngOf(0.6 * MB), `${prefix}:ffff::2`)).status).toBe(429);
-      expect((await postImage(pngOf(0.6 * MB), `2001:db8:${randomBytes(2).toString("hex")}:2::1`)).status).toBe(200);
+      expect((await postImage(pngOf(0.6 * MB), `2001:db8:${randomBytes(2).toString("hex")}:2::1`)).status).toBe(302);
     });
   });
 
   it("refuses files once all stored files reach UPLOADS_MAX_TOTAL_MB", async () => {
     await db().execute(sql`delete from chat_uploads`);
     await withEnv({ UPLOADS_MAX_TOTAL_MB: 1 }, async () => {
-      expect((await postImage(pngOf(0.6 * MB), `203.0.113.${randomBytes(1)[0]}`)).status).toBe(200);
+      expect((await postImage(pngOf(0.6 * MB), `203.0.113.${randomBytes(1)[0]}`)).status).toBe(302);
       const before = storedFiles().length;
       const refused = await postImage(pngOf(0.6 * MB), `203.0.113.${randomBytes(1)[0]}`);
       expect(refused.status).toBe(507);
@@ -128,10 +134,9 @@ describe("chat upload limits", () => {
     try {
       await withEnv({ DATA_DIR: blocked }, async () => {
         const form = new FormData();
-        const sessionId = newChatSessionId();
-        form.set("sessionId", sessionId);
+        const { sessionId, headers } = await conversation();
         form.set("image", pngOf(1000));
-        const refused = await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form }), {
+        const refused = await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form, headers }), {
           javaScript: true,
           ip: `203.0.113.${randomBytes(1)[0]}`,
         });
@@ -152,12 +157,12 @@ describe("chat upload limits", () => {
   it("deletes files older than UPLOADS_RETENTION_DAYS, and clears them from their messages", async () => {
     await withEnv({ UPLOADS_RETENTION_DAYS: 30 }, async () => {
       const form = new FormData();
-      const sessionId = newChatSessionId();
-      form.set("sessionId", sessionId);
+      const { sessionId, headers } = await conversation();
       form.set("image", pngOf(1000));
       expect(
-        (await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form }), { javaScript: true })).status,
-      ).toBe(200);
+        (await send(new Request(`${TEST_ORIGIN}/chat`, { method: "POST", body: form, headers }), { javaScript: true }))
+          .status,
+      ).toBe(302);
       const message = (await listSessionMessages(sessionId)).find((row) => row.mediaUrl !== null)!;
       const oldName = String(message.mediaUrl).replace("/uploads/", "");
       // Stored 31 days ago: its row, its message and the file.

@@ -18,12 +18,15 @@ export function ChatLog({
   typing,
   className,
   ref,
+  children,
 }: {
   welcome: string;
   messages: ChatLogMessage[];
   typing: boolean;
   className: string;
   ref?: React.Ref<HTMLDivElement>;
+  /** What follows the conversation in the same scrolling log (the widget's prompts and email form). */
+  children?: React.ReactNode;
 }) {
   return (
     <div ref={ref} role="log" aria-live="polite" aria-label={CHAT_TEXT.messages} className={className}>
@@ -36,6 +39,7 @@ export function ChatLog({
         ))}
         {typing ? <TypingIndicator /> : null}
       </ol>
+      {children}
     </div>
   );
 }

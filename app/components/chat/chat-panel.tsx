@@ -107,13 +107,13 @@ export function ChatPanel({
             </Dialog.Close>
           </ChatHeader>
 
-          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]">
-            <ChatLog
-              welcome={welcomeMessage(tool, "voice and images")}
-              messages={state.messages}
-              typing={sending && !replying}
-              className=""
-            />
+          <ChatLog
+            ref={scroller}
+            welcome={welcomeMessage(tool, "voice and images")}
+            messages={state.messages}
+            typing={sending && !replying}
+            className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:max-h-[400px]"
+          >
             {state.messages.length === 0 && !sending ? (
               <StarterPrompts
                 prompts={starterPrompts}
@@ -126,7 +126,7 @@ export function ChatPanel({
             {!sending && state.messages.at(-1)?.offline ? (
               <OfflineEmailForm id="chat-widget-email" className="mt-3" />
             ) : null}
-          </div>
+          </ChatLog>
 
           <form
             onSubmit={(event) => {
