@@ -188,7 +188,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(input).toBeFocused();
     await expect(panel.getByRole("button", { name: productText("Send") })).toBeDisabled();
 
-    const text = unique("Hello widget [slow]");
+    const text = unique("Hello widget [slower]");
     await input.fill(text);
     await input.press("Enter");
     const mine = log.locator('[data-chat-message="user"]').filter({ hasText: text });
