@@ -6,8 +6,18 @@ import { freePort } from "../../tests/support/postgres-server";
 import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";
 
-// The V8 flags of `npm start` (package.json), so the bench measures the process production runs.
-const START_FLAGS = ["--liftoff-only", "--max-semi-space-size=4"];
+/**
+ * The V8 flags of `npm start` in `root`'s package.json (`node <flags> server.js`), so the bench
+ * measures the process production runs, and an earlier checkout (--app) with its own flags.
+ */
+function startFlags(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const command = /\bnode\s+(.*?)\s*server\.js\b/.exec(scripts.start ?? "");
+  if (!command) throw new Error(`No "node <flags> server.js" in the start script of ${root}/package.json`);
+  return command[1].split(/\s+/).filter(Boolean);
+}
 
 export type DatabaseKind = "embedded" | "postgres";
 
@@ -23,6 +33,8 @@ export interface AppProcess {
   running: () => boolean;
   /** The last lines the server wrote, to say why it exited. */
   logTail: () => string;
+  /** Everything the server has written so far (stdout and stderr). */
+  log: () => string;
 }
 
 const START_TIMEOUT_MS = 120_000;
@@ -76,7 +88,7 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
   const logFile = path.join(target.dataDir, "..", `server-${port}.log`);
   const log = openSync(logFile, "w");
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...START_FLAGS, "server.js"], {
+  const child = spawn(process.execPath, [...startFlags(root), "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -131,6 +143,7 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
     stop,
     running: () => child.exitCode === null && child.signalCode === null,
     logTail: () => `${child.signalCode ?? `code ${child.exitCode}`}: ${logTail(3)}`,
+    log: () => readFileSync(logFile, "utf8"),
   };
 }
 

@@ -32,3 +32,11 @@ export function resetPeak(pid: number): boolean {
     return false;
   }
 }
+
+/** CPU time `pid` has used so far, user and system, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -12,9 +12,13 @@ export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
   --only LIST       sections to run, comma-separated: ${SECTIONS.join(", ")} (default all)
   --db LIST         databases: embedded, postgres (default embedded, plus postgres when DATABASE_URL is set)
   --scale           instead of the sections: the admin at scale (seeds 1k and 1M orders, chat messages and
-                    contact messages, then times every admin page and the CSV export; README "Benchmark")
+                    contact messages, then times every admin page and the CSV export, plain and brotli;
+                    README "Admin at scale")
   --sizes LIST      with --scale: small (1k orders), large (1M orders) (default both)
   --requests N      with --scale: sequential requests per page (default 20)
+  --export-only     with --scale: only the CSV exports, none of the admin pages
+  --app DIR         with --scale: run the production build (and npm start's flags) of another checkout,
+                    e.g. a worktree of an earlier commit, to compare it side by side with the same bench
   --keep            with --scale: keep each seeded database (bench/.scale/ for the embedded one, a database
                     named agency_bench_scale_<size> on DATABASE_URL's server) and reuse it on the next --keep run
   --help
@@ -44,6 +48,8 @@ const OptionsSchema = z.object({
   scale: z.boolean().default(false),
   sizes: list(["small", "large"] as const).optional(),
   requests: positiveInt.default(20),
+  exportOnly: z.boolean().default(false),
+  app: z.string().min(1).optional(),
   keep: z.boolean().default(false),
   databaseUrl: z
     .string()
@@ -70,12 +76,15 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
       scale: { type: "boolean" },
       sizes: { type: "string" },
       requests: { type: "string" },
+      "export-only": { type: "boolean" },
+      app: { type: "string" },
       keep: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
   if (values.help) return null;
-  const parsed = OptionsSchema.safeParse({ ...values, databaseUrl: env.DATABASE_URL || undefined });
+  const { "export-only": exportOnly, ...named } = values;
+  const parsed = OptionsSchema.safeParse({ ...named, exportOnly, databaseUrl: env.DATABASE_URL || undefined });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const option = issue.path[0] === "databaseUrl" ? "DATABASE_URL" : `--${String(issue.path[0])}`;

@@ -206,14 +206,17 @@ function scaleRunLines(run: ScaleRun, smaller: ScaleRun | undefined): string[] {
       [page.path, page.note].filter(Boolean).join("; "),
     ];
   });
-  lines.push(...table(header, rows).map((line) => `  ${line}`));
-  const csv = run.csv;
-  if (csv) {
+  if (rows.length > 0) lines.push(...table(header, rows).map((line) => `  ${line}`));
+  for (const csv of [run.csv, run.csvCompressed]) {
+    if (!csv) continue;
+    const encoding = csv.encoding ? `${csv.encoding}, ${(csv.wireBytes / 1e6).toFixed(1)} MB on the wire, ` : "";
     lines.push(
-      `  CSV export (${csv.path}): HTTP ${csv.status}, ${seconds(csv.ms)}, ${(csv.bytes / 1e6).toFixed(1)} MB, ${count(csv.lines)} lines; ` +
+      `  CSV export (${csv.path}${csv.encoding ? `, ${csv.encoding}` : ""}): HTTP ${csv.status}, ${seconds(csv.ms)}, ` +
+        `${encoding}${(csv.bytes / 1e6).toFixed(1)} MB, ${count(csv.lines)} lines; app CPU ${seconds(csv.cpuMs)}; ` +
         `RSS ${csv.rssBeforeMb} → peak ${csv.peakRssMb} MB (+${csv.growthMb} MB); ` +
         `< ${t.csvMaxMs / 1000} s: ${mark(csv.status === 200 && csv.ms < t.csvMaxMs)}, ` +
         `growth < ${t.csvRssGrowthMaxMb} MB: ${mark(csv.status === 200 && csv.growthMb < t.csvRssGrowthMaxMb)}` +
+        (csv.listenerWarnings > 0 ? `; ${csv.listenerWarnings} MaxListenersExceededWarning in the app's log` : "") +
         (csv.note ? ` (${csv.note})` : ""),
     );
   }

@@ -61,7 +61,9 @@ export const loadAverage = () => loadavg().map((value) => Math.round(value * 100
 export function describeRun(options: BenchOptions, root: string): Omit<BenchResult, "runs" | "notes"> {
   let commit: string | null = null;
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    // The commit of the app measured: another checkout's with --app.
+    const appRoot = options.app ? path.resolve(options.app) : root;
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: appRoot, encoding: "utf8" }).trim();
   } catch {
     // Not a git checkout: the figures stand without it.
   }

@@ -34,7 +34,9 @@ describe("the container image", () => {
   it("runs as a non-root user with a health check on /healthz", () => {
     expect(instructions("USER")).toEqual(["node"]);
     expect(instructions("HEALTHCHECK").join(" ")).toContain("/healthz");
-    expect(instructions("CMD")).toEqual(['["node", "--liftoff-only", "--max-semi-space-size=4", "server.js"]']);
+    expect(instructions("CMD")).toEqual([
+      '["node", "--liftoff-only", "--max-semi-space-size=4", "--heap-growing-percent=50", "server.js"]',
+    ]);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 

@@ -1,45 +1,12 @@
 import { csvStream } from "~/lib/csv";
-import { orderBatches } from "~/models/orders.server";
+import { ORDER_EXPORT_HEADER, orderCsvRecords } from "~/models/orders.server";
 import { exportFilter } from "./+shared/order-filter";
 import type { Route } from "./+types/orders-export";
 
-const HEADER = [
-  "id",
-  "order_date",
-  "status",
-  "client_name",
-  "client_email",
-  "client_phone",
-  "service_name",
-  "setup_price",
-  "monthly_price",
-  "total_price",
-  "payment_method",
-  "notes",
-];
-
-async function* csvRows(batches: ReturnType<typeof orderBatches>) {
-  for await (const batch of batches) {
-    yield batch.map((o) => [
-      o.id,
-      o.orderDate,
-      o.status,
-      o.clientName,
-      o.clientEmail,
-      o.clientPhone,
-      o.serviceName,
-      o.setupPrice,
-      o.monthlyPrice,
-      o.totalPrice,
-      o.paymentMethod,
-      o.notes,
-    ]);
-  }
-}
-
 // The orders of the Orders screen's current filter (and, from its date form, a range of days), as
-// a spreadsheet. The file is streamed batch by batch: @react-router/express writes each chunk and
-// waits for the socket to drain before asking for the next, so memory stays flat at any size.
+// a spreadsheet. The file is streamed batch by batch: csvStream reads the next batch only when
+// @react-router/express has written the last one and the socket (or the compression stream) has
+// drained, so memory stays flat at any size (tests/integration/admin-orders.test.ts checks it).
 export async function loader({ request }: Route.LoaderArgs) {
   const read = exportFilter(new URL(request.url));
   if ("error" in read) {
@@ -50,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const { filter } = read;
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(csvStream(HEADER, csvRows(orderBatches(filter))), {
+  return new Response(csvStream(ORDER_EXPORT_HEADER, orderCsvRecords(filter)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="orders-${filter.status ?? "all"}-${date}.csv"`,
