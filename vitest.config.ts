@@ -37,6 +37,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: POSTGRES_HARNESS,
+          // Two files at once, each on databases of its own: much of their time is spent waiting
+          // on the shared Postgres server. In its own group, after the unit tests (see below).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       // These start the production build (npm run build first): `npm run test:production`.

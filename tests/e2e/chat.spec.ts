@@ -19,8 +19,12 @@ const WIDE_SCREEN = { width: 1600, height: 900 };
 
 const MARKDOWN_MARKER = "[markdown]";
 const STREAM_MARKER = "[stream]";
-/** How long a streamed reply waits between its halves unless the test lets it go on sooner. */
-const STREAM_HOLD_MS = 8000;
+/**
+ * How long a streamed reply waits between its halves unless the test lets it go on sooner. Short:
+ * other specs' webhooks tried first may have used most of the reply deadline (20 s), and a stream
+ * the deadline cuts off keeps only its first half.
+ */
+const STREAM_HOLD_MS = 3000;
 /** The streamed replies held in this worker, by message: a test lets its own go on. */
 const heldStreams = new Map<string, () => void>();
 // Issue #16's offline fallback: every test's webhook refuses these, so the canned reply answers.
