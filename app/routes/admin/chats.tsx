@@ -10,7 +10,6 @@ import {
 } from "lucide-react";
 import { ChatMessageText } from "~/components/chat/chat-message";
 import { Form, Link, useLocation } from "react-router";
-import { z } from "zod";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
@@ -34,17 +33,10 @@ import {
 import { readCounters } from "~/models/counters.server";
 import { siteTimeZone, getSiteSettings } from "~/models/site-settings.server";
 import { dayRangeInstants, readDayRange } from "./+shared/day-range";
+import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/chats";
 
 const CHATS_PATH = "/admin/chats";
-const SEARCH_MAX_CHARS = 100;
-
-// A search longer than the box allows (a hand-edited URL) is cut, not refused.
-const SearchSchema = z
-  .string()
-  .trim()
-  .transform((q) => q.slice(0, SEARCH_MAX_CHARS))
-  .catch("");
 
 /**
  * The list's filter from the URL (`q`, `from`, `to`), as the form shows it and as the model takes
@@ -52,7 +44,7 @@ const SearchSchema = z
  * applied, so a hand-edited URL still opens the list.
  */
 function readFilter(params: URLSearchParams, timeZone: string) {
-  const q = SearchSchema.parse(params.get("q") ?? "");
+  const q = readSearch(params);
   const searching = q.length >= CHAT_SEARCH_MIN_CHARS;
   const dates = readDayRange(params);
   const range = "range" in dates ? dates.range : {};
@@ -90,34 +82,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
   // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
   const retentionDays = getEnv().UPLOADS_RETENTION_DAYS;
-  if (!selected) {
-    return {
-      sessions,
-      sessionsPage,
-      total: counters.chat_sessions,
-      filter: filter.shown,
-      selected,
-      conversation: null,
-      retentionDays,
-      timeZone,
-    };
-  }
-  const { rows, ...messagesPage } = await listSessionMessagePage(
-    selected,
-    readPageRequest(params, UUID_ID, CONVERSATION_PREFIX),
-  );
-  // A page comes newest first; a conversation reads from its oldest message down.
-  const conversation = { sessionId: selected, messages: rows.reverse(), page: messagesPage };
   return {
     sessions,
     sessionsPage,
     total: counters.chat_sessions,
     filter: filter.shown,
     selected,
-    conversation,
+    conversation: selected ? await readConversation(selected, params) : null,
     retentionDays,
     timeZone,
   };
+}
+
+async function readConversation(sessionId: string, params: URLSearchParams) {
+  const { rows, ...page } = await listSessionMessagePage(
+    sessionId,
+    readPageRequest(params, UUID_ID, CONVERSATION_PREFIX),
+  );
+  // A page comes newest first; a conversation reads from its oldest message down.
+  return { sessionId, messages: rows.reverse(), page };
 }
 
 /** The link to a conversation: on this page of the list, from its latest messages. */

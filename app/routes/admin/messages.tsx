@@ -2,7 +2,6 @@ import { readForm } from "~/lib/read-form.server";
 import { Search } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
-import { z } from "zod";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
@@ -20,21 +19,14 @@ import {
 } from "~/models/contact-messages.server";
 import { readCounters } from "~/models/counters.server";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
+import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
-const SEARCH_MAX_CHARS = 100;
-
-// A search longer than the box allows (a hand-edited URL) is cut, not refused.
-const SearchSchema = z
-  .string()
-  .trim()
-  .transform((q) => q.slice(0, SEARCH_MAX_CHARS))
-  .catch("");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const q = SearchSchema.parse(params.get("q") ?? "");
+  const q = readSearch(params);
   const searching = q.length >= CONTACT_SEARCH_MIN_CHARS;
   const [page, counters] = await Promise.all([
     listContactMessagePage(readPageRequest(params), searching ? q : null),
