@@ -18,6 +18,7 @@ import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 import { start as startApp, stop as stopApp } from "~/services/startup.server";
 import { startRetention, stopRetention } from "~/services/retention.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
 import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";
@@ -30,11 +31,13 @@ export async function start() {
   const env = await startApp();
   await startPageCacheSync();
   startRetention(env);
+  await startOutboxWorker();
   return env;
 }
 
 export async function stop() {
   stopRetention();
+  await stopOutboxWorker();
   await stopPageCacheSync();
   await stopApp();
 }

@@ -18,7 +18,11 @@ import {
 import {
   ADMIN_ROLES,
   CHAT_MEDIA_TYPES,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATUSES,
+  EVENT_TYPES,
   ORDER_STATUSES,
+  type OutboxEventType,
   WEBHOOK_IP_MODES,
   WEBHOOK_PAYLOAD_FORMATS,
   WEBHOOK_METHODS,
@@ -144,10 +148,16 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("pending"),
     paymentMethod: text("payment_method"),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    // The client's order-status page is /order/status/<token> (issue #17): 244 random bits, not the
+    // order's id, so knowing one order's page leads to no other.
+    statusToken: text("status_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("orders_status_token_unique").on(t.statusToken),
     check("orders_setup_price_non_negative", sql`${t.setupPrice} >= 0`),
     check("orders_monthly_price_non_negative", sql`${t.monthlyPrice} >= 0`),
     check("orders_total_price_non_negative", sql`${t.totalPrice} >= 0`),
@@ -380,6 +390,107 @@ export const publicContentVersion = pgTable(
   (t) => [singletonCheck("public_content_version", t.id)],
 ).enableRLS();
 
+// ---- Business events (issue #17) ----
+// An event is written in the same transaction as what it reports (an order, a status change, a
+// message); the outbox worker (app/services/outbox/) turns it into one delivery per channel that
+// wants it, and delivers each with retries. Nothing here is sent while a visitor waits.
+
+// Where the admin's n8n (or anything else) subscribes to events. The signing secrets are sealed
+// like the integrations' (app/lib/secret-box.server.ts); after a rotation the previous one keeps
+// signing beside the new one until previous_secret_expires_at.
+export const eventWebhooks = pgTable(
+  "event_webhooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    events: text("events", { enum: EVENT_TYPES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isActive: boolean("is_active").notNull().default(true),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    // Why the worker switched it off (an answer of 410 Gone); cleared when the admin switches it on.
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("event_webhooks_created_idx").on(t.createdAt)],
+).enableRLS();
+
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").$type<OutboxEventType>().notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    // A test event goes to this event webhook only.
+    eventWebhookId: uuid("event_webhook_id").references(() => eventWebhooks.id, { onDelete: "cascade" }),
+    // Null until a worker has made the event's deliveries.
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_events_undispatched_idx")
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
+    index("outbox_events_created_idx").on(t.createdAt),
+  ],
+).enableRLS();
+
+export const eventDeliveries = pgTable(
+  "event_deliveries",
+  {
+    // Sent as webhook-id, the same on every attempt, so a receiver can drop a duplicate.
+    id: text("id")
+      .primaryKey()
+      .default(sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    eventWebhookId: uuid("event_webhook_id").references(() => eventWebhooks.id, { onDelete: "cascade" }),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    // Attempts since the delivery was last (re)queued: the back-off schedule's position.
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // A worker holds the delivery until then; past it, another may take it up (a crashed worker).
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("event_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("event_deliveries_webhook_idx").on(t.eventWebhookId, t.createdAt, t.id),
+    index("event_deliveries_channel_idx").on(t.channel, t.createdAt, t.id),
+    index("event_deliveries_event_idx").on(t.eventId),
+  ],
+).enableRLS();
+
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => eventDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    // The HTTP status (the SMTP reply code for an email); null when there was no answer.
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    // The first bytes of the answer, or why there was none.
+    response: text("response"),
+    ok: boolean("ok").notNull(),
+  },
+  (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
+).enableRLS();
+// ---- end of business events ----
+
 export type SiteSettings = typeof siteSettings.$inferSelect;
 export type Service = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;
@@ -393,3 +504,7 @@ export type ChatMessage = typeof chatMessages.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type ChatSession = typeof chatSessions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type EventWebhook = typeof eventWebhooks.$inferSelect;
+export type OutboxEvent = typeof outboxEvents.$inferSelect;
+export type EventDelivery = typeof eventDeliveries.$inferSelect;
+export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;

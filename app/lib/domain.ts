@@ -11,7 +11,6 @@ export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
 
-/** What the chat webhooks learn of the visitor's address (issue #15): nothing, its network, or all of it. */
 /**
  * What a chat webhook is sent (issue #16): "website", the spec's payload; "n8n-chat-trigger",
  * what n8n's own chat widget sends a Chat Trigger.
@@ -19,8 +18,29 @@ export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
 export const WEBHOOK_PAYLOAD_FORMATS = ["website", "n8n-chat-trigger"] as const;
 export type WebhookPayloadFormat = (typeof WEBHOOK_PAYLOAD_FORMATS)[number];
 
+/** What the chat webhooks learn of the visitor's address (issue #15): nothing, its network, or all of it. */
 export const WEBHOOK_IP_MODES = ["none", "truncated", "full"] as const;
 export type WebhookIpMode = (typeof WEBHOOK_IP_MODES)[number];
+
+/** The business events an event webhook can subscribe to (issue #17). */
+export const EVENT_TYPES = [
+  "order.created",
+  "order.status_changed",
+  "contact.created",
+  "chat.conversation_started",
+  "chat.lead_captured",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
+export const TEST_EVENT_TYPE = "webhook.test";
+export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE;
+
+/** Where an event goes: an event webhook, an email to staff or to the client, the Airtable table. */
+export const DELIVERY_CHANNELS = ["webhook", "staff_email", "client_email", "airtable"] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** pending: to be attempted; failed: every attempt failed (or 410 Gone); cancelled: its endpoint was switched off. */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "cancelled"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface HeroStat {
   value: string;

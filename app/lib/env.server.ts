@@ -102,6 +102,19 @@ const EnvSchema = z
     WEBHOOK_BREAKER_OPEN_SECONDS: positiveInt(60),
     // Rendered public pages kept in memory, with their compressed forms; 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
+    // Email to staff and clients (issue #17): all three, or none (email off).
+    // smtp:// or smtps://user:password@host:port, as nodemailer reads it.
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    // An address, or a name and an address: Agency <hello@example.com>.
+    MAIL_FROM: optionalText.pipe(z.string().regex(/@/, "must be an email address").optional()),
+    STAFF_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
+    // Airtable's REST API (issue #17's order sync); tests point it at a local server.
+    AIRTABLE_API_URL: z.url("must be a URL").default("https://api.airtable.com"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -125,6 +138,15 @@ const EnvSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required in production when DATABASE_URL is set (32+ random characters)",
+      });
+    }
+    const mail = { SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM, STAFF_EMAIL: env.STAFF_EMAIL };
+    const missing = Object.entries(mail).filter(([, value]) => !value);
+    if (missing.length > 0 && missing.length < 3) {
+      ctx.addIssue({
+        code: "custom",
+        path: [missing[0][0]],
+        message: "SMTP_URL, MAIL_FROM and STAFF_EMAIL must be set together (or none, for no email)",
       });
     }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SECRETS_KEY) {

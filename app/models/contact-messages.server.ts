@@ -5,6 +5,8 @@ import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { contactMessages, contactMessageSearchText, type ContactMessage } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 import { readCounters } from "./counters.server";
+import { contactEventData } from "./event-data.server";
+import { recordEvent } from "./outbox.server";
 
 export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "message"> &
   Partial<Pick<ContactMessage, "chatSessionId">>;
@@ -12,9 +14,13 @@ export type ContactMessageInput = Pick<ContactMessage, "name" | "email" | "messa
 /** Shorter searches match too much for the trigram index to help, so they are ignored. */
 export const CONTACT_SEARCH_MIN_CHARS = 2;
 
+/** A message from the contact form, or an address left in the chat: an event in the same transaction. */
 export async function createContactMessage(input: ContactMessageInput): Promise<ContactMessage> {
-  const [row] = await db().insert(contactMessages).values(input).returning();
-  return row;
+  return db().transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values(input).returning();
+    await recordEvent(tx, row.chatSessionId ? "chat.lead_captured" : "contact.created", contactEventData(row));
+    return row;
+  });
 }
 
 /** Whether a visitor left their address in this conversation (issue #16's offline fallback). */

@@ -47,6 +47,28 @@ export async function readIntegrationSecret(name: SecretIntegration): Promise<st
   return row?.value ? openSecret(row.value) : null;
 }
 
+export interface AirtableSync {
+  token: string;
+  baseId: string;
+  tableId: string;
+}
+
+/** Where new orders go in Airtable (issue #17), or null unless the token, base and table are all set. */
+export async function readAirtableSync(): Promise<AirtableSync | null> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({
+        token: integrations.airtableToken,
+        baseId: integrations.airtableBaseId,
+        tableId: integrations.airtableTableId,
+      })
+      .from(integrations)
+      .where(eq(integrations.id, 1)),
+  );
+  if (!row?.token || !row.baseId || !row.tableId) return null;
+  return { token: openSecret(row.token), baseId: row.baseId, tableId: row.tableId };
+}
+
 export async function getPublicIntegrations(): Promise<PublicIntegrations> {
   const [row] = await withReadRetry(() =>
     db()

@@ -8,6 +8,8 @@ import { type OrderStatus } from "~/lib/domain";
 import { parseCursor, type Cursor, type PageRequest } from "~/lib/keyset";
 import { firstMonthTotal } from "~/lib/pricing";
 import { readCounters } from "./counters.server";
+import { orderEventData } from "./event-data.server";
+import { recordEvent } from "./outbox.server";
 
 export interface OrderRequest {
   clientName: string;
@@ -47,6 +49,7 @@ export async function createOrder(request: OrderRequest): Promise<Order> {
         status: "pending",
       })
       .returning();
+    await recordEvent(tx, "order.created", orderEventData(order));
     return order;
   });
 }
@@ -188,9 +191,17 @@ export async function getOrder(id: string): Promise<Order | null> {
   return row ?? null;
 }
 
+/** Sets the status; a change is an order.status_changed event, in the same transaction. */
 export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
-  const [row] = await db().update(orders).set({ status }).where(eq(orders.id, id)).returning();
-  return row ?? null;
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
+    if (!before) return null;
+    const [row] = await tx.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+    if (before.status !== status) {
+      await recordEvent(tx, "order.status_changed", { ...orderEventData(row), previous_status: before.status });
+    }
+    return row;
+  });
 }
 
 export interface OrderStats {

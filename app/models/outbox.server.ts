@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { db, type Db } from "~/db/client.server";
+import {
+  deliveryAttempts,
+  eventDeliveries,
+  eventWebhooks,
+  outboxEvents,
+  type EventDelivery,
+  type EventWebhook,
+  type OutboxEvent,
+} from "~/db/schema";
+import type { DeliveryChannel, OutboxEventType } from "~/lib/domain";
+
+// The outbox's rows (issue #17): events written beside what they report, their deliveries, and
+// each attempt. The worker that moves them is app/services/outbox/worker.server.ts.
+
+/** A transaction or the database: an event is written in the caller's transaction. */
+type Writer = Pick<Db, "insert">;
+
+export async function recordEvent(
+  writer: Writer,
+  type: OutboxEventType,
+  data: Record<string, unknown>,
+  options: { eventWebhookId?: string } = {},
+): Promise<void> {
+  await writer.insert(outboxEvents).values({ type, data, eventWebhookId: options.eventWebhookId ?? null });
+}
+
+/**
+ * Makes the deliveries of up to `limit` events not yet dispatched, oldest first, in one short
+ * transaction: one delivery for each active event webhook subscribed to the type (a test event:
+ * its one webhook), and one for each of `channelsFor(type)`. Rows another worker holds are
+ * skipped, so each event is dispatched once. Returns how many events it dispatched.
+ */
+export function dispatchEvents(
+  limit: number,
+  channelsFor: (type: OutboxEventType) => Exclude<DeliveryChannel, "webhook">[],
+): Promise<number> {
+  return db().transaction(async (tx) => {
+    const events = await tx
+      .select({ id: outboxEvents.id, type: outboxEvents.type, eventWebhookId: outboxEvents.eventWebhookId })
+      .from(outboxEvents)
+      .where(isNull(outboxEvents.dispatchedAt))
+      .orderBy(asc(outboxEvents.createdAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (events.length === 0) return 0;
+    const subscribers = await tx
+      .select({ id: eventWebhooks.id, events: eventWebhooks.events })
+      .from(eventWebhooks)
+      .where(eq(eventWebhooks.isActive, true));
+    const deliveries: (typeof eventDeliveries.$inferInsert)[] = [];
+    for (const event of events) {
+      const webhookIds = event.eventWebhookId
+        ? [event.eventWebhookId]
+        : subscribers.filter((webhook) => (webhook.events as string[]).includes(event.type)).map(({ id }) => id);
+      for (const eventWebhookId of webhookIds)
+        deliveries.push({ eventId: event.id, channel: "webhook", eventWebhookId });
+      for (const channel of channelsFor(event.type)) deliveries.push({ eventId: event.id, channel });
+    }
+    if (deliveries.length > 0) await tx.insert(eventDeliveries).values(deliveries);
+    await tx
+      .update(outboxEvents)
+      .set({ dispatchedAt: sql`now()` })
+      .where(
+        inArray(
+          outboxEvents.id,
+          events.map(({ id }) => id),
+        ),
+      );
+    return events.length;
+  });
+}
+
+export type DueDelivery = Pick<EventDelivery, "id" | "channel" | "attempts"> & {
+  event: Pick<OutboxEvent, "id" | "type" | "data" | "createdAt">;
+  webhook: EventWebhook | null;
+};
+
+/**
+ * Takes up to `limit` deliveries due at `now` for this worker until `now + leaseMs`: no other
+ * worker takes them meanwhile (the row locks are held only for this statement; the lease after
+ * it). A worker that dies holding a lease leaves its deliveries to be taken up once it expires.
+ */
+export async function claimDueDeliveries(now: Date, leaseMs: number, limit: number): Promise<DueDelivery[]> {
+  const due = db()
+    .select({ id: eventDeliveries.id })
+    .from(eventDeliveries)
+    .where(
+      and(
+        eq(eventDeliveries.status, "pending"),
+        lte(eventDeliveries.nextAttemptAt, now),
+        or(isNull(eventDeliveries.lockedUntil), lte(eventDeliveries.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(eventDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(eventDeliveries)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(inArray(eventDeliveries.id, due))
+    .returning({ id: eventDeliveries.id });
+  if (claimed.length === 0) return [];
+  const rows = await db()
+    .select({
+      id: eventDeliveries.id,
+      channel: eventDeliveries.channel,
+      attempts: eventDeliveries.attempts,
+      event: {
+        id: outboxEvents.id,
+        type: outboxEvents.type,
+        data: outboxEvents.data,
+        createdAt: outboxEvents.createdAt,
+      },
+      webhook: eventWebhooks,
+    })
+    .from(eventDeliveries)
+    .innerJoin(outboxEvents, eq(outboxEvents.id, eventDeliveries.eventId))
+    .leftJoin(eventWebhooks, eq(eventWebhooks.id, eventDeliveries.eventWebhookId))
+    .where(
+      inArray(
+        eventDeliveries.id,
+        claimed.map(({ id }) => id),
+      ),
+    );
+  return rows;
+}
+
+export interface AttemptRecord {
+  attemptedAt: Date;
+  statusCode: number | null;
+  durationMs: number;
+  response: string | null;
+  ok: boolean;
+}
+
+/** What becomes of a delivery after an attempt. */
+export type AttemptResult =
+  { status: "delivered" } | { status: "pending"; nextAttemptAt: Date } | { status: "failed" } | { status: "cancelled" };
+
+/** Logs an attempt and moves the delivery on, releasing its lease. `attempt` is null when none was made (cancelled). */
+export async function settleDelivery(
+  deliveryId: string,
+  attempt: AttemptRecord | null,
+  result: AttemptResult,
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    if (attempt) await tx.insert(deliveryAttempts).values({ deliveryId, ...attempt });
+    await tx
+      .update(eventDeliveries)
+      .set({
+        status: result.status,
+        attempts: attempt ? sql`${eventDeliveries.attempts} + 1` : undefined,
+        lastAttemptAt: attempt?.attemptedAt,
+        nextAttemptAt: result.status === "pending" ? result.nextAttemptAt : undefined,
+        deliveredAt: result.status === "delivered" ? attempt?.attemptedAt : undefined,
+        lockedUntil: null,
+      })
+      .where(eq(eventDeliveries.id, deliveryId));
+  });
+}
+
+/**
+ * An endpoint that answered 410 Gone: switched off, with the reason the admin sees, and its other
+ * pending deliveries cancelled.
+ */
+export async function disableEventWebhook(id: string, reason: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.update(eventWebhooks).set({ isActive: false, disabledReason: reason }).where(eq(eventWebhooks.id, id));
+    await tx
+      .update(eventDeliveries)
+      .set({ status: "cancelled", lockedUntil: null })
+      .where(and(eq(eventDeliveries.eventWebhookId, id), eq(eventDeliveries.status, "pending")));
+  });
+}
+
+/**
+ * Redeliver: the delivery starts its schedule again, due now, under the same id (webhook-id),
+ * whatever became of it. False when there is no such delivery.
+ */
+export async function requeueDelivery(id: string): Promise<boolean> {
+  const rows = await db()
+    .update(eventDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(eq(eventDeliveries.id, id))
+    .returning({ id: eventDeliveries.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,34 @@
+import { TEST_EVENT_TYPE } from "~/lib/domain";
+import { openSecret } from "~/lib/secret-box.server";
+import { signedHeaders } from "~/lib/standard-webhooks.server";
+import { sendWebhook, WebhookBody } from "~/services/webhooks.server";
+import type { DeliveryHandler } from "./handler";
+
+/** The body every event webhook receives: Standard Webhooks' `type`, `timestamp` and `data`. */
+export function eventBody(event: { type: string; createdAt: Date; data: Record<string, unknown> }): string {
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
+}
+
+/**
+ * A signed POST through the chat's guarded client (public addresses only unless
+ * ALLOW_PRIVATE_WEBHOOK_URLS, answers capped, a deadline). A switched-off endpoint gets nothing,
+ * except its test event.
+ */
+export const deliverToEventWebhook: DeliveryHandler = async (delivery, { now, timeoutMs }) => {
+  const webhook = delivery.webhook;
+  if (!webhook || (!webhook.isActive && delivery.event.type !== TEST_EVENT_TYPE)) {
+    return { ok: false, statusCode: null, response: null, cancelled: true };
+  }
+  const secrets = [openSecret(webhook.secret)];
+  if (webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) {
+    secrets.push(openSecret(webhook.previousSecret));
+  }
+  const body = eventBody(delivery.event);
+  const headers = signedHeaders(secrets, delivery.id, Math.floor(now.getTime() / 1000), body);
+  const response = await sendWebhook(
+    { url: webhook.url, method: "POST", headers },
+    new WebhookBody(Buffer.from(body), "application/json"),
+    { timeoutMs },
+  );
+  return { ok: response.ok, statusCode: response.status, response: response.body, gone: response.status === 410 };
+};

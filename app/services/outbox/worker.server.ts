@@ -1,0 +1,178 @@
+import { getDatabase } from "~/db/client.server";
+import type { DeliveryChannel } from "~/lib/domain";
+import { log } from "~/lib/log.server";
+import {
+  claimDueDeliveries,
+  dispatchEvents,
+  disableEventWebhook,
+  settleDelivery,
+  type AttemptResult,
+  type DueDelivery,
+} from "~/models/outbox.server";
+import { channelsForEvents } from "./channels.server";
+import { deliverToEventWebhook } from "./event-webhook.server";
+import type { DeliveryHandler, DeliveryOutcome } from "./handler";
+
+// The outbox worker (issue #17): runs in every instance. It dispatches new events into deliveries
+// and makes each due attempt; the database decides which worker takes what (SKIP LOCKED, then a
+// lease), so two instances never attempt one delivery at once. A visitor's request only writes
+// the event; the worker hears of it through NOTIFY, or at the next poll.
+
+/** Waits after a failed attempt, in order: 7 attempts over about 6 hours 12 minutes. */
+export const RETRY_DELAYS_MS = [30, 120, 600, 1800, 5400, 14_400].map((seconds) => seconds * 1000);
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** One attempt's deadline: connecting, sending and reading the answer. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Longer than an attempt can take, so a lease ends only for a worker that died. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
+const BATCH = 10;
+/** Retries fall due without a notification; a missed notification is caught up here too. */
+const POLL_MS = 5_000;
+const CHANNEL = "outbox_events";
+const RESPONSE_KEPT_CHARS = 500;
+
+export interface OutboxRunOptions {
+  /** The clock the schedule reads (tests move it). */
+  now?: () => Date;
+  timeoutMs?: number;
+  /** Handlers to use instead of the built-in ones, by channel (tests). */
+  handlers?: Partial<Record<DeliveryChannel, DeliveryHandler>>;
+}
+
+const HANDLERS: Partial<Record<DeliveryChannel, DeliveryHandler>> = {
+  webhook: deliverToEventWebhook,
+};
+
+/** When the attempt after `attempts` failed ones is due, or null when they were the last allowed. */
+export function nextAttemptAt(attempts: number, now: Date): Date | null {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
+}
+
+function resultOf(outcome: DeliveryOutcome, attempts: number, now: Date): AttemptResult {
+  if (outcome.ok) return { status: "delivered" };
+  if (outcome.gone) return { status: "failed" };
+  const next = nextAttemptAt(attempts, now);
+  return next ? { status: "pending", nextAttemptAt: next } : { status: "failed" };
+}
+
+async function attempt(delivery: DueDelivery, options: Required<OutboxRunOptions>): Promise<void> {
+  const handler = options.handlers[delivery.channel] ?? HANDLERS[delivery.channel];
+  const attemptedAt = options.now();
+  if (!handler) {
+    // A channel this build cannot deliver (its configuration was removed): logged, not retried.
+    await settleDelivery(
+      delivery.id,
+      { attemptedAt, statusCode: null, durationMs: 0, response: `No way to deliver to ${delivery.channel}`, ok: false },
+      { status: "failed" },
+    );
+    return;
+  }
+  const startedAt = performance.now();
+  let outcome: DeliveryOutcome;
+  try {
+    outcome = await handler(delivery, { now: attemptedAt, timeoutMs: options.timeoutMs });
+  } catch (error) {
+    outcome = { ok: false, statusCode: null, response: error instanceof Error ? error.message : String(error) };
+  }
+  if (outcome.cancelled) {
+    await settleDelivery(delivery.id, null, { status: "cancelled" });
+    return;
+  }
+  const record = {
+    attemptedAt,
+    statusCode: outcome.statusCode,
+    durationMs: Math.round(performance.now() - startedAt),
+    response: outcome.response?.slice(0, RESPONSE_KEPT_CHARS) ?? null,
+    ok: outcome.ok,
+  };
+  const attempts = delivery.attempts + 1;
+  await settleDelivery(delivery.id, record, resultOf(outcome, attempts, options.now()));
+  if (outcome.gone && delivery.webhook) {
+    await disableEventWebhook(delivery.webhook.id, `Answered 410 Gone on ${attemptedAt.toISOString()}`);
+  }
+  if (!outcome.ok) {
+    log.warn("event delivery failed", {
+      delivery: delivery.id,
+      channel: delivery.channel,
+      type: delivery.event.type,
+      attempts,
+      status: outcome.statusCode,
+    });
+  }
+}
+
+/**
+ * One run: dispatches the new events, then makes every attempt due at `now()`, batch by batch,
+ * until none is left. Returns how many attempts it made.
+ */
+export async function runOutbox(options: OutboxRunOptions = {}): Promise<number> {
+  const settled: Required<OutboxRunOptions> = {
+    now: options.now ?? (() => new Date()),
+    timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    handlers: options.handlers ?? {},
+  };
+  const channelsFor = await channelsForEvents();
+  while ((await dispatchEvents(BATCH * 10, channelsFor)) > 0);
+  let made = 0;
+  for (;;) {
+    const due = await claimDueDeliveries(settled.now(), LEASE_MS, BATCH);
+    if (due.length === 0) return made;
+    await Promise.all(due.map((delivery) => attempt(delivery, settled)));
+    made += due.length;
+  }
+}
+
+let timer: NodeJS.Timeout | undefined;
+let unlisten: (() => Promise<void>) | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+
+/** Runs the outbox now, or once more after the run in progress: never two runs at once in one process. */
+function kick(): void {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = runOutbox()
+    .then(
+      () => undefined,
+      (error: unknown) => log.error("outbox run failed", { error }),
+    )
+    .finally(() => {
+      running = undefined;
+      if (again && timer) {
+        again = false;
+        kick();
+      }
+    });
+}
+
+/** Start-up: deliver what is pending (what a stopped instance left too), then keep at it. */
+export async function startOutboxWorker(): Promise<void> {
+  if (timer) return;
+  timer = setInterval(kick, POLL_MS).unref();
+  try {
+    unlisten = await getDatabase().listen(CHANNEL, kick, kick);
+  } catch (error) {
+    log.warn("outbox: no notifications; polling only", { error });
+  }
+  kick();
+}
+
+/** How long shutdown waits for the run in progress, within server.js's drain time. */
+const STOP_WAIT_MS = 3_000;
+
+/**
+ * Shutdown: no new runs; the one in progress has STOP_WAIT_MS to finish. An attempt cut short is
+ * made again once its lease ends, under the same webhook-id.
+ */
+export async function stopOutboxWorker(): Promise<void> {
+  clearInterval(timer);
+  timer = undefined;
+  again = false;
+  const current = unlisten;
+  unlisten = undefined;
+  await current?.().catch(() => {});
+  if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+}
