@@ -29,12 +29,14 @@ export async function recordEvent(
 /**
  * Makes the deliveries of up to `limit` events not yet dispatched, oldest first, in one short
  * transaction: one delivery for each active event webhook subscribed to the type (a test event:
- * its one webhook), and one for each of `channelsFor(type)`. Rows another worker holds are
- * skipped, so each event is dispatched once. Returns how many events it dispatched.
+ * its one webhook), and one for each of `channelsFor(type)`, due at `now` (the worker's clock).
+ * Rows another worker holds are skipped, so each event is dispatched once. Returns how many
+ * events it dispatched.
  */
 export function dispatchEvents(
   limit: number,
   channelsFor: (type: OutboxEventType) => Exclude<DeliveryChannel, "webhook">[],
+  now: Date,
 ): Promise<number> {
   return db().transaction(async (tx) => {
     const events = await tx
@@ -54,9 +56,11 @@ export function dispatchEvents(
       const webhookIds = event.eventWebhookId
         ? [event.eventWebhookId]
         : subscribers.filter((webhook) => (webhook.events as string[]).includes(event.type)).map(({ id }) => id);
-      for (const eventWebhookId of webhookIds)
-        deliveries.push({ eventId: event.id, channel: "webhook", eventWebhookId });
-      for (const channel of channelsFor(event.type)) deliveries.push({ eventId: event.id, channel });
+      const channels = [
+        ...webhookIds.map((eventWebhookId) => ({ channel: "webhook" as const, eventWebhookId })),
+        ...channelsFor(event.type).map((channel) => ({ channel })),
+      ];
+      for (const target of channels) deliveries.push({ eventId: event.id, nextAttemptAt: now, ...target });
     }
     if (deliveries.length > 0) await tx.insert(eventDeliveries).values(deliveries);
     await tx

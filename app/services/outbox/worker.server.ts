@@ -18,8 +18,11 @@ import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 // lease), so two instances never attempt one delivery at once. A visitor's request only writes
 // the event; the worker hears of it through NOTIFY, or at the next poll.
 
-/** Waits after a failed attempt, in order: 7 attempts over about 6 hours 12 minutes. */
-export const RETRY_DELAYS_MS = [30, 120, 600, 1800, 5400, 14_400].map((seconds) => seconds * 1000);
+/**
+ * Waits after a failed attempt, in order: 6 attempts over about 6 hours (5 s, 1 min, 10 min, 1 h,
+ * 4 h 45 min), the first soon enough that a receiver restarting loses nothing.
+ */
+export const RETRY_DELAYS_MS = [5, 60, 600, 3600, 17_100].map((seconds) => seconds * 1000);
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** One attempt's deadline: connecting, sending and reading the answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -113,7 +116,7 @@ export async function runOutbox(options: OutboxRunOptions = {}): Promise<number>
     handlers: options.handlers ?? {},
   };
   const channelsFor = await channelsForEvents();
-  while ((await dispatchEvents(BATCH * 10, channelsFor)) > 0);
+  while ((await dispatchEvents(BATCH * 10, channelsFor, settled.now())) > 0);
   let made = 0;
   for (;;) {
     const due = await claimDueDeliveries(settled.now(), LEASE_MS, BATCH);
