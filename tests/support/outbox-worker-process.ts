@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { db, openDatabase, setDatabase } from "~/db/client.server";
+import { eventDeliveries, outboxEvents } from "~/db/schema";
 import { runOutbox } from "~/services/outbox/worker.server";
 
 // One outbox worker in a process of its own, on DATABASE_URL (tests/integration/outbox.test.ts
@@ -12,11 +13,9 @@ console.log("ready");
 await new Promise((resolve) => process.stdin.once("data", resolve));
 
 async function workLeft(): Promise<boolean> {
-  const rows = await db().execute<{ left: boolean }>(
-    sql`select exists (select 1 from outbox_events where dispatched_at is null)
-      or exists (select 1 from event_deliveries where status = 'pending') as left`,
-  );
-  return [...rows][0].left;
+  const undispatched = await db().$count(outboxEvents, isNull(outboxEvents.dispatchedAt));
+  const pending = await db().$count(eventDeliveries, eq(eventDeliveries.status, "pending"));
+  return undispatched + pending > 0;
 }
 
 let made = 0;
