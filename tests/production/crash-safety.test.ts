@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ORDER } from "~/copy/site";
 import { isRunning } from "~/db/data-dir-lock.server";
+import { defaultTemplateDir, openDatabase } from "~/db/client.server";
 import { clusterState } from "~/db/pglite-control.server";
+import { eventWebhooks } from "~/db/schema";
+import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor, visibleText } from "../support/http-visitor";
@@ -18,6 +22,8 @@ import { freePort } from "../support/postgres-server";
 // PostgreSQL writes a commit's log before it returns (synchronous_commit is on; only fsync is
 // off), so what the kernel holds survives a killed process: every acknowledged order must be there
 // after a restart on the same DATA_DIR. (A power cut is another matter: PGlite never fsyncs.)
+// Issue #17: each order's order.created event, written in the order's transaction, is delivered
+// by the restarted server to an event webhook that was down while the first one ran.
 
 const OWNER = { username: "owner", password: "owner-password-123" };
 const VISITORS = 30;
@@ -30,11 +36,61 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const ENV = {
   DATA_DIR: dataDir,
+  ALLOW_PRIVATE_WEBHOOK_URLS: "true",
   ADMIN_USERNAME: OWNER.username,
   ADMIN_PASSWORD: OWNER.password,
   // Every post comes from 127.0.0.1, which the spec's limit would stop after 10.
   ORDERS_PER_HOUR: "1000000",
 };
+
+/** An event webhook for order.created at `url`, written before the server first opens DATA_DIR. */
+async function subscribeToOrders(url: string): Promise<void> {
+  const database = await openDatabase({ dataDir, templateDir: defaultTemplateDir() });
+  try {
+    // Stored plain: the server's SECRETS_KEY (made in DATA_DIR at its start) is not known yet.
+    await database.db.insert(eventWebhooks).values({
+      name: "Crash test",
+      url,
+      events: ["order.created"],
+      secret: newSigningSecret(),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * An event receiver that holds every request unanswered until `answer()`: the first server's
+ * attempts stay in flight (and unrecorded) until the kill. Then it records the client name of
+ * each order.created by webhook-id, and answers 204.
+ */
+async function receiveEvents() {
+  const received = new Map<string, string>();
+  const duplicates: string[] = [];
+  let answering = false;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk));
+    req.on("end", () => {
+      if (!answering) return;
+      const id = String(req.headers["webhook-id"]);
+      if (received.has(id)) duplicates.push(id);
+      received.set(id, (JSON.parse(body) as { data: { client_name: string } }).data.client_name);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/events`,
+    answer: () => (answering = true),
+    names: () => new Set(received.values()),
+    duplicates,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
 
 function killGroup(server: RunningServer): void {
   process.kill(-server.child.pid!, "SIGKILL");
@@ -46,10 +102,12 @@ function nodePid(server: RunningServer): number {
 
 describe("a SIGKILL during orders, on the embedded database", () => {
   it(
-    "loses no acknowledged order; the restart takes over the stale lock; a second server is refused",
-    { timeout: 180_000 },
+    "loses no acknowledged order or its event; the restart takes over the stale lock; a second server is refused",
+    { timeout: 240_000 },
     async () => {
       const prefix = `crash-${randomBytes(4).toString("hex")}`;
+      const receiver = await receiveEvents();
+      await subscribeToOrders(receiver.url);
       const first = await startBuiltServer(ENV);
       let second: RunningServer | undefined;
       try {
@@ -80,6 +138,7 @@ describe("a SIGKILL during orders, on the embedded database", () => {
         expect(existsSync(path.join(dataDir, "pgdata", "postmaster.pid"))).toBe(true);
         expect(clusterState(path.join(dataDir, "pgdata"))).toBe("in production");
 
+        receiver.answer();
         second = await startBuiltServer(ENV);
         const restartMs = Date.now() - killedAt;
         expect(restartMs).toBeLessThan(RESTART_WITHIN_MS);
@@ -114,7 +173,16 @@ describe("a SIGKILL during orders, on the embedded database", () => {
         });
         expect(lost).toBe(0);
         expect(unanswered).toBeGreaterThan(0);
+
+        // Every acknowledged order's event arrives from the restarted server, once. (One whose
+        // attempt was in flight at the kill waits for its lease to end: 25 seconds.)
+        await expect
+          .poll(() => acknowledged.filter((name) => !receiver.names().has(name)), { timeout: 60_000, interval: 500 })
+          .toEqual([]);
+        console.log(`crash: every event delivered ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the SIGKILL`);
+        expect(receiver.duplicates).toEqual([]);
       } finally {
+        receiver.close();
         if (first.child.exitCode === null && first.child.signalCode === null) killGroup(first);
         if (second) await stopBuiltServer(second);
       }

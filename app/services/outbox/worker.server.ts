@@ -26,8 +26,11 @@ export const RETRY_DELAYS_MS = [5, 60, 600, 3600, 17_100].map((seconds) => secon
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** One attempt's deadline: connecting, sending and reading the answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** Longer than an attempt can take, so a lease ends only for a worker that died. */
-const LEASE_MS = DELIVERY_TIMEOUT_MS + 45_000;
+/**
+ * Longer than an attempt can take, so a lease ends only for a worker that died (or stalled: then
+ * a second attempt goes out under the same webhook-id, which a receiver drops as a duplicate).
+ */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 10_000;
 const BATCH = 10;
 /** Retries fall due without a notification; a missed notification is caught up here too. */
 const POLL_MS = 5_000;
