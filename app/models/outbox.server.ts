@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import {
   deliveryAttempts,
@@ -190,4 +190,32 @@ export async function requeueDelivery(id: string): Promise<boolean> {
     .where(eq(eventDeliveries.id, id))
     .returning({ id: eventDeliveries.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes up to `limit` events older than `days` with no delivery left to make, with their
+ * deliveries and attempts: the log keeps a month, and the events' personal data goes with it.
+ */
+export async function deleteSettledEventsOlderThan(days: number, limit: number): Promise<number> {
+  const old = db()
+    .select({ id: outboxEvents.id })
+    .from(outboxEvents)
+    .where(
+      and(
+        lt(outboxEvents.createdAt, sql`now() - make_interval(days => ${days})`),
+        isNotNull(outboxEvents.dispatchedAt),
+        notExists(
+          db()
+            .select({ id: eventDeliveries.id })
+            .from(eventDeliveries)
+            .where(and(eq(eventDeliveries.eventId, outboxEvents.id), eq(eventDeliveries.status, "pending"))),
+        ),
+      ),
+    )
+    .limit(limit);
+  const deleted = await db()
+    .delete(outboxEvents)
+    .where(inArray(outboxEvents.id, old))
+    .returning({ id: outboxEvents.id });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { containsText } from "~/db/search.server";
 import {
@@ -9,6 +9,7 @@ import {
   contactMessageSearchText,
   orders,
   orderSearchText,
+  outboxEvents,
   type ChatMessage,
   type ContactMessage,
   type Order,
@@ -149,6 +150,19 @@ export async function erasePersonalData(
     const names = mediaUrls.map(mediaName);
     const uploads = names.length > 0 ? await tx.select().from(chatUploads).where(inArray(chatUploads.name, names)) : [];
     const tracked = new Set(uploads.map((upload) => upload.name));
+    // The business events that carried these records (issue #17), with their deliveries: an
+    // erased person is not sent on by a retry, nor kept in the delivery log.
+    const recordIds = [...orderIds, ...messageIds];
+    if (recordIds.length > 0 || sessionIds.length > 0) {
+      await tx
+        .delete(outboxEvents)
+        .where(
+          or(
+            recordIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'id'`, recordIds) : undefined,
+            sessionIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'session_id'`, sessionIds) : undefined,
+          ),
+        );
+    }
     const counts = { orders: orderIds.length, contactMessages: messageIds.length, conversations: sessionIds.length };
     await writeAuditEntry(tx, audit(counts));
     return { ...counts, uploads, untrackedMediaUrls: mediaUrls.filter((url) => !tracked.has(mediaName(url))) };

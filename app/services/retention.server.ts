@@ -2,20 +2,23 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { deleteConversationsIdleFor } from "~/models/chat-messages.server";
 import { deleteContactMessagesOlderThan } from "~/models/contact-messages.server";
+import { deleteSettledEventsOlderThan } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { deleteExpiredUploads } from "./upload-retention.server";
 
 // The scheduled clean-up: chat files (issue #13), then chat conversations and contact messages
 // older than the site settings keep them (issue #15, "Retention"; the privacy policy states the
-// periods). Hourly on every instance, without a lock: deleting what another instance already
+// periods), then business events and their delivery log after EVENT_LOG_DAYS (issue #17). Hourly on every instance, without a lock: deleting what another instance already
 // deleted deletes nothing. Batches keep each statement, and the triggers' work, small.
 
 const RUN_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 1000;
+export const EVENT_LOG_DAYS = 30;
 
 export interface RecordsRetentionResult {
   conversations: number;
   contactMessages: number;
+  events: number;
 }
 
 async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
@@ -32,7 +35,8 @@ export async function deleteExpiredRecords(): Promise<RecordsRetentionResult> {
   const settings = await getSiteSettings();
   const conversations = await inBatches(() => deleteConversationsIdleFor(settings.chatRetentionMonths, BATCH));
   const contactMessages = await inBatches(() => deleteContactMessagesOlderThan(settings.contactRetentionMonths, BATCH));
-  return { conversations, contactMessages };
+  const events = await inBatches(() => deleteSettledEventsOlderThan(EVENT_LOG_DAYS, BATCH));
+  return { conversations, contactMessages, events };
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -46,8 +50,8 @@ async function runOnce(env: Env): Promise<void> {
   }
   try {
     const result = await deleteExpiredRecords();
-    if (result.conversations > 0 || result.contactMessages > 0)
-      log.info("expired chats and messages deleted", { ...result });
+    if (result.conversations > 0 || result.contactMessages > 0 || result.events > 0)
+      log.info("expired chats, messages and events deleted", { ...result });
   } catch (error) {
     log.error("deleting expired chats and messages failed", { error });
   }

@@ -14,6 +14,7 @@ import { createOrder, updateOrderStatus } from "~/models/orders.server";
 import { requeueDelivery } from "~/models/outbox.server";
 import { createService } from "~/models/services.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
+import { deleteExpiredRecords } from "~/services/retention.server";
 import { ROOT } from "../support/built-server";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
@@ -324,6 +325,27 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
       "order.created",
       "webhook.test",
     ]);
+  });
+
+  it("forgets events after the log's 30 days, once nothing is left to deliver", async () => {
+    answers.set("/kept", [200, 500]);
+    await addEventWebhook("/kept", ["order.created"]);
+    await placeOrder();
+    await placeOrder();
+    await runOutbox();
+    const deliveries = await db().select().from(eventDeliveries);
+    const delivered = deliveries.find(({ status }) => status === "delivered")!;
+    const retrying = deliveries.find(({ status }) => status === "pending")!;
+    expect([delivered, retrying].every(Boolean)).toBe(true);
+    await db()
+      .update(outboxEvents)
+      .set({ createdAt: sql`now() - interval '31 days'` });
+    await placeOrder();
+    expect(await deleteExpiredRecords()).toMatchObject({ events: 1 });
+    const left = await db().select({ id: outboxEvents.id }).from(outboxEvents);
+    expect(left).toHaveLength(2);
+    expect(left.map(({ id }) => id)).toContain(retrying.eventId);
+    expect(await attemptsOf(delivered.id)).toEqual([]);
   });
 
   it("makes one delivery of each event when two workers run at once", async () => {

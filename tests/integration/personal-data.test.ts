@@ -5,7 +5,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, chatMessages, chatSessions, chatUploads, contactMessages, orders } from "~/db/schema";
+import { auditLog, chatMessages, chatSessions, chatUploads, contactMessages, orders, outboxEvents } from "~/db/schema";
 import { readCounters, COUNTER_NAMES } from "~/models/counters.server";
 import { recordChatUpload } from "~/models/chat-uploads.server";
 import { adminGuard } from "~/middleware/admin-guard.server";
@@ -48,6 +48,17 @@ async function recountedCounters(): Promise<Record<string, number>> {
     })
     .from(sql`(select 1) as one`);
   return row;
+}
+
+/** The business events (issue #17) of `email`'s orders and messages, or of the conversation `sessionId`. */
+function eventsAbout(email: string, sessionId: string) {
+  return db()
+    .select({ type: outboxEvents.type })
+    .from(outboxEvents)
+    .where(
+      sql`lower(coalesce(${outboxEvents.data}->>'client_email', ${outboxEvents.data}->>'email')) = ${email}
+        or ${outboxEvents.data}->>'session_id' = ${sessionId}`,
+    );
 }
 
 /** One person's data, with a neighbour's that must survive: returns the ids to check. */
@@ -187,6 +198,11 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       .from(auditLog)
       .where(sql`${auditLog.details} ->> 'orderId' = ${data.pending.id}`);
     expect(named.target).toBe(`Ada L. (${data.pending.serviceName})`);
+    // The events that carried her data: the status change, and her conversation's start.
+    expect((await eventsAbout(data.email, data.session)).map(({ type }) => type).sort()).toEqual([
+      "chat.conversation_started",
+      "order.status_changed",
+    ]);
 
     const answer = await send(postRequest(PAGE, { intent: "erase", email: data.email }, cookie));
     expect(answer.status).toBe(302);
@@ -222,6 +238,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     expect(await db().select().from(chatSessions).where(eq(chatSessions.sessionId, data.session))).toEqual([]);
     expect(await db().select().from(chatUploads).where(eq(chatUploads.name, data.file.name))).toEqual([]);
     expect(existsSync(filePath)).toBe(false);
+    expect(await eventsAbout(data.email, data.session)).toEqual([]);
 
     // The neighbour, whose address contains hers, keeps everything.
     const [neighbourOrder] = await db().select().from(orders).where(eq(orders.id, data.neighbourOrder.id));
@@ -232,6 +249,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     expect(
       await db().select().from(chatSessions).where(eq(chatSessions.sessionId, data.neighbourSession)),
     ).toHaveLength(1);
+    expect(await eventsAbout(data.other, data.neighbourSession)).toHaveLength(1);
 
     expect(await readCounters(COUNTER_NAMES)).toEqual(await recountedCounters());
 
