@@ -300,7 +300,8 @@ describe("examples/n8n", () => {
     const secret = `whsec_${randomBytes(24).toString("base64")}`;
     // n8n runs a Code node's text as the body of an async function, in a context that holds
     // $input, $getWorkflowStaticData, Buffer and helpers: the same here.
-    const script = new vm.Script(`(async function () {\n${code.replace(SECRET_PLACEHOLDER, secret)}\n})()`);
+    const compile = (text: string) => new vm.Script(`(async function () {\n${text}\n})()`);
+    const script = compile(code.replace(SECRET_PLACEHOLDER, secret));
 
     interface Delivery {
       id?: string;
@@ -398,11 +399,20 @@ describe("examples/n8n", () => {
       expect(await run(signedDelivery(), { stored: true })).toMatchObject({ verified: true });
     });
 
-    it("verifies bodies of every length across SHA-256's 64-byte blocks, and multi-byte text", async () => {
-      for (let length = 0; length <= 140; length++) {
-        const verdict = await run(signedDelivery({ data: { notes: "é".repeat(length % 3) + "x".repeat(length) } }));
-        expect(verdict.verified, `notes of ${length} characters`).toBe(true);
+    // Each signed text is one byte longer than the last, so the padding's 0x80 byte and the length
+    // fall at every place of SHA-256's last 64-byte block at least twice.
+    it("verifies signed texts of every length across SHA-256's 64-byte blocks", async () => {
+      for (let length = 0; length < 130; length++) {
+        const verdict = await run(signedDelivery({ data: { notes: `Zoë ${"x".repeat(length)}` } }));
+        expect(verdict.verified, `notes of ${length + 4} characters`).toBe(true);
       }
+    });
+
+    it("verifies with a secret longer than SHA-256's block, which HMAC hashes first", async () => {
+      const longSecret = `whsec_${randomBytes(100).toString("base64")}`;
+      const source = compile(code.replace(SECRET_PLACEHOLDER, longSecret));
+      expect(await run(signedDelivery({ key: longSecret }), { source })).toMatchObject({ verified: true });
+      expect(await run(signedDelivery(), { source })).toMatchObject({ verified: false });
     });
 
     it("rejects a body changed after signing, another secret and a malformed signature", async () => {
@@ -455,8 +465,7 @@ describe("examples/n8n", () => {
     });
 
     it("rejects everything while the placeholder secret is left in place", async () => {
-      const unset = new vm.Script(`(async function () {\n${code}\n})()`);
-      expect(await run(signedDelivery(), { source: unset })).toEqual({
+      expect(await run(signedDelivery(), { source: compile(code) })).toEqual({
         verified: false,
         reason: "paste the signing secret into the Verify signature node",
       });
