@@ -1,4 +1,5 @@
 import { openAdmin, withRecordLock } from "./admin-helpers";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 // Settings, founder and integrations are single records shared with the public site's tests:
@@ -115,6 +116,9 @@ test.describe("founder information", () => {
   });
 });
 
+const AIRTABLE_DESCRIPTION =
+  "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.";
+
 test.describe("integrations", () => {
   test("saves a changed Airtable base id", async ({ page, sql }) => {
     await withRecordLock(sql, "integrations", async () => {
@@ -122,6 +126,7 @@ test.describe("integrations", () => {
       const baseId = unique("app").replace(/\s+/g, "");
       try {
         await openAdmin(page, "/admin/integrations");
+        await expect(page.getByText(productText(AIRTABLE_DESCRIPTION))).toBeVisible();
         await page.getByLabel("Airtable base ID").fill(baseId);
         await page.getByRole("button", { name: "Save Integrations" }).click();
         await expect(page.getByText("Integrations updated successfully!")).toBeVisible();

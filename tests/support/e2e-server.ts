@@ -56,6 +56,9 @@ const app = spawn(process.execPath, ["server.js"], {
     // hears of such a write by NOTIFY a few milliseconds later, a race a loaded CI machine loses.
     // The cache is proven over HTTP by tests/production/page-cache.test.ts instead.
     PAGE_CACHE_MB: "0",
+    // admin-content.spec.ts fills every integration field for a moment: an order placed meanwhile
+    // is synced to Airtable, which must not be the real one (nothing listens on port 9).
+    AIRTABLE_API_URL: "http://127.0.0.1:9",
   },
 });
 

@@ -43,6 +43,8 @@ const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
 const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 
 const INTEGRATIONS_PATH = "/admin/integrations";
+const AIRTABLE_DESCRIPTION =
+  "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
@@ -124,7 +126,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {secret("stripeSecretKey")}
         {text("paypalClientId", "PayPal client ID")}
       </FormSection>
-      <FormSection title="Airtable">
+      <FormSection title="Airtable" description={AIRTABLE_DESCRIPTION}>
         {secret("airtableToken")}
         {text("airtableBaseId", "Airtable base ID")}
         {text("airtableTableId", "Airtable table ID")}

@@ -9,6 +9,7 @@ import {
   type AttemptResult,
   type DueDelivery,
 } from "~/models/outbox.server";
+import { deliverToAirtable } from "./airtable.server";
 import { channelsForEvents } from "./channels.server";
 import { deliverToEventWebhook } from "./event-webhook.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
@@ -47,6 +48,7 @@ export interface OutboxRunOptions {
 
 const HANDLERS: Partial<Record<DeliveryChannel, DeliveryHandler>> = {
   webhook: deliverToEventWebhook,
+  airtable: deliverToAirtable,
 };
 
 /** When the attempt after `attempts` failed ones is due, or null when they were the last allowed. */
