@@ -122,7 +122,7 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
         aria-label={EVENT_WEBHOOK_TEXTS.secretHeading}
         className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
       >
-        <code data-testid="signing-secret">{secret}</code>
+        <code>{secret}</code>
       </pre>
       <div className="flex justify-end gap-2">
         {/* Copying needs JavaScript; without it the secret is selected and copied by hand. */}
