@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { startTestServer, answerJson, type TestServer } from "../support/webhook-server";
+import { productText } from "../support/product-text";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { axe } from "./axe";
 import { expect, test, unique } from "./fixtures";
@@ -45,7 +46,7 @@ test("creates an event webhook, shows its secret once, delivers a test event and
     await form.getByRole("switch", { name: "Active" }).uncheck();
     await form.getByRole("button", { name: "Create Event Webhook" }).click();
 
-    await expect(page.getByText("Event webhook created successfully!")).toBeVisible();
+    await expect(page.getByText(productText("Event webhook created successfully!"))).toBeVisible();
     const shown = await expectFormOpened(page, "Create New Event Webhook");
     await expect(shown.getByText("it will not be shown again")).toBeVisible();
     const secret = (await shown.getByLabel("Signing secret", { exact: true }).textContent()) ?? "";
@@ -63,7 +64,7 @@ test("creates an event webhook, shows its secret once, delivers a test event and
     await expect(page.getByText(secret)).toHaveCount(0);
 
     await item.getByRole("button", { name: `Send test event ${name}` }).click();
-    await expect(page.getByText("Test event queued: see the delivery log")).toBeVisible();
+    await expect(page.getByText(productText("Test event queued: see the delivery log"))).toBeVisible();
     await page.getByRole("link", { name: `Delivery log ${name}` }).click();
     await expect(page.getByRole("heading", { name: `Delivery log: ${name}` })).toBeVisible();
 
@@ -81,7 +82,7 @@ test("creates an event webhook, shows its secret once, delivers a test event and
     await expectAccessible(page, javaScriptEnabled, "main");
 
     await delivery.getByRole("button", { name: /^Redeliver/ }).click();
-    await expect(page.getByText("Queued for redelivery")).toBeVisible();
+    await expect(page.getByText(productText("Queued for redelivery"))).toBeVisible();
     await expect.poll(() => received().length).toBe(2);
     expect(received()[1].headers["webhook-id"]).toBe(received()[0].headers["webhook-id"]);
     await expect(async () => {
@@ -112,7 +113,7 @@ test("edits an event webhook, rotates its secret and deletes it", async ({ page,
     await form.getByLabel("Name").fill(renamed);
     await form.getByLabel("contact.created").uncheck();
     await form.getByRole("button", { name: "Update Event Webhook" }).click();
-    await expect(page.getByText("Event webhook updated successfully!")).toBeVisible();
+    await expect(page.getByText(productText("Event webhook updated successfully!"))).toBeVisible();
     const item = page.getByRole("listitem", { name: renamed });
     await expect(item.getByText("order.created")).toBeVisible();
     await expect(item.getByText("contact.created")).toHaveCount(0);
@@ -120,7 +121,7 @@ test("edits an event webhook, rotates its secret and deletes it", async ({ page,
     await page.getByRole("link", { name: `Edit ${renamed}` }).click();
     form = await expectFormOpened(page, "Edit Event Webhook");
     await form.getByRole("button", { name: "Rotate secret" }).click();
-    await expect(page.getByText("Signing secret rotated")).toBeVisible();
+    await expect(page.getByText(productText("Signing secret rotated"))).toBeVisible();
     const shown = await expectFormOpened(page, "Edit Event Webhook");
     await expect(shown.getByText("The previous secret stays valid for 24 hours", { exact: false })).toBeVisible();
     const secret = (await shown.getByLabel("Signing secret", { exact: true }).textContent()) ?? "";
@@ -134,7 +135,7 @@ test("edits an event webhook, rotates its secret and deletes it", async ({ page,
 
     await deleteTrigger(page, `Delete ${renamed}`).click();
     await page.getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("Event webhook deleted successfully!")).toBeVisible();
+    await expect(page.getByText(productText("Event webhook deleted successfully!"))).toBeVisible();
     expect(await sql`select 1 from event_webhooks where id = ${row.id}`).toHaveLength(0);
   } finally {
     await sql`delete from event_webhooks where id = ${row.id}`;
