@@ -95,7 +95,7 @@ test("creates an event webhook, shows its secret once, delivers a test event and
 });
 
 test("edits an event webhook, rotates its secret and deletes it", async ({ page, sql }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const name = unique("E2E Rotating Event Webhook");
   const oldSecret = `whsec_${Buffer.alloc(24, 7).toString("base64")}`;
   // A secret stored before sealing existed reads as it is (app/lib/secret-box.server.ts).
