@@ -43,7 +43,12 @@ export default [
     route("webhooks", "routes/admin/webhooks/list.tsx", [
       route("new", "routes/admin/webhooks/new.tsx"),
       route(":webhookId/edit", "routes/admin/webhooks/edit.tsx"),
+      // Issue #17's event webhooks: their forms open over the same screen.
+      route("events/new", "routes/admin/webhooks/event-new.tsx"),
+      route("events/:eventWebhookId/edit", "routes/admin/webhooks/event-edit.tsx"),
     ]),
+    route("webhooks/events/:eventWebhookId/log", "routes/admin/webhooks/event-log.tsx"),
+    route("webhooks/deliveries", "routes/admin/webhooks/deliveries.tsx"),
     route("admins", "routes/admin/admins/list.tsx", [
       route("new", "routes/admin/admins/new.tsx"),
       route(":adminId/edit", "routes/admin/admins/edit.tsx"),

@@ -65,6 +65,88 @@ export const WEBHOOK_TEXTS = {
   },
 } as const;
 
+/** Issue #17: the event webhooks beside the chat webhooks, and the delivery log (docs/product.md, Admin Webhooks screen). */
+export const EVENT_WEBHOOK_TEXTS = {
+  heading: "Event Webhooks",
+  description:
+    "Business events sent to your workflows as signed Standard Webhooks, retried with back-off until they are delivered.",
+  add: "Add Event Webhook",
+  listLabel: "Event webhooks",
+  emptyTitle: "No event webhooks configured yet.",
+  emptyDescription: "Add one to send new orders, status changes, contact messages and chats to your n8n workflows.",
+  createTitle: "Create New Event Webhook",
+  editTitle: "Edit Event Webhook",
+  createSubmit: "Create Event Webhook",
+  updateSubmit: "Update Event Webhook",
+  urlPlaceholder: "https://your-n8n.example/webhook/events",
+  eventsLabel: "Events",
+  eventsHint: "The events this webhook receives. Send test event works whatever is chosen.",
+  eventsRequired: "Choose at least one event",
+  /** What each event means, beside its checkbox. */
+  events: {
+    "order.created": "A visitor sent an order request.",
+    "order.status_changed": "An admin changed an order's status.",
+    "contact.created": "A visitor sent the contact form.",
+    "chat.conversation_started": "A visitor sent the first message of a chat conversation.",
+    "chat.lead_captured": "A visitor left their email address in the chat.",
+  },
+  disabled: "Disabled",
+  eventsTerm: "Events:",
+  disabledTerm: "Why disabled:",
+  sendTest: "Send test event",
+  log: "Delivery log",
+  siteDeliveries: "Email and Airtable deliveries",
+  deleteQuestion: (name: string) =>
+    `Delete the event webhook "${name}"? Events will no longer be sent to it, and its delivery log is deleted.`,
+  secretHeading: "Signing secret",
+  secretLabel: "Signing secret (whsec_)",
+  secretOnce: "Copy it now and paste it into your workflow: it will not be shown again.",
+  secretRotated:
+    "The previous secret stays valid for 24 hours: until then each delivery carries a signature made with each secret.",
+  copy: "Copy secret",
+  copied: "Copied",
+  done: "Done",
+  rotate: "Rotate secret",
+  rotateHint:
+    "The secret is shown once, when it is made. Rotating makes a new one; the current one keeps working for 24 hours, time to update your workflow.",
+  rotateQuestion: "Make a new signing secret? The current one stays valid for 24 hours.",
+  rotateConfirm: "Yes, rotate",
+  previousValidUntil: (time: string) => `The previous secret is valid until ${time}.`,
+} as const;
+
+export const DELIVERY_LOG_TEXTS = {
+  heading: (name: string) => `Delivery log: ${name}`,
+  description: "Each event sent to this webhook, newest first, with every attempt to deliver it.",
+  siteHeading: "Email and Airtable deliveries",
+  siteDescription: "The site's own deliveries of its events, newest first, with every attempt.",
+  channelFilter: "Show deliveries of",
+  channels: { email: "Email", airtable: "Airtable" },
+  channelNames: {
+    webhook: "Event webhook",
+    staff_email: "Email to staff",
+    client_email: "Email to the client",
+    airtable: "Airtable",
+  },
+  statuses: { pending: "Pending", delivered: "Delivered", failed: "Failed", cancelled: "Cancelled" },
+  listLabel: "Deliveries",
+  itemName: "deliveries",
+  empty: "No deliveries yet.",
+  emptyDescription: "Deliveries show here once an event is sent. Send a test event to try the webhook.",
+  siteEmpty: "No deliveries yet.",
+  created: (time: string) => `Created ${time}`,
+  nextAttempt: (time: string) => `Next attempt ${time}`,
+  attempts: (count: number) => (count === 1 ? "1 attempt" : `${count} attempts`),
+  attemptsCaption: (id: string) => `Attempts of ${id}`,
+  attemptColumns: { time: "Time", status: "Status", duration: "Duration", answer: "Answer" },
+  noAttempts: "Not attempted yet.",
+  noAnswer: "No answer",
+  durationMs: (ms: number) => `${ms} ms`,
+  redeliver: "Redeliver",
+  back: "Back to Webhooks",
+  emailOff: "Email is off: SMTP_URL, MAIL_FROM and STAFF_EMAIL are not set on the server.",
+  airtableOff: "Airtable sync is off: Integrations holds no Airtable token, base ID and table ID.",
+} as const;
+
 export const SERVICE_TEXTS = {
   heading: "Services Management",
   add: "Add Service",
@@ -287,6 +369,14 @@ export const AUDIT_TEXTS = {
         return `Deleted the webhook "${target}"`;
       case "webhook.moved":
         return `Moved the webhook "${target}" ${String(entry.details?.direction)} the order`;
+      case "event_webhook.created":
+        return `Added the event webhook "${target}"`;
+      case "event_webhook.updated":
+        return `Changed the event webhook "${target}"${fieldList(entry.details)}`;
+      case "event_webhook.deleted":
+        return `Deleted the event webhook "${target}"`;
+      case "event_webhook.secret_rotated":
+        return `Rotated the signing secret of the event webhook "${target}"`;
       case "content.updated":
         return `Changed the site content${fieldList(entry.details)}`;
       case "legal.updated":
@@ -355,6 +445,18 @@ export const TOASTS = {
     `Failed to ${action} webhook: ${reason}`,
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
   webhookMoved: { message: "Webhook order updated" },
+  eventWebhook: recordToasts("Event webhook"),
+  eventWebhookFailed: (action: "create" | "update" | "delete", reason = "a server error occurred. Please try again.") =>
+    `Failed to ${action} event webhook: ${reason}`,
+  eventWebhookRotated: {
+    message: "Signing secret rotated",
+    description: "The previous secret stays valid for 24 hours.",
+  },
+  eventWebhookRotateError: "Error rotating the signing secret",
+  testEventQueued: { message: "Test event queued: see the delivery log" },
+  testEventError: "Error sending test event",
+  redeliveryQueued: { message: "Queued for redelivery" },
+  redeliveryError: "Error queuing redelivery",
   contentUpdated: { message: "Content updated successfully!" },
   contentUpdateError: "Error updating content",
   faqChanged: {

@@ -64,14 +64,17 @@ export function ConfirmAction({
   );
 }
 
-/** A delete button that asks first, posting `intent=delete`. */
-export function ConfirmDelete(
-  props: Omit<Parameters<typeof ConfirmAction>[0], "intent" | "confirmLabel" | "trigger" | "triggerClassName">,
-) {
+/** A delete button that asks first, posting `intent=delete` (or the given intent, on a screen of two lists). */
+export function ConfirmDelete({
+  intent = "delete",
+  ...props
+}: Omit<Parameters<typeof ConfirmAction>[0], "intent" | "confirmLabel" | "trigger" | "triggerClassName"> & {
+  intent?: string;
+}) {
   return (
     <ConfirmAction
       {...props}
-      intent="delete"
+      intent={intent}
       confirmLabel={CONFIRM_DELETE_LABEL}
       trigger={<Icon name="trash-2" className="size-4" />}
       triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-md text-red-600 hover:bg-red-50"

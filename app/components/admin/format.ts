@@ -11,10 +11,19 @@ const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZon
  * `timeZone` other than UTC (the Chats list's site time zone, issue #15) is passed from the loader,
  * so the server and the browser still print the same text; the zone's short name follows.
  */
-export function formatDateTime(value: Date | string | null | undefined, timeZone = "UTC"): string {
+export function formatDateTime(
+  value: Date | string | null | undefined,
+  timeZone = "UTC",
+  { seconds = false } = {},
+): string {
   if (!value) return "";
-  if (timeZone === "UTC") return `${dateTime.format(new Date(value))} UTC`;
-  const zoned = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  if (timeZone === "UTC" && !seconds) return `${dateTime.format(new Date(value))} UTC`;
+  // Seconds for the delivery log, whose attempts follow each other within the minute.
+  const zoned = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: seconds ? "medium" : "short",
+    timeZone,
+  });
   const zoneName = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
     .formatToParts(new Date(value))
     .find((part) => part.type === "timeZoneName")?.value;

@@ -1,15 +1,15 @@
 import { readForm } from "~/lib/read-form.server";
-import { ArrowDown, ArrowUp, FlaskConical } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { ArrowDown, ArrowUp, FlaskConical, History, Plus, Send } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate } from "~/components/admin/format";
 import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { EVENT_WEBHOOK_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { siteOrigin } from "~/lib/site-url.server";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
 import type { WebhookPayloadFormat } from "~/lib/domain";
@@ -24,10 +24,19 @@ import {
   withoutHeaderValues,
   type WebhookView,
 } from "~/models/webhooks.server";
+import { listEventWebhooks, type EventWebhookView } from "~/models/event-webhooks.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { errorDescription, notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
+import {
+  DELIVERIES_PATH,
+  EVENT_WEBHOOKS_NEW_PATH,
+  eventWebhookEditPath,
+  eventWebhookLogPath,
+} from "./+shared/event-webhook-editor";
+import { deleteEventWebhookAction, readEventWebhookId, testEventAction } from "./+shared/event-webhook-editor.server";
+import { EventWebhookBadge, EventWebhookStatus } from "./+shared/event-webhook-status";
 import type { Route } from "./+types/list";
 
 // What the configuration card shows. The sample is built by the same function the chat uses.
@@ -50,8 +59,10 @@ function shownReply(reply: Reply): Reply {
 }
 
 export async function loader() {
+  const [webhooks, eventWebhooks] = await Promise.all([listWebhooks(), listEventWebhooks()]);
   return {
-    webhooks: (await listWebhooks()).map(withoutHeaderValues),
+    webhooks: webhooks.map(withoutHeaderValues),
+    eventWebhooks,
     samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
     expectedResponse: JSON.stringify(EXPECTED_RESPONSE, null, 2),
   };
@@ -75,7 +86,9 @@ function testBody(format: WebhookPayloadFormat) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = readIntent(formData, ["delete", "test", "move-up", "move-down"]);
+  const intent = readIntent(formData, ["delete", "test", "move-up", "move-down", "event-test", "event-delete"]);
+  if (intent === "event-test") return testEventAction(readEventWebhookId(formData), WEBHOOKS_PATH);
+  if (intent === "event-delete") return deleteEventWebhookAction(context, readEventWebhookId(formData));
   const webhookId = requireId(formData.get("webhookId"), "webhook");
 
   if (intent === "move-up" || intent === "move-down") {
@@ -147,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const { webhooks, samplePayload, expectedResponse } = loaderData;
+  const { webhooks, eventWebhooks, samplePayload, expectedResponse } = loaderData;
   return (
     <ListScreen
       title={WEBHOOK_TEXTS.heading}
@@ -193,6 +206,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <TestResultCard result={actionData?.testResult} />
+
+      <EventWebhooksSection webhooks={eventWebhooks} />
     </ListScreen>
   );
 }
@@ -283,6 +298,83 @@ function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boo
         <dt className="text-slate-500">Created:</dt>
         <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
       </dl>
+    </ListCard>
+  );
+}
+
+/** Issue #17: the event webhooks, below the chat webhooks; their forms open over this screen. */
+function EventWebhooksSection({ webhooks }: { webhooks: EventWebhookView[] }) {
+  return (
+    <section aria-labelledby="event-webhooks" className="mt-10">
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="event-webhooks" className="text-lg font-semibold">
+            {EVENT_WEBHOOK_TEXTS.heading}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{EVENT_WEBHOOK_TEXTS.description}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={DELIVERIES_PATH} className={buttonClasses("ghost")}>
+            <History aria-hidden className="size-4" />
+            {EVENT_WEBHOOK_TEXTS.siteDeliveries}
+          </Link>
+          <ButtonLink to={EVENT_WEBHOOKS_NEW_PATH} preventScrollReset>
+            <Plus aria-hidden className="size-4" />
+            {EVENT_WEBHOOK_TEXTS.add}
+          </ButtonLink>
+        </div>
+      </div>
+      {webhooks.length === 0 ? (
+        <EmptyState title={EVENT_WEBHOOK_TEXTS.emptyTitle} description={EVENT_WEBHOOK_TEXTS.emptyDescription} />
+      ) : (
+        <ul className="space-y-3" aria-label={EVENT_WEBHOOK_TEXTS.listLabel}>
+          {webhooks.map((webhook) => (
+            <EventWebhookRow key={webhook.id} webhook={webhook} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EventWebhookRow({ webhook }: { webhook: EventWebhookView }) {
+  const navigation = useNavigation();
+  const testing =
+    useIsSubmitting({ intent: "event-test", formAction: WEBHOOKS_PATH }) &&
+    navigation.formData?.get("eventWebhookId") === webhook.id;
+  return (
+    <ListCard
+      label={webhook.name}
+      title={webhook.name}
+      heading="h3"
+      badges={<EventWebhookBadge webhook={webhook} />}
+      actions={
+        <div className="flex shrink-0 flex-wrap items-center gap-1 self-end sm:self-start">
+          <Link to={eventWebhookLogPath(webhook.id)} className={buttonClasses("ghost", "sm")}>
+            <History aria-hidden className="size-4" />
+            {EVENT_WEBHOOK_TEXTS.log}
+            <span className="sr-only"> {webhook.name}</span>
+          </Link>
+          <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
+            <input type="hidden" name="eventWebhookId" value={webhook.id} />
+            <Button type="submit" name="intent" value="event-test" variant="secondary" size="sm" disabled={testing}>
+              <Send aria-hidden className="size-4" />
+              {EVENT_WEBHOOK_TEXTS.sendTest}
+              <span className="sr-only"> {webhook.name}</span>
+            </Button>
+          </Form>
+          <EditAndDelete
+            name={webhook.name}
+            editTo={eventWebhookEditPath(webhook.id)}
+            question={EVENT_WEBHOOK_TEXTS.deleteQuestion(webhook.name)}
+            fields={{ eventWebhookId: webhook.id }}
+            action={WEBHOOKS_PATH}
+            intent="event-delete"
+          />
+        </div>
+      }
+    >
+      <EventWebhookStatus webhook={webhook} />
     </ListCard>
   );
 }

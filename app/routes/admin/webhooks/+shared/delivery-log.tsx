@@ -1,0 +1,159 @@
+import { RotateCcw } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { formatDateTime } from "~/components/admin/format";
+import { EmptyState, ListCard } from "~/components/admin/page-header";
+import { Pager } from "~/components/admin/pager";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
+import type { DeliveryStatus } from "~/lib/domain";
+import type { PageInfo } from "~/lib/keyset";
+import type { LoggedDelivery } from "~/models/event-webhooks.server";
+
+const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = {
+  pending: "warning",
+  delivered: "success",
+  failed: "danger",
+  cancelled: "neutral",
+};
+
+type Delivery = LoggedDelivery;
+
+/** A delivery log's page: each delivery with its attempts and Redeliver, then the page links. */
+export function DeliveryLog({
+  page,
+  timeZone,
+  showChannel,
+  emptyDescription,
+}: {
+  page: PageInfo & { rows: Delivery[] };
+  timeZone: string;
+  showChannel: boolean;
+  emptyDescription?: string;
+}) {
+  return (
+    <>
+      {page.rows.length === 0 ? (
+        <EmptyState title={DELIVERY_LOG_TEXTS.empty} description={emptyDescription} />
+      ) : (
+        <ul className="space-y-3" aria-label={DELIVERY_LOG_TEXTS.listLabel}>
+          {page.rows.map((delivery) => (
+            <DeliveryRow key={delivery.id} delivery={delivery} timeZone={timeZone} showChannel={showChannel} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} />
+    </>
+  );
+}
+
+function DeliveryRow({
+  delivery,
+  timeZone,
+  showChannel,
+}: {
+  delivery: Delivery;
+  timeZone: string;
+  showChannel: boolean;
+}) {
+  const navigation = useNavigation();
+  const redelivering =
+    useIsSubmitting({ intent: "redeliver" }) && navigation.formData?.get("deliveryId") === delivery.id;
+  const texts = DELIVERY_LOG_TEXTS;
+  return (
+    <ListCard
+      label={`${delivery.eventType} ${delivery.id}`}
+      title={<code className="font-mono text-sm">{delivery.eventType}</code>}
+      heading="h2"
+      badges={
+        <>
+          <Badge tone={STATUS_TONES[delivery.status]}>{texts.statuses[delivery.status]}</Badge>
+          {showChannel ? <Badge>{texts.channelNames[delivery.channel]}</Badge> : null}
+        </>
+      }
+      actions={
+        <Form method="post" preventScrollReset className="shrink-0 self-end sm:self-start">
+          <input type="hidden" name="deliveryId" value={delivery.id} />
+          <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm" disabled={redelivering}>
+            <RotateCcw aria-hidden className="size-4" />
+            {texts.redeliver}
+            <span className="sr-only"> {delivery.id}</span>
+          </Button>
+        </Form>
+      }
+      after={<AttemptTable delivery={delivery} timeZone={timeZone} />}
+    >
+      <p className="mt-1 break-all font-mono text-xs text-slate-500">{delivery.id}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {texts.created(formatDateTime(delivery.createdAt, timeZone, { seconds: true }))}
+        {" · "}
+        {texts.attempts(delivery.attempts)}
+        {delivery.status === "pending" ? (
+          <>
+            {" · "}
+            {texts.nextAttempt(formatDateTime(delivery.nextAttemptAt, timeZone, { seconds: true }))}
+          </>
+        ) : null}
+      </p>
+    </ListCard>
+  );
+}
+
+function AttemptTable({ delivery, timeZone }: { delivery: Delivery; timeZone: string }) {
+  const texts = DELIVERY_LOG_TEXTS;
+  if (delivery.attemptLog.length === 0) {
+    return <p className="mt-3 text-sm text-slate-500">{texts.noAttempts}</p>;
+  }
+  const columns = texts.attemptColumns;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{texts.attemptsCaption(delivery.id)}</caption>
+        <thead className="text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.time}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.status}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.duration}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {columns.answer}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 align-top">
+          {delivery.attemptLog.map((attempt, index) => (
+            <tr key={index}>
+              <td className="whitespace-nowrap py-1 pr-3">
+                {formatDateTime(attempt.attemptedAt, timeZone, { seconds: true })}
+              </td>
+              <td
+                className={`whitespace-nowrap py-1 pr-3 font-medium ${attempt.ok ? "text-emerald-700" : "text-red-700"}`}
+              >
+                {attempt.statusCode ?? texts.noAnswer}
+              </td>
+              <td className="whitespace-nowrap py-1 pr-3">{texts.durationMs(attempt.durationMs)}</td>
+              <td className="py-1">
+                {attempt.response ? (
+                  // Whatever the endpoint answered, shown as text (React escapes it).
+                  <pre
+                    tabIndex={0}
+                    aria-label={columns.answer}
+                    className="max-h-32 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs"
+                  >
+                    {attempt.response}
+                  </pre>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
