@@ -5,6 +5,7 @@ import { BackupError, dumpDataDir, restoreDataDir } from "~/db/backup.server";
 import { setDatabase } from "~/db/client.server";
 import { DataDirInUseError } from "~/db/data-dir-lock.server";
 import { parseEnv } from "~/lib/env.server";
+import { missingEventSecretKeyIds } from "~/models/event-webhooks.server";
 import { missingSecretKeyIds } from "~/models/integrations.server";
 
 // `npm run db:backup` and `npm run db:restore` (scripts/database.js), for the embedded database.
@@ -78,10 +79,10 @@ export async function runRestoreCommand(argv: string[]): Promise<number> {
     await restoreDataDir(dataDir, dump, async (database) => {
       setDatabase(database);
       try {
-        const missing = await missingSecretKeyIds();
+        const missing = [...new Set([...(await missingSecretKeyIds()), ...(await missingEventSecretKeyIds())])];
         if (missing.length === 0) return;
         throw new BackupError(
-          `The backup's integration secrets are encrypted with a key this site does not have (key id ` +
+          `The backup's secrets (integrations, event webhooks) are encrypted with a key this site does not have (key id ` +
             `${missing.join(", ")}). Copy the old site's secrets key into ${path.join(dataDir, "secrets-key")}, ` +
             "or set SECRETS_KEY to it, then restore again.",
         );

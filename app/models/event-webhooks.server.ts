@@ -5,7 +5,7 @@ import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, type EventWebhook } from "~/db/schema";
 import { TEST_EVENT_TYPE, type DeliveryChannel } from "~/lib/domain";
 import type { PageRequest } from "~/lib/keyset";
-import { sealSecret } from "~/lib/secret-box.server";
+import { needsResealing, openSecret, sealSecret, unknownKeyId } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { recordEvent } from "./outbox.server";
 
@@ -211,4 +211,38 @@ export async function deliveryInLog(id: string, filter: DeliveryLogFilter): Prom
       .where(and(eq(eventDeliveries.id, id), filterCondition(filter))),
   );
   return Boolean(row);
+}
+
+/**
+ * Start-up, after a SECRETS_KEY rotation: seals again the signing secrets sealed with the previous
+ * key (as app/models/integrations.server.ts does the integrations'), so that removing
+ * SECRETS_KEY_PREVIOUS later leaves every endpoint signing. Returns how many it sealed.
+ */
+export async function resealEventWebhookSecrets(): Promise<number> {
+  const rows = await db()
+    .select({ id: eventWebhooks.id, secret: eventWebhooks.secret, previousSecret: eventWebhooks.previousSecret })
+    .from(eventWebhooks);
+  let sealed = 0;
+  for (const row of rows) {
+    const stale = needsResealing(row.secret) || (row.previousSecret !== null && needsResealing(row.previousSecret));
+    if (!stale) continue;
+    await db()
+      .update(eventWebhooks)
+      .set({
+        secret: sealSecret(openSecret(row.secret)),
+        previousSecret: row.previousSecret === null ? null : sealSecret(openSecret(row.previousSecret)),
+      })
+      .where(eq(eventWebhooks.id, row.id));
+    sealed += 1;
+  }
+  return sealed;
+}
+
+/** The ids of the missing keys that sealed signing secrets (a database restored without its SECRETS_KEY). */
+export async function missingEventSecretKeyIds(): Promise<string[]> {
+  const rows = await db()
+    .select({ secret: eventWebhooks.secret, previousSecret: eventWebhooks.previousSecret })
+    .from(eventWebhooks);
+  const ids = rows.flatMap((row) => [row.secret, row.previousSecret].map((value) => value && unknownKeyId(value)));
+  return [...new Set(ids.filter((id): id is string => Boolean(id)))];
 }

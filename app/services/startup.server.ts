@@ -2,6 +2,7 @@ import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { migrate } from "~/db/migrate.server";
+import { resealEventWebhookSecrets } from "~/models/event-webhooks.server";
 import { resealIntegrationSecrets } from "~/models/integrations.server";
 import { pruneRateLimits } from "~/models/rate-limits.server";
 import { seed } from "./seed.server";
@@ -30,6 +31,10 @@ export async function start(env: Env = getEnv(), options: { templateDir?: string
     await pruneRateLimits();
     const resealed = await resealIntegrationSecrets();
     if (resealed > 0) log.info("integration secrets encrypted with the current SECRETS_KEY", { count: resealed });
+    const resealedEvents = await resealEventWebhookSecrets();
+    if (resealedEvents > 0) {
+      log.info("event webhook secrets encrypted with the current SECRETS_KEY", { count: resealedEvents });
+    }
   } catch (error) {
     await stop();
     throw error;

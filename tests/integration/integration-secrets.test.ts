@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { integrations } from "~/db/schema";
+import { eventWebhooks, integrations } from "~/db/schema";
+import { openSecret } from "~/lib/secret-box.server";
+import { createEventWebhook, resealEventWebhookSecrets } from "~/models/event-webhooks.server";
 import { getEnv } from "~/lib/env.server";
 import {
   getAdminIntegrations,
@@ -73,6 +75,16 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
     expect(await resealIntegrationSecrets()).toBe(1);
     const sealedOld = (await stored()).stripeSecretKey!;
     expect(sealedOld).toMatch(/^enc:v1:/);
+    // An event webhook's signing secret (issue #17) goes through the same rotation.
+    const { webhook, secret: signing } = await createEventWebhook({
+      name: "Rotation",
+      url: "https://n8n.example.com/webhook/events",
+      events: ["order.created"],
+      isActive: true,
+    });
+    const storedSigning = async () =>
+      (await db().select().from(eventWebhooks).where(eq(eventWebhooks.id, webhook.id)))[0].secret;
+    expect(await resealEventWebhookSecrets()).toBe(0);
 
     // Rotation: the new key is SECRETS_KEY, the old one SECRETS_KEY_PREVIOUS until start-up reseals.
     const env = getEnv();
@@ -86,8 +98,10 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
       expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
       expect(await resealIntegrationSecrets()).toBe(1);
       expect((await stored()).stripeSecretKey).not.toBe(sealedOld);
+      expect(await resealEventWebhookSecrets()).toBe(1);
       spy.mockReturnValue({ ...rotated, SECRETS_KEY_PREVIOUS: undefined });
       expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+      expect(openSecret(await storedSigning())).toBe(signing);
       // A key that is gone says which variable is missing, instead of a garbled value.
       spy.mockReturnValue({ ...env, SECRETS_KEY_PREVIOUS: undefined });
       await expect(readIntegrationSecret("stripeSecretKey")).rejects.toThrow(/SECRETS_KEY/);
@@ -96,5 +110,6 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
       spy.mockRestore();
     }
     await saveIntegrations({ stripeSecretKey: null });
+    await db().delete(eventWebhooks).where(eq(eventWebhooks.id, webhook.id));
   });
 });
