@@ -89,6 +89,17 @@ function noStoreForAdmin(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+// The client's order-status page (issue #17): its address holds the token that opens it, so no
+// cache keeps it, no link passes it on in a Referer, and no search engine lists it; its data
+// requests and its 404s alike.
+const ORDER_STATUS_PATH = /^\/order\/status\//;
+function privateOrderStatus(req: Request, res: Response, next: NextFunction) {
+  if (ORDER_STATUS_PATH.test(req.path)) {
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" });
+  }
+  next();
+}
+
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
@@ -218,5 +229,6 @@ app.get("/healthz", healthCheck);
 app.use(noStoreForAdmin);
 app.use(refuseCrossSitePosts);
 app.use(securityHeaders);
+app.use(privateOrderStatus);
 app.use(limitRequestBodies);
 app.use(reactRouter);

@@ -12,6 +12,7 @@ import { getSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
 import { createTestAdmin, createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
 import { uniqueName, useTestDatabase } from "../support/test-database";
 
@@ -130,7 +131,11 @@ describe("email from the outbox", () => {
     expect(staff.mail.text).toContain(`${EMAIL_TEXTS.order.total}: $178`);
     expect(staff.mail.text).toContain("+1 555 0100");
     expect(staff.mail.text).toContain(notes);
-    expect(staff.mail.text).toContain(`${SITE}/admin/orders?view=${order.id}`);
+    expect(staff.mail.text).toContain(
+      productText
+        .pattern("Open the order in the admin: {SITE_URL}/admin/orders?view={order id}", SITE)
+        .replace("{order id}", order.id),
+    );
     expect(staff.mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
     expect(staff.mail.html).toContain("&lt;b&gt;Bold&lt;/b&gt;");
     expect(staff.mail.html).not.toMatch(/<script|<b>/);
@@ -139,7 +144,9 @@ describe("email from the outbox", () => {
     expect(client.mail.from?.value).toEqual([{ name: "Agency", address: "hello@agency.test" }]);
     expect(client.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
     expect(client.mail.text).toContain(EMAIL_TEXTS.clientOrder.greeting(clientName));
-    expect(client.mail.text).toContain(`${EMAIL_TEXTS.clientOrder.statusLink}: ${statusUrl}`);
+    expect(client.mail.text).toContain(
+      productText.pattern("See your order's status at any time: {status link}", statusUrl),
+    );
     expect(client.mail.html).toContain(`<a href="${statusUrl}">`);
     expect(client.mail.html).not.toContain("<b>");
     expect(client.mail.text).not.toContain(notes);
