@@ -151,6 +151,9 @@ describe("the page cache", () => {
       expect(response.headers.get("x-robots-tag"), pathname).toBe("noindex");
       if (status === 200) expect(body).toContain(order.clientName);
     }
+    // The request log names the page, never the token that opens the order.
+    expect(app.output()).toContain("/order/status/[token]");
+    expect(app.output()).not.toContain(order.statusToken);
   });
 
   it("holds no more pages than its bound, however many query strings arrive", async () => {
