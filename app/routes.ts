@@ -6,6 +6,7 @@ export default [
     route("services", "routes/public/services.tsx"),
     route("order", "routes/public/order.tsx"),
     route("order/submitted", "routes/public/order-submitted.tsx"),
+    route("order/status/:token", "routes/public/order-status.tsx"),
     route("chat", "routes/public/chat.tsx"),
     route("chat/email", "routes/public/chat-email.tsx"),
     route("privacy", "routes/public/privacy.tsx"),

@@ -53,13 +53,16 @@ export async function stop() {
 //      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
 
 const HEALTH_TIMEOUT_MS = 2000;
+/** The client's order-status page: its address holds the token that opens the order (issue #17). */
+const ORDER_STATUS_PATH = /^\/order\/status\//;
 
 function logRequest(req: Request, res: Response, next: NextFunction) {
   const startedAt = performance.now();
   res.on("finish", () => {
     log.info("request", {
       method: req.method,
-      path: req.path,
+      // The token opens an order: the log keeps which page, not which order.
+      path: ORDER_STATUS_PATH.test(req.path) ? "/order/status/[token]" : req.path,
       status: res.statusCode,
       ms: Math.round((performance.now() - startedAt) * 10) / 10,
       ip: clientIp(req),
@@ -86,6 +89,15 @@ async function healthCheck(_req: Request, res: Response) {
 const ADMIN_PATH = /^\/admin(?:$|\/|\.data$)/;
 function noStoreForAdmin(req: Request, res: Response, next: NextFunction) {
   if (ADMIN_PATH.test(req.path)) res.setHeader("Cache-Control", "no-store");
+  next();
+}
+
+// The order-status page: no cache keeps it, no link passes its address on in a Referer, and no
+// search engine lists it; its data requests and its 404s alike.
+function privateOrderStatus(req: Request, res: Response, next: NextFunction) {
+  if (ORDER_STATUS_PATH.test(req.path)) {
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" });
+  }
   next();
 }
 
@@ -218,5 +230,6 @@ app.get("/healthz", healthCheck);
 app.use(noStoreForAdmin);
 app.use(refuseCrossSitePosts);
 app.use(securityHeaders);
+app.use(privateOrderStatus);
 app.use(limitRequestBodies);
 app.use(reactRouter);

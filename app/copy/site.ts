@@ -229,6 +229,34 @@ export const ORDER = {
   serviceUnavailable: "This service is no longer available. Please choose another one.",
 } as const;
 
+/** The client's order-status page (issue #17; docs/product.md, "Order status"). */
+export const ORDER_STATUS = {
+  title: "Your order",
+  heading: "Your order",
+  intro: (clientName: string) => `Hello ${clientName}, here is where your order stands.`,
+  status: "Status",
+  /** The admin's status words, with what each means for the client. */
+  statuses: {
+    pending: {
+      label: "Pending",
+      detail: "Received, we'll be in touch within 24 hours to discuss your project and payment.",
+    },
+    paid: { label: "Paid", detail: "Paid: thank you! We're building your automation." },
+    cancelled: { label: "Cancelled", detail: "This order was cancelled. Questions? Reply to your confirmation email." },
+  },
+  service: "Service",
+  setupFee: "Setup Fee",
+  monthly: "Monthly",
+  noMonthly: "None (one-off)",
+  total: "Total (first month)",
+  orderDate: "Order date",
+  notes: "Your project details",
+  refreshHint: "This page shows the latest status each time it is loaded.",
+  description: "The status of your order.",
+  /** On the order-submitted page. */
+  link: "See your order's status",
+} as const;
+
 /** The spec: after a successful order the visitor is sent home after 3 seconds. */
 export const ORDER_REDIRECT_MS = 3000;
 

@@ -191,6 +191,12 @@ export async function getOrder(id: string): Promise<Order | null> {
   return row ?? null;
 }
 
+/** The order whose client holds this status token (the order-status page's link), or null. */
+export async function getOrderByStatusToken(statusToken: string): Promise<Order | null> {
+  const [row] = await withReadRetry(() => db().select().from(orders).where(eq(orders.statusToken, statusToken)));
+  return row ?? null;
+}
+
 /** Sets the status; a change is an order.status_changed event, in the same transaction. */
 export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
   return db().transaction(async (tx) => {

@@ -61,7 +61,7 @@ export function visitorSchema<Rules extends Record<string, VisitorFieldRule>>(ru
   return z.object(shape as { [Name in keyof Rules]: FieldSchema<Rules[Name]> });
 }
 
-export interface PublicForm<Schema extends z.ZodType, Extra extends object> {
+export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stored> {
   /** Names the form in the logs: "contact", "order". */
   name: string;
   schema: Schema;
@@ -70,18 +70,24 @@ export interface PublicForm<Schema extends z.ZodType, Extra extends object> {
   toasts: { success: ToastText; failure: ToastText };
   /** The toast for invalid fields; the failure toast when not given. */
   invalidToast?: (errors: Record<string, string[] | null>) => ToastText;
-  store: (value: z.output<Schema>) => Promise<unknown>;
+  store: (value: z.output<Schema>) => Promise<Stored>;
   /** Field errors for a store failure that is the visitor's to fix (a service withdrawn meanwhile). */
   refusedFields?: (error: unknown) => FieldErrors | undefined;
   /** Where a post without JavaScript lands once stored (Post/Redirect/Get). */
   redirectTo: string;
+  /** Headers of that redirect, from what was stored (a cookie for the page it leads to). */
+  redirectHeaders?: (stored: Stored) => Promise<Headers>;
   /** Added to the answer of a post with JavaScript once stored. */
   stored?: Extra;
 }
 
-export async function publicFormAction<Schema extends z.ZodType, Extra extends object = Record<never, never>>(
+export async function publicFormAction<
+  Schema extends z.ZodType,
+  Extra extends object = Record<never, never>,
+  Stored = unknown,
+>(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  form: PublicForm<Schema, Extra>,
+  form: PublicForm<Schema, Extra, Stored>,
 ) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: form.schema });
@@ -99,12 +105,13 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
     return refuse(form.toasts.failure, { status: 400 });
   }
   const address = rateLimitAddress(clientIp(context));
+  let stored: Stored;
   try {
     const limit = await hitRateLimit(`${form.rateLimit.key}:${address}`, form.rateLimit.perHour, HOUR_MS);
     if (!limit.allowed) {
       return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
     }
-    await form.store(submission.value);
+    stored = await form.store(submission.value);
   } catch (error) {
     const fieldErrors = form.refusedFields?.(error);
     if (fieldErrors) return refuse(form.toasts.failure, { status: 400 }, fieldErrors);
@@ -123,5 +130,5 @@ export async function publicFormAction<Schema extends z.ZodType, Extra extends o
       form.toasts.success,
     );
   }
-  return redirectWithSuccess(form.redirectTo, form.toasts.success);
+  return redirectWithSuccess(form.redirectTo, form.toasts.success, { headers: await form.redirectHeaders?.(stored) });
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 function orderForm(page: Page) {
@@ -15,7 +16,7 @@ async function fillClient(page: Page, notes: string) {
 }
 
 test.describe("order page", () => {
-  test("orders a service; the order carries the database's prices, not the form's", async ({
+  test("orders a service; the order carries the database's prices, not the form's, and has a status page", async ({
     page,
     sql,
     db,
@@ -83,6 +84,35 @@ test.describe("order page", () => {
         status: "pending",
       },
     ]);
+
+    // The client's status page: linked from the order-submitted page without JavaScript; with it
+    // the visitor is back home, and the link is in their email.
+    const [order] = await sql`select id, status_token from orders where notes = ${notes}`;
+    if (javaScript) {
+      await page.goto(`/order/status/${order.status_token}`);
+    } else {
+      await page.getByRole("link", { name: productText("See your order's status") }).click();
+    }
+    await expect(page).toHaveURL(new RegExp(`/order/status/${order.status_token}$`));
+    await expect(page.getByRole("heading", { level: 1, name: productText("Your order") })).toBeVisible();
+    await expect(
+      page.getByText(productText.pattern("Hello {client name}, here is where your order stands.", "Ada Lovelace")),
+    ).toBeVisible();
+    await expect(page.getByText(service.name, { exact: true })).toBeVisible();
+    await expect(page.getByText("$398")).toBeVisible();
+    await expect(page.getByText(notes)).toBeVisible();
+    await expect(page.getByText("ada@example.com")).toHaveCount(0);
+    const status = page.getByRole("status").filter({ hasText: productText("Status") });
+    await expect(status).toContainText(productText("Received, we'll be in touch within 24 hours"));
+
+    await sql`update orders set status = 'paid' where id = ${order.id}`;
+    if (javaScript) {
+      // Coming back to the tab asks again at once, as the 30-second refresh does.
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    } else {
+      await page.reload();
+    }
+    await expect(status).toContainText(productText("Paid: thank you!"));
   });
 
   test(

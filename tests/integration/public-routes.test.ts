@@ -9,10 +9,12 @@ import { contactMessages, orders } from "~/db/schema";
 import type * as home from "~/routes/public/home";
 import type * as layout from "~/routes/public/layout";
 import type * as order from "~/routes/public/order";
+import type * as orderStatus from "~/routes/public/order-status";
 import type * as services from "~/routes/public/services";
 import * as robots from "~/routes/robots";
 import * as sitemap from "~/routes/sitemap";
 import { saveIntegrations } from "~/models/integrations.server";
+import { createOrder, updateOrderStatus } from "~/models/orders.server";
 import { createTestService } from "../support/factories";
 import { send } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
@@ -310,6 +312,105 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       expect(
         (await page<Loaded<typeof order.loader>>("/order?service=nonsense", "routes/public/order")).preselected,
       ).toBe("");
+    });
+  });
+
+  describe("order-status page", () => {
+    const STATUS_ROUTE = "routes/public/order-status";
+    type StatusPage = Loaded<typeof orderStatus.loader>;
+
+    async function placeOrder(clientName = uniqueName("Client")) {
+      const service = await newService({ setupPrice: 149, monthlyPrice: 29 });
+      return createOrder({
+        clientName,
+        clientEmail: "client@example.com",
+        clientPhone: "+1 555 0100",
+        notes: "Sync my CRM",
+        serviceId: service.id,
+      });
+    }
+
+    it("shows the order of its token: service, prices, status, date and what the client entered, no contact details", async () => {
+      const placed = await placeOrder();
+      const shown = await page<StatusPage>(`/order/status/${placed.statusToken}`, STATUS_ROUTE);
+      expect(shown).toEqual({
+        clientName: placed.clientName,
+        serviceName: placed.serviceName,
+        setupPrice: 149,
+        monthlyPrice: 29,
+        totalPrice: 178,
+        notes: "Sync my CRM",
+        status: "pending",
+        orderDate: new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(placed.orderDate),
+      });
+      expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
+    });
+
+    it("shows each token's own order only", async () => {
+      const [first, second] = [await placeOrder(), await placeOrder()];
+      expect((await page<StatusPage>(`/order/status/${first.statusToken}`, STATUS_ROUTE)).clientName).toBe(
+        first.clientName,
+      );
+      expect((await page<StatusPage>(`/order/status/${second.statusToken}`, STATUS_ROUTE)).clientName).toBe(
+        second.clientName,
+      );
+    });
+
+    it("answers 404 for an unknown token, a malformed one, and an order's id", async () => {
+      const placed = await placeOrder();
+      const paths = [
+        `/order/status/${"0".repeat(64)}`,
+        `/order/status/${placed.statusToken.toUpperCase()}`,
+        `/order/status/${placed.statusToken.slice(1)}`,
+        `/order/status/${placed.statusToken}x`,
+        `/order/status/${placed.id}`,
+        `/order/status/${placed.statusToken}/more`,
+      ];
+      for (const path of paths) {
+        const answer = await send(new Request(`${ORIGIN}${path}`));
+        expect(answer.status, path).toBe(404);
+        expect(answer.error?.status, path).toBe(404);
+      }
+    });
+
+    it("links the order-submitted page to the order just placed, once, through a cookie and not the URL", async () => {
+      const service = await newService();
+      const notes = uniqueName("Receipt");
+      const placed = await submit("/order", {
+        clientName: "Ada Lovelace",
+        clientEmail: "ada@example.com",
+        terms: "on",
+        serviceId: service.id,
+        notes,
+      });
+      expect(placed.location).toBe("/order/submitted");
+      const [row] = await db().select().from(orders).where(eq(orders.notes, notes));
+      const receipt = placed.headers.getSetCookie().find((cookie) => cookie.startsWith("order_receipt="));
+      expect(receipt).toMatch(/HttpOnly/i);
+      expect(receipt).toMatch(/Path=\/order\/submitted/);
+      expect(receipt).not.toContain(row.statusToken);
+
+      const landed = await send(
+        new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: receipt!.split(";")[0] } }),
+      );
+      expect(landed.loaderData["routes/public/order-submitted"]).toEqual({
+        statusPath: `/order/status/${row.statusToken}`,
+      });
+      expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
+      const anyone = await send(new Request(`${ORIGIN}/order/submitted`));
+      expect(anyone.loaderData["routes/public/order-submitted"]).toEqual({ statusPath: null });
+      const forged = await send(
+        new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: `order_receipt=${row.statusToken}` } }),
+      );
+      expect(forged.loaderData["routes/public/order-submitted"]).toEqual({ statusPath: null });
+    });
+
+    it("shows a status changed by the admin on the next load", async () => {
+      const placed = await placeOrder();
+      await updateOrderStatus(placed.id, "paid");
+      expect((await page<StatusPage>(`/order/status/${placed.statusToken}`, STATUS_ROUTE)).status).toBe("paid");
+      await updateOrderStatus(placed.id, "cancelled");
+      expect((await page<StatusPage>(`/order/status/${placed.statusToken}`, STATUS_ROUTE)).status).toBe("cancelled");
     });
   });
 

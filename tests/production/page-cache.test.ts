@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
 import type { RunningServer } from "../support/built-server";
-import { unique } from "../support/factories";
+import { createTestOrder, unique } from "../support/factories";
 import { HttpVisitor } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 
@@ -131,6 +131,29 @@ describe("the page cache", () => {
       expect(next.headers.get("x-cache")).toBe("hit");
       expect(next.html).not.toContain(productText("Message sent!"));
     }
+  });
+
+  it("never keeps a client's order-status page, answered no-store, no-referrer and noindex, a 404 alike", async () => {
+    const order = await createTestOrder(app.db);
+    const unknown = `/order/status/${"0".repeat(64)}`;
+    for (const [pathname, status] of [
+      [`/order/status/${order.statusToken}`, 200],
+      [`/order/status/${order.statusToken}`, 200],
+      [`/order/status/${order.statusToken}.data`, 200],
+      [unknown, 404],
+    ] as const) {
+      const response = await fetch(app.url + pathname);
+      const body = await response.text();
+      expect(response.status, pathname).toBe(status);
+      expect(response.headers.get("x-cache"), pathname).toBeNull();
+      expect(response.headers.get("cache-control"), pathname).toBe("no-store");
+      expect(response.headers.get("referrer-policy"), pathname).toBe("no-referrer");
+      expect(response.headers.get("x-robots-tag"), pathname).toBe("noindex");
+      if (status === 200) expect(body).toContain(order.clientName);
+    }
+    // The request log names the page, never the token that opens the order.
+    expect(app.output()).toContain("/order/status/[token]");
+    expect(app.output()).not.toContain(order.statusToken);
   });
 
   it("holds no more pages than its bound, however many query strings arrive", async () => {

@@ -3,6 +3,7 @@ import {
   HardDrive,
   Download,
   Mail,
+  MailX,
   MessagesSquare,
   Package,
   Percent,
@@ -21,12 +22,15 @@ import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
 import type { DiskWarning } from "~/lib/disk-space";
 import { formatPrice } from "~/lib/pricing";
 import { AUDIT_TEXTS } from "~/copy/admin";
+import { EMAIL_STATUS_TEXTS } from "~/copy/email";
+import { getEnv } from "~/lib/env.server";
 import { listLatestAudit } from "~/models/audit-log.server";
 import { listChatSessions } from "~/models/chat-sessions.server";
 import { listContactMessages } from "~/models/contact-messages.server";
 import { getOrderStats, listLatestOrders } from "~/models/orders.server";
 import { countServices } from "~/models/services.server";
 import { dataVolumeWarning } from "~/services/disk-space.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Route } from "./+types/dashboard";
 
 const RECENT_ITEMS = 5;
@@ -43,7 +47,9 @@ export async function loader() {
     listLatestAudit(RECENT_ITEMS),
     dataVolumeWarning(),
   ]);
-  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk };
+  // Whether staff and clients get email (issue #17): the configuration sets all three or none.
+  const email = emailEnabled() ? { staffEmail: getEnv().STAFF_EMAIL ?? "" } : null;
+  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk, email };
 }
 
 const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
@@ -54,11 +60,12 @@ const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, orders, messages, chats, changes, disk } = loaderData;
+  const { cards, orders, messages, chats, changes, disk, email } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
       {disk ? <DiskAlert warning={disk} /> : null}
+      <EmailStatus staffEmail={email?.staffEmail ?? null} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
           <StatCard key={card.title} card={card} />
@@ -153,6 +160,16 @@ function DiskAlert({ warning }: { warning: DiskWarning }) {
     >
       <HardDrive aria-hidden className="mt-0.5 size-4 shrink-0" />
       {warning.message}
+    </p>
+  );
+}
+
+function EmailStatus({ staffEmail }: { staffEmail: string | null }) {
+  const Icon = staffEmail ? Mail : MailX;
+  return (
+    <p className="mb-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
+      {staffEmail ? EMAIL_STATUS_TEXTS.on(staffEmail) : EMAIL_STATUS_TEXTS.off}
     </p>
   );
 }

@@ -16,6 +16,7 @@ import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { toPublicService, type PublicService } from "~/models/services.server";
 import { siteNextSteps } from "~/models/site-settings.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
+import { orderReceiptHeaders } from "~/services/order-receipt.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
@@ -74,6 +75,7 @@ export function action(args: Route.ActionArgs) {
     refusedFields: (error) =>
       error instanceof ServiceUnavailableError ? { serviceId: [ORDER.serviceUnavailable] } : undefined,
     redirectTo: "/order/submitted",
+    redirectHeaders: (placed) => orderReceiptHeaders(placed.statusToken),
     stored: { submitted: true },
   });
 }

@@ -11,6 +11,7 @@ import {
 } from "~/models/outbox.server";
 import { deliverToAirtable } from "./airtable.server";
 import { channelsForEvents } from "./channels.server";
+import { closeMailTransport, deliverClientEmail, deliverStaffEmail } from "./email.server";
 import { deliverToEventWebhook } from "./event-webhook.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 
@@ -49,6 +50,8 @@ export interface OutboxRunOptions {
 const HANDLERS: Partial<Record<DeliveryChannel, DeliveryHandler>> = {
   webhook: deliverToEventWebhook,
   airtable: deliverToAirtable,
+  staff_email: deliverStaffEmail,
+  client_email: deliverClientEmail,
 };
 
 /** When the attempt after `attempts` failed ones is due, or null when they were the last allowed. */
@@ -183,4 +186,5 @@ export async function stopOutboxWorker(): Promise<void> {
   unlisten = undefined;
   await current?.().catch(() => {});
   if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+  closeMailTransport();
 }

@@ -28,12 +28,14 @@ describe("pageCacheKey", () => {
       "/robots.txt",
       "/unknown",
       "/services/x",
+      `/order/status/${"a".repeat(64)}`,
     ]) {
       expect(get(url)).toBeNull();
     }
     expect(get("/", { cookie: "__session=abc" })).toBeNull();
     expect(get("/", { cookie: "theme=dark; __Host-session=abc" })).toBeNull();
     expect(get("/", { cookie: "theme=dark; toast=abc" })).toBeNull();
+    expect(get("/order/submitted", { cookie: "order_receipt=abc" })).toBeNull();
     expect(get("/", { cookie: "chat_session=abc; analytics=1" })).not.toBeNull();
   });
 

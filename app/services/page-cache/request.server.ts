@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { SESSION_COOKIE_NAMES } from "~/services/auth.server";
+import { ORDER_RECEIPT_COOKIE } from "~/services/order-receipt.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
 import type { Encoding } from "./cache.server";
 
@@ -11,8 +12,11 @@ const CACHEABLE_PATHS = new Set([
   ...PAGE_PATHS.map((path) => (path === "/" ? "/_root.data" : `${path}.data`)),
 ]);
 
-// A signed-in admin, or a visitor with a toast waiting, gets a page of their own.
-const PRIVATE_COOKIE = new RegExp(`(?:^|;)\\s*(?:${[...SESSION_COOKIE_NAMES, TOAST_COOKIE].join("|")})=`);
+// A signed-in admin, a visitor with a toast waiting, or one just back from an order (the link to
+// its status page), gets a page of their own.
+const PRIVATE_COOKIE = new RegExp(
+  `(?:^|;)\\s*(?:${[...SESSION_COOKIE_NAMES, TOAST_COOKIE, ORDER_RECEIPT_COOKIE].join("|")})=`,
+);
 
 interface IncomingRequest {
   method?: string;

@@ -1,0 +1,34 @@
+import { createCookie } from "react-router";
+import { signedCookieOptions } from "~/lib/cookie-options.server";
+
+// The link from the order-submitted page to the new order's status page (issue #17). The token
+// opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:
+// it rides from the order's redirect to that one page in a signed cookie, read once. A visitor
+// holding it never gets a cached page (app/services/page-cache/request.server.ts).
+
+export const ORDER_RECEIPT_COOKIE = "order_receipt";
+const SUBMITTED_PATH = "/order/submitted";
+/** Long enough for the redirect, however slow the connection. */
+const RECEIPT_MAX_AGE_S = 600;
+const STATUS_TOKEN = /^[0-9a-f]{64}$/;
+
+function receiptCookie() {
+  return createCookie(ORDER_RECEIPT_COOKIE, {
+    ...signedCookieOptions(),
+    path: SUBMITTED_PATH,
+    maxAge: RECEIPT_MAX_AGE_S,
+  });
+}
+
+/** The Set-Cookie of the order's redirect to the order-submitted page. */
+export async function orderReceiptHeaders(statusToken: string): Promise<Headers> {
+  return new Headers({ "Set-Cookie": await receiptCookie().serialize(statusToken) });
+}
+
+/** The token the cookie carries, if any, and the headers that delete the cookie. */
+export async function takeOrderReceipt(request: Request): Promise<{ statusToken: string; headers: Headers } | null> {
+  const cookie = receiptCookie();
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
+  if (typeof value !== "string" || !STATUS_TOKEN.test(value)) return null;
+  return { statusToken: value, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
+}

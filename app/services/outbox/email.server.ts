@@ -1,0 +1,246 @@
+import { createTransport } from "nodemailer";
+import { z } from "zod";
+import { EMAIL_TEXTS } from "~/copy/email";
+import { getEnv } from "~/lib/env.server";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { siteOrigin } from "~/lib/site-url.server";
+import type { DueDelivery } from "~/models/outbox.server";
+import { currentSiteSettings } from "~/services/site-settings.server";
+import type { DeliveryHandler, DeliveryOutcome } from "./handler";
+
+// Email to staff and to the client (issue #17), sent from the outbox like any delivery, so a mail
+// server that is down or refuses is tried again on the worker's schedule. Which events are mailed
+// is app/services/outbox/channels.server.ts's.
+
+const OrderData = z.object({
+  id: z.string(),
+  client_name: z.string(),
+  client_email: z.string(),
+  client_phone: z.string().nullable(),
+  service_name: z.string(),
+  setup_price: z.number(),
+  monthly_price: z.number(),
+  total_price: z.number(),
+  notes: z.string().nullable(),
+  status_url: z.string(),
+});
+type OrderData = z.infer<typeof OrderData>;
+
+const ContactData = z.object({
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  chat_session_id: z.string().nullable(),
+});
+
+interface Message {
+  to: string;
+  replyTo: { name: string; address: string } | string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+// One pooled connection per SMTP_URL, opened on the first message; closed at shutdown.
+let pool: { url: string; transport: ReturnType<typeof createTransport> } | undefined;
+
+function transportFor(url: string) {
+  if (pool?.url !== url) {
+    pool?.transport.close();
+    pool = { url, transport: createTransport({ url, pool: true, maxConnections: 2 }) };
+  }
+  return pool.transport;
+}
+
+/** Shutdown: the pooled SMTP connections are closed. */
+export function closeMailTransport(): void {
+  pool?.transport.close();
+  pool = undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+/** A header never spans lines, whatever the visitor typed in their name. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A link only when SITE_URL makes it absolute: a path alone means nothing in a mailbox. */
+function absolute(url: string): string | null {
+  return /^https?:\/\//.test(url) ? url : null;
+}
+function adminUrl(path: string): string | null {
+  const origin = siteOrigin();
+  return origin ? `${origin}${path}` : null;
+}
+
+/** A message's body: paragraphs of text, label/value lines and links, as plain text and as HTML. */
+type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "fields"; rows: [label: string, value: string][] }
+  | { kind: "quote"; text: string }
+  | { kind: "link"; label: string; url: string | null };
+
+function renderText(blocks: Block[]): string {
+  const parts = blocks.flatMap((block): string[] => {
+    switch (block.kind) {
+      case "paragraph":
+        return [block.text];
+      case "fields":
+        return [block.rows.map(([label, value]) => `${label}: ${value}`).join("\n")];
+      case "quote":
+        return [block.text];
+      case "link":
+        return block.url ? [`${block.label}: ${block.url}`] : [];
+    }
+  });
+  return `${parts.join("\n\n")}\n`;
+}
+
+function renderHtml(blocks: Block[]): string {
+  const parts = blocks.flatMap((block): string[] => {
+    switch (block.kind) {
+      case "paragraph":
+        return [`<p>${escapeHtml(block.text)}</p>`];
+      case "fields":
+        return [
+          `<table cellpadding="4" style="border-collapse:collapse">${block.rows
+            .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+            .join("")}</table>`,
+        ];
+      case "quote":
+        return [
+          `<blockquote style="white-space:pre-wrap;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(block.text)}</blockquote>`,
+        ];
+      case "link":
+        return block.url ? [`<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`] : [];
+    }
+  });
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${parts.join("")}</body></html>`;
+}
+
+function priceRows(order: OrderData): [string, string][] {
+  const texts = EMAIL_TEXTS.order;
+  return [
+    [texts.service, order.service_name],
+    [texts.setupFee, formatPrice(order.setup_price)],
+    [texts.monthly, hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price) : texts.noMonthly],
+    [texts.total, formatPrice(order.total_price)],
+  ];
+}
+
+function message(head: Omit<Message, "text" | "html">, blocks: Block[]): Message {
+  return { ...head, subject: oneLine(head.subject), text: renderText(blocks), html: renderHtml(blocks) };
+}
+
+async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<Message> {
+  const { type, data } = delivery.event;
+  if (type === "order.created") {
+    const order = OrderData.parse(data);
+    const texts = EMAIL_TEXTS.staffOrder;
+    return message(
+      {
+        to: staffEmail,
+        replyTo: { name: oneLine(order.client_name), address: order.client_email },
+        subject: texts.subject(order.service_name, order.client_name),
+      },
+      [
+        { kind: "paragraph", text: texts.intro(order.client_name) },
+        { kind: "fields", rows: priceRows(order) },
+        {
+          kind: "fields",
+          rows: [
+            [texts.name, order.client_name],
+            [texts.email, order.client_email],
+            [texts.phone, order.client_phone ?? texts.none],
+          ],
+        },
+        { kind: "paragraph", text: `${texts.notes}:` },
+        { kind: "quote", text: order.notes ?? texts.none },
+        {
+          kind: "link",
+          label: texts.adminLink,
+          url: adminUrl(`/admin/orders?${new URLSearchParams({ view: order.id })}`),
+        },
+        { kind: "paragraph", text: EMAIL_TEXTS.replyHint },
+      ],
+    );
+  }
+  if (type === "contact.created" || type === "chat.lead_captured") {
+    const contact = ContactData.parse(data);
+    const texts = type === "contact.created" ? EMAIL_TEXTS.contact : EMAIL_TEXTS.chatLead;
+    const link = contact.chat_session_id
+      ? `/admin/chats?${new URLSearchParams({ session: contact.chat_session_id })}`
+      : "/admin/messages";
+    return message(
+      {
+        to: staffEmail,
+        replyTo: { name: oneLine(contact.name), address: contact.email },
+        subject: texts.subject(contact.name),
+      },
+      [
+        { kind: "paragraph", text: texts.intro(contact.name, contact.email) },
+        { kind: "quote", text: contact.message },
+        { kind: "link", label: texts.adminLink, url: adminUrl(link) },
+        { kind: "paragraph", text: EMAIL_TEXTS.replyHint },
+      ],
+    );
+  }
+  throw new Error(`No staff email for ${type} events`);
+}
+
+async function clientMessage(delivery: DueDelivery): Promise<Message> {
+  const { type, data } = delivery.event;
+  if (type !== "order.created") throw new Error(`No client email for ${type} events`);
+  const order = OrderData.parse(data);
+  const { companyName, supportEmail } = await currentSiteSettings();
+  const texts = EMAIL_TEXTS.clientOrder;
+  return message(
+    { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
+    [
+      { kind: "paragraph", text: texts.greeting(order.client_name) },
+      { kind: "paragraph", text: texts.intro(companyName) },
+      { kind: "fields", rows: priceRows(order) },
+      { kind: "link", label: texts.statusLink, url: absolute(order.status_url) },
+      { kind: "paragraph", text: texts.signOff(companyName) },
+    ],
+  );
+}
+
+/** SMTP reply codes start the server's reply line ("250 2.0.0 Ok: queued as 1A2B"). */
+function replyCode(line: string | undefined): number | null {
+  const code = Number(/^(\d{3})/.exec(line ?? "")?.[1]);
+  return Number.isInteger(code) && code > 0 ? code : null;
+}
+
+async function send(compose: (staffEmail: string) => Promise<Message>, timeoutMs: number): Promise<DeliveryOutcome> {
+  const { SMTP_URL, MAIL_FROM, STAFF_EMAIL } = getEnv();
+  // Email switched off after the delivery was made: nothing to send it with.
+  if (!SMTP_URL || !MAIL_FROM || !STAFF_EMAIL) return { ok: false, statusCode: null, response: null, cancelled: true };
+  const mail = await compose(STAFF_EMAIL);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer from the mail server within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const info = await Promise.race([transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail }), deadline]);
+    return { ok: true, statusCode: replyCode(info.response), response: info.response };
+  } catch (error) {
+    const smtp = error as { responseCode?: number; message?: string };
+    return {
+      ok: false,
+      statusCode: typeof smtp.responseCode === "number" ? smtp.responseCode : null,
+      response: smtp.message ?? String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const deliverStaffEmail: DeliveryHandler = (delivery, { timeoutMs }) =>
+  send((staffEmail) => staffMessage(delivery, staffEmail), timeoutMs);
+
+export const deliverClientEmail: DeliveryHandler = (delivery, { timeoutMs }) =>
+  send(() => clientMessage(delivery), timeoutMs);

@@ -1,0 +1,225 @@
+import { eq, sql } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_TEXTS } from "~/copy/email";
+import { db } from "~/db/client.server";
+import { deliveryAttempts, eventDeliveries, outboxEvents } from "~/db/schema";
+import { getEnv, type Env } from "~/lib/env.server";
+import { createContactMessage } from "~/models/contact-messages.server";
+import { createOrder } from "~/models/orders.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { closeMailTransport } from "~/services/outbox/email.server";
+import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
+import { createTestAdmin, createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
+import { getRequest, send, sessionFor } from "../support/route-args";
+import { uniqueName, useTestDatabase } from "../support/test-database";
+
+// The email channel (issue #17) through a real SMTP server on 127.0.0.1: what staff and clients
+// receive, and a refusal retried on the outbox's schedule. PGlite only: the outbox's behaviour on
+// PostgreSQL is tests/integration/outbox.test.ts's.
+
+const SITE = "https://agency.test";
+const STAFF = "staff@agency.test";
+const FROM = "Agency <hello@agency.test>";
+
+interface Received {
+  from: string;
+  to: string[];
+  mail: ParsedMail;
+}
+
+const received: Received[] = [];
+/** While set, the server refuses every message with this reply code. */
+let refuseWith: number | null = null;
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      if (refuseWith) {
+        return callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: refuseWith }));
+      }
+      simpleParser(Buffer.concat(chunks)).then(
+        (mail) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map(({ address }) => address),
+            mail,
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    });
+  },
+});
+
+const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
+let original: Env | undefined;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as { port: number };
+  original = getEnv();
+  globalEnv.__appEnv = {
+    ...original,
+    SITE_URL: SITE,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: FROM,
+    STAFF_EMAIL: STAFF,
+  };
+});
+afterAll(async () => {
+  globalEnv.__appEnv = original;
+  closeMailTransport();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+function mailsTo(address: string, subject: string): Received[] {
+  return received.filter(({ to, mail }) => to.includes(address) && mail.subject === subject);
+}
+
+/** Every attempt at the deliveries of the event whose data has this id, oldest first. */
+function attemptsFor(recordId: string) {
+  return db()
+    .select({
+      channel: eventDeliveries.channel,
+      status: eventDeliveries.status,
+      ok: deliveryAttempts.ok,
+      statusCode: deliveryAttempts.statusCode,
+      response: deliveryAttempts.response,
+    })
+    .from(deliveryAttempts)
+    .innerJoin(eventDeliveries, eq(eventDeliveries.id, deliveryAttempts.deliveryId))
+    .innerJoin(outboxEvents, eq(outboxEvents.id, eventDeliveries.eventId))
+    .where(sql`${outboxEvents.data}->>'id' = ${recordId}`)
+    .orderBy(deliveryAttempts.attemptedAt);
+}
+
+describe("email from the outbox", () => {
+  useTestDatabase("pglite");
+
+  it("mails a new order to staff (reply-to: the client) and its confirmation to the client, escaping what they typed", async () => {
+    const service = await createTestService(db(), { isActive: true, setupPrice: 149, monthlyPrice: 29 });
+    const clientName = `${uniqueName("Ada")} <b>Bold</b>`;
+    const clientEmail = `ada.${Date.now()}@example.com`;
+    const notes = `<script>alert("x")</script> & more`;
+    const order = await createOrder({
+      clientName,
+      clientEmail,
+      clientPhone: "+1 555 0100",
+      notes,
+      serviceId: service.id,
+    });
+    const { companyName, supportEmail } = await getSiteSettings();
+
+    await runOutbox();
+
+    const statusUrl = `${SITE}/order/status/${order.statusToken}`;
+    const [staff] = mailsTo(STAFF, EMAIL_TEXTS.staffOrder.subject(service.name, clientName));
+    expect(staff.from).toBe("hello@agency.test");
+    expect(staff.mail.from?.value).toEqual([{ name: "Agency", address: "hello@agency.test" }]);
+    expect(staff.mail.replyTo?.value).toEqual([{ name: clientName, address: clientEmail }]);
+    expect(staff.mail.text).toContain(`${EMAIL_TEXTS.order.setupFee}: $149`);
+    expect(staff.mail.text).toContain(`${EMAIL_TEXTS.order.monthly}: $29/mo`);
+    expect(staff.mail.text).toContain(`${EMAIL_TEXTS.order.total}: $178`);
+    expect(staff.mail.text).toContain("+1 555 0100");
+    expect(staff.mail.text).toContain(notes);
+    expect(staff.mail.text).toContain(
+      productText
+        .pattern("Open the order in the admin: {SITE_URL}/admin/orders?view={order id}", SITE)
+        .replace("{order id}", order.id),
+    );
+    expect(staff.mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
+    expect(staff.mail.html).toContain("&lt;b&gt;Bold&lt;/b&gt;");
+    expect(staff.mail.html).not.toMatch(/<script|<b>/);
+
+    const [client] = mailsTo(clientEmail, EMAIL_TEXTS.clientOrder.subject(companyName, service.name));
+    expect(client.mail.from?.value).toEqual([{ name: "Agency", address: "hello@agency.test" }]);
+    expect(client.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
+    expect(client.mail.text).toContain(EMAIL_TEXTS.clientOrder.greeting(clientName));
+    expect(client.mail.text).toContain(
+      productText.pattern("See your order's status at any time: {status link}", statusUrl),
+    );
+    expect(client.mail.html).toContain(`<a href="${statusUrl}">`);
+    expect(client.mail.html).not.toContain("<b>");
+    expect(client.mail.text).not.toContain(notes);
+
+    expect(await attemptsFor(order.id)).toEqual(
+      expect.arrayContaining(
+        ["staff_email", "client_email"].map((channel) =>
+          expect.objectContaining({ channel, status: "delivered", ok: true, statusCode: 250 }),
+        ),
+      ),
+    );
+  });
+
+  it("mails a contact message and a chat lead to staff, the lead with a link to its conversation", async () => {
+    const name = uniqueName("Grace");
+    const email = `grace.${Date.now()}@example.com`;
+    await createContactMessage({ name, email, message: "Can you <i>automate</i> my invoices?" });
+    const sessionId = `session_${Date.now()}_leadmail1`;
+    const lead = uniqueName("Linus");
+    await createContactMessage({ name: lead, email, message: "Call me back", chatSessionId: sessionId });
+
+    await runOutbox();
+
+    const [contact] = mailsTo(STAFF, EMAIL_TEXTS.contact.subject(name));
+    expect(contact.mail.replyTo?.value).toEqual([{ name, address: email }]);
+    expect(contact.mail.text).toContain("Can you <i>automate</i> my invoices?");
+    expect(contact.mail.html).toContain("Can you &lt;i&gt;automate&lt;/i&gt; my invoices?");
+    expect(contact.mail.text).toContain(`${EMAIL_TEXTS.contact.adminLink}: ${SITE}/admin/messages`);
+
+    const [chat] = mailsTo(STAFF, EMAIL_TEXTS.chatLead.subject(lead));
+    expect(chat.mail.replyTo?.value).toEqual([{ name: lead, address: email }]);
+    expect(chat.mail.text).toContain(`${EMAIL_TEXTS.chatLead.adminLink}: ${SITE}/admin/chats?session=${sessionId}`);
+    // Only the order confirmation goes to a visitor.
+    expect(received.filter(({ to }) => to.includes(email))).toHaveLength(0);
+  });
+
+  it("says on the dashboard whether email is on, and to whom staff mail goes", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db()));
+    const dashboard = async () =>
+      ((await send(getRequest("/admin", cookie))).loaderData["routes/admin/dashboard"] as { email: unknown }).email;
+    expect(await dashboard()).toEqual({ staffEmail: STAFF });
+    const on = globalEnv.__appEnv;
+    globalEnv.__appEnv = original;
+    try {
+      expect(await dashboard()).toBeNull();
+    } finally {
+      globalEnv.__appEnv = on;
+    }
+  });
+
+  it("logs a refused message as a failed attempt and sends it again when the retry falls due", async () => {
+    const name = uniqueName("Refused");
+    const message = await createContactMessage({ name, email: "refused@example.com", message: "Hello" });
+    refuseWith = 451;
+    try {
+      await runOutbox();
+    } finally {
+      refuseWith = null;
+    }
+    expect(mailsTo(STAFF, EMAIL_TEXTS.contact.subject(name))).toHaveLength(0);
+    expect(await attemptsFor(message.id)).toMatchObject([{ status: "pending", ok: false, statusCode: 451 }]);
+    const [{ response }] = await attemptsFor(message.id);
+    expect(response).toContain("Mailbox busy, try again later");
+
+    // Not due yet: nothing is sent before the back-off ends.
+    await runOutbox();
+    expect(mailsTo(STAFF, EMAIL_TEXTS.contact.subject(name))).toHaveLength(0);
+
+    await runOutbox({ now: () => new Date(Date.now() + RETRY_DELAYS_MS[0] + 1000) });
+    expect(mailsTo(STAFF, EMAIL_TEXTS.contact.subject(name))).toHaveLength(1);
+    expect(await attemptsFor(message.id)).toMatchObject([
+      { status: "delivered", ok: false, statusCode: 451 },
+      { status: "delivered", ok: true, statusCode: 250 },
+    ]);
+  });
+});
