@@ -5,6 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { siteOrigin } from "~/lib/site-url.server";
 import type { DueDelivery } from "~/models/outbox.server";
+import { renderHtml, renderText, type Block } from "./email-body.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 
@@ -58,12 +59,6 @@ export function closeMailTransport(): void {
   pool = undefined;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
-
 /** A header never spans lines, whatever the visitor typed in their name. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -74,51 +69,6 @@ function absolute(url: string): string | null {
 function adminUrl(path: string): string | null {
   const origin = siteOrigin();
   return origin ? `${origin}${path}` : null;
-}
-
-/** A message's body: paragraphs of text, label/value lines and links, as plain text and as HTML. */
-type Block =
-  | { kind: "paragraph"; text: string }
-  | { kind: "fields"; rows: [label: string, value: string][] }
-  | { kind: "quote"; text: string }
-  | { kind: "link"; label: string; url: string | null };
-
-function renderText(blocks: Block[]): string {
-  const parts = blocks.flatMap((block): string[] => {
-    switch (block.kind) {
-      case "paragraph":
-        return [block.text];
-      case "fields":
-        return [block.rows.map(([label, value]) => `${label}: ${value}`).join("\n")];
-      case "quote":
-        return [block.text];
-      case "link":
-        return block.url ? [`${block.label}: ${block.url}`] : [];
-    }
-  });
-  return `${parts.join("\n\n")}\n`;
-}
-
-function renderHtml(blocks: Block[]): string {
-  const parts = blocks.flatMap((block): string[] => {
-    switch (block.kind) {
-      case "paragraph":
-        return [`<p>${escapeHtml(block.text)}</p>`];
-      case "fields":
-        return [
-          `<table cellpadding="4" style="border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-            .join("")}</table>`,
-        ];
-      case "quote":
-        return [
-          `<blockquote style="white-space:pre-wrap;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(block.text)}</blockquote>`,
-        ];
-      case "link":
-        return block.url ? [`<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`] : [];
-    }
-  });
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${parts.join("")}</body></html>`;
 }
 
 function priceRows(order: OrderData): [string, string][] {
