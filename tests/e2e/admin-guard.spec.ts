@@ -15,8 +15,18 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
   const [webhook] = await sql`
     insert into webhooks (name, url, is_active) values (${unique("E2E Guard Hook")}, 'http://127.0.0.1:1/hook', false)
     returning id`;
+  const [eventWebhook] = await sql`
+    insert into event_webhooks (name, url, events, is_active, secret)
+    values (${unique("E2E Guard Events")}, 'http://127.0.0.1:1/events', '{order.created}', false, 'whsec_AAAA')
+    returning id`;
   const marker = unique("intruder").replace(/\s+/g, "-");
-  const ids: Record<string, string> = { serviceId: service.id, webhookId: webhook.id, adminId: admin.id };
+  const ids: Record<string, string> = {
+    serviceId: service.id,
+    webhookId: webhook.id,
+    adminId: admin.id,
+    eventWebhookId: eventWebhook.id,
+  };
+  const eventWebhookForm = { name: marker, url: "http://127.0.0.1:1/events", events: "order.created", isActive: "on" };
   const serviceForm = { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" };
   const webhookForm = { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" };
   // What a form on each admin route would send: every route of the table has an entry (an empty
@@ -44,6 +54,10 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     "admin/webhooks": { intent: "delete", webhookId: webhook.id },
     "admin/webhooks/new": webhookForm,
     "admin/webhooks/:webhookId/edit": webhookForm,
+    "admin/webhooks/events/new": eventWebhookForm,
+    "admin/webhooks/events/:eventWebhookId/edit": eventWebhookForm,
+    "admin/webhooks/events/:eventWebhookId/log": { intent: "test" },
+    "admin/webhooks/deliveries": { intent: "redeliver", deliveryId: `msg_${"0".repeat(32)}` },
     "admin/admins": { intent: "delete", adminId: admin.id },
     "admin/admins/new": {
       username: marker,
@@ -80,6 +94,8 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     expect(await sql`select 1 from integrations where airtable_base_id = ${marker}`).toHaveLength(0);
     expect(await sql`select 1 from webhooks where name = ${marker}`).toHaveLength(0);
     expect(await sql`select 1 from webhooks where id = ${webhook.id}`).toHaveLength(1);
+    expect(await sql`select 1 from event_webhooks where name = ${marker}`).toHaveLength(0);
+    expect(await sql`select 1 from outbox_events where event_webhook_id = ${eventWebhook.id}`).toHaveLength(0);
     expect(await sql`select 1 from admin_users where username = ${marker}`).toHaveLength(0);
     expect((await sql`select username, role from admin_users where id = ${admin.id}`)[0]).toEqual({
       username: admin.username,
@@ -90,6 +106,7 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     await sql`delete from services where id = ${service.id}`;
     await sql`delete from contact_messages where id = ${message.id}`;
     await sql`delete from webhooks where id = ${webhook.id}`;
+    await sql`delete from event_webhooks where id = ${eventWebhook.id}`;
     await deleteTestAdmin(db, admin);
   }
 });
