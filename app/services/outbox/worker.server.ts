@@ -25,7 +25,6 @@ import type { DeliveryHandler, DeliveryOutcome } from "./handler";
  * 4 h 45 min), the first soon enough that a receiver restarting loses nothing.
  */
 export const RETRY_DELAYS_MS = [5, 60, 600, 3600, 17_100].map((seconds) => seconds * 1000);
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** One attempt's deadline: connecting, sending and reading the answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /**
@@ -55,7 +54,7 @@ const HANDLERS: Partial<Record<DeliveryChannel, DeliveryHandler>> = {
 };
 
 /** When the attempt after `attempts` failed ones is due, or null when they were the last allowed. */
-export function nextAttemptAt(attempts: number, now: Date): Date | null {
+function nextAttemptAt(attempts: number, now: Date): Date | null {
   const delay = RETRY_DELAYS_MS[attempts - 1];
   return delay === undefined ? null : new Date(now.getTime() + delay);
 }
