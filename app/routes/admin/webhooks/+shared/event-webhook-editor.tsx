@@ -120,7 +120,7 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
       <pre
         tabIndex={0}
         aria-label={EVENT_WEBHOOK_TEXTS.secretHeading}
-        className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
+        className="rounded-lg bg-slate-900 p-3 text-sm break-all whitespace-pre-wrap text-slate-100"
       >
         <code>{secret}</code>
       </pre>
