@@ -104,6 +104,34 @@ describe("on a real PostgreSQL server", () => {
       await database.close();
     }
   });
+
+  // postgres-js 3.4.9 fetches the array types on each new connection and left that query's
+  // promise unawaited: when the query failed (here, a role that may not read pg_type; in the
+  // smoke test, a database that stopped accepting connections), the unhandled rejection ended
+  // the process. Fixed by patches/postgres+3.4.9.patch.
+  it("a connection whose first query for the array types fails ends nothing but the query", async () => {
+    const name = await createPostgresDatabase({ template: "app_template" });
+    const role = `r_${name}`;
+    const admin = postgres(postgresUrl(name), { max: 1, onnotice: () => {} });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    await admin.unsafe(`create role ${role} login; revoke select on pg_catalog.pg_type from public`);
+    const url = new URL(postgresUrl(name));
+    url.username = role;
+    const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 1 });
+    try {
+      await expect(database.db.execute(sql`select 1 as n`)).rejects.toThrow();
+      // Long enough for the rejection that used to go unhandled to be reported.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      await database.close();
+      await admin.unsafe(`drop role ${role}`);
+      await admin.end();
+    }
+  });
 });
 
 /** Ends the app's connection to `database` once it is running the test's pg_sleep. */

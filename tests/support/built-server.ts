@@ -72,6 +72,10 @@ export async function startBuiltServer(
  */
 export async function stopBuiltServer(server: RunningServer): Promise<number | null> {
   const pid = Number(/"msg":"listening","pid":(\d+)/.exec(server.output())?.[1]);
+  // A server that ended on its own (a crash) is a failure of its own: say so, with what it printed.
+  if (server.child.exitCode !== null || server.child.signalCode !== null) {
+    throw new Error(`the server had already exited:\n${server.output()}`);
+  }
   process.kill(-server.child.pid!, "SIGTERM");
   const code = await server.exited;
   const deadline = Date.now() + 15_000;
