@@ -143,8 +143,9 @@ export const DELIVERY_LOG_TEXTS = {
   durationMs: (ms: number) => `${ms} ms`,
   redeliver: "Redeliver",
   back: "Back to Webhooks",
-  emailOff: "Email is off: SMTP_URL, MAIL_FROM and STAFF_EMAIL are not set on the server.",
   airtableOff: "Airtable sync is off: Integrations holds no Airtable token, base ID and table ID.",
+  webhookOff:
+    "This webhook is not active: nothing but test events is sent to it. Tick Active on its edit page to redeliver.",
 } as const;
 
 export const SERVICE_TEXTS = {
@@ -457,6 +458,8 @@ export const TOASTS = {
   testEventError: "Error sending test event",
   redeliveryQueued: { message: "Queued for redelivery" },
   redeliveryError: "Error queuing redelivery",
+  /** Redeliver where nothing can go out: the worker would only cancel it. */
+  redeliveryOff: (why: string): Toast => ({ message: "Not redelivered", description: why }),
   contentUpdated: { message: "Content updated successfully!" },
   contentUpdateError: "Error updating content",
   faqChanged: {

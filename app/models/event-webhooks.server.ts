@@ -203,14 +203,15 @@ export async function listDeliveryPage(
 }
 
 /** Whether the delivery `id` is in the log `filter` shows: Redeliver acts only on what the page lists. */
-export async function deliveryInLog(id: string, filter: DeliveryLogFilter): Promise<boolean> {
+export async function deliveryInLog(id: string, filter: DeliveryLogFilter): Promise<{ eventType: string } | undefined> {
   const [row] = await withReadRetry(() =>
     db()
-      .select({ id: eventDeliveries.id })
+      .select({ eventType: outboxEvents.type })
       .from(eventDeliveries)
+      .innerJoin(outboxEvents, eq(outboxEvents.id, eventDeliveries.eventId))
       .where(and(eq(eventDeliveries.id, id), filterCondition(filter))),
   );
-  return Boolean(row);
+  return row;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents } from "~/db/schema";
-import { EVENT_TYPES, TEST_EVENT_TYPE, type DeliveryChannel } from "~/lib/domain";
+import { EVENT_TYPES, TEST_EVENT_TYPE, type DeliveryChannel, type OutboxEventType } from "~/lib/domain";
 import { PAGE_SIZE } from "~/lib/keyset";
 import { openSecret } from "~/lib/secret-box.server";
 import {
@@ -12,6 +12,7 @@ import {
   TEST_EVENT_MESSAGE,
   type LoggedDelivery,
 } from "~/models/event-webhooks.server";
+import { saveIntegrations } from "~/models/integrations.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { createTestAdmin } from "../support/factories";
@@ -255,10 +256,11 @@ describe.each(BACKENDS)("event webhooks in the admin on %s", (backend) => {
     channel: DeliveryChannel,
     count: number,
     eventWebhookId: string | null = null,
+    type: OutboxEventType = "order.created",
   ): Promise<string[]> {
     const [event] = await db()
       .insert(outboxEvents)
-      .values({ type: "order.created", data: { id: uniqueName("order") }, dispatchedAt: new Date() })
+      .values({ type, data: { id: uniqueName("order") }, dispatchedAt: new Date() })
       .returning();
     const rows = await db()
       .insert(eventDeliveries)
@@ -364,20 +366,74 @@ describe.each(BACKENDS)("event webhooks in the admin on %s", (backend) => {
     const [untouched] = await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, airtable));
     expect(untouched).toMatchObject({ status: "failed", attempts: 7 });
 
-    // The Airtable one, from the site's log.
-    const site = await send(
-      postForm(
-        "/admin/webhooks/deliveries?channel=airtable",
-        [
-          ["intent", "redeliver"],
-          ["deliveryId", airtable],
-        ],
-        cookie,
-      ),
-    );
-    expect([site.status, site.location]).toEqual([302, "/admin/webhooks/deliveries?channel=airtable"]);
-    const [queued] = await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, airtable));
-    expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+    // The Airtable one, from the site's log: refused while the sync is off, queued once it is on.
+    const redeliverAirtable = () =>
+      send(
+        postForm(
+          "/admin/webhooks/deliveries?channel=airtable",
+          [
+            ["intent", "redeliver"],
+            ["deliveryId", airtable],
+          ],
+          cookie,
+        ),
+      );
+    const off = await redeliverAirtable();
+    expect([off.status, off.location]).toEqual([302, "/admin/webhooks/deliveries?channel=airtable"]);
+    expect(off.toast).toMatchObject({
+      message: "Not redelivered",
+      description: "Airtable sync is off: Integrations holds no Airtable token, base ID and table ID.",
+    });
+    expect((await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, airtable)))[0]).toMatchObject({
+      status: "failed",
+    });
+    await saveIntegrations({ airtableToken: "pat-test", airtableBaseId: "appTest", airtableTableId: "tblTest" });
+    try {
+      const site = await redeliverAirtable();
+      expect(site.toast).toMatchObject({ message: "Queued for redelivery" });
+      const [queued] = await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, airtable));
+      expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+    } finally {
+      await saveIntegrations({ airtableToken: null, airtableBaseId: null, airtableTableId: null });
+    }
+  });
+
+  it("does not redeliver to a webhook that is not active, except its test events, and says why", async () => {
+    const { webhook } = await createEventWebhook({
+      name: uniqueName("Switched off"),
+      url: "https://example.com/hook",
+      events: ["order.created"],
+      isActive: false,
+    });
+    const [order] = await arrangeDeliveries("webhook", 1, webhook.id);
+    const path = `/admin/webhooks/events/${webhook.id}/log`;
+    const redeliver = (deliveryId: string) =>
+      send(
+        postForm(
+          path,
+          [
+            ["intent", "redeliver"],
+            ["deliveryId", deliveryId],
+          ],
+          cookie,
+        ),
+      );
+    const refused = await redeliver(order);
+    expect(refused.toast).toMatchObject({
+      message: "Not redelivered",
+      description:
+        "This webhook is not active: nothing but test events is sent to it. Tick Active on its edit page to redeliver.",
+    });
+    expect((await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, order)))[0]).toMatchObject({
+      status: "failed",
+      attempts: 7,
+    });
+    const [test] = await arrangeDeliveries("webhook", 1, webhook.id, TEST_EVENT_TYPE);
+    expect((await redeliver(test)).toast).toMatchObject({ message: "Queued for redelivery" });
+    expect((await db().select().from(eventDeliveries).where(eq(eventDeliveries.id, test)))[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
   });
 
   it("deletes a webhook with its deliveries, and records it", async () => {

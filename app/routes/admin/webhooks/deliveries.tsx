@@ -3,6 +3,7 @@ import { ChoiceLink } from "~/components/admin/choice-link";
 import { PageHeader } from "~/components/admin/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
+import { EMAIL_STATUS_TEXTS } from "~/copy/email";
 import type { DeliveryChannel } from "~/lib/domain";
 import { readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
@@ -30,13 +31,22 @@ function readChannel(request: Request): ChannelFilter {
   return channel === "airtable" ? "airtable" : "email";
 }
 
+async function channelOn(channel: ChannelFilter): Promise<boolean> {
+  return channel === "email" ? emailEnabled() : (await readAirtableSync()) !== null;
+}
+
+/** Why nothing goes out on the channel: the worker cancels its deliveries while it is off. */
+function offText(channel: ChannelFilter): string {
+  return channel === "email" ? EMAIL_STATUS_TEXTS.off : DELIVERY_LOG_TEXTS.airtableOff;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const channel = readChannel(request);
   const url = new URL(request.url);
   const [page, settings, on] = await Promise.all([
     listDeliveryPage({ channels: CHANNELS[channel] }, readPageRequest(url.searchParams, DeliveryIdSchema)),
     getSiteSettings(),
-    channel === "email" ? emailEnabled() : readAirtableSync().then((sync) => sync !== null),
+    channelOn(channel),
   ]);
   return { channel, page, timeZone: siteTimeZone(settings), on };
 }
@@ -44,7 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   readIntent(formData, ["redeliver"]);
-  return redeliverAction(formData, { channels: CHANNELS[readChannel(request)] }, backTo(request));
+  const channel = readChannel(request);
+  const on = await channelOn(channel);
+  return redeliverAction(formData, { channels: CHANNELS[channel] }, backTo(request), () =>
+    on ? null : offText(channel),
+  );
 }
 
 export default function SiteDeliveries({ loaderData }: Route.ComponentProps) {
@@ -67,10 +81,10 @@ export default function SiteDeliveries({ loaderData }: Route.ComponentProps) {
       </nav>
       {on ? null : (
         <p role="status" className="mb-4 text-sm text-slate-600">
-          {channel === "email" ? texts.emailOff : texts.airtableOff}
+          {offText(channel)}
         </p>
       )}
-      <DeliveryLog page={page} timeZone={timeZone} showChannel />
+      <DeliveryLog page={page} timeZone={timeZone} showChannel canRedeliver={() => on} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DELIVERY_LOG_TEXTS, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
+import { TEST_EVENT_TYPE } from "~/lib/domain";
 import { readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
 import { DeliveryIdSchema, getEventWebhook, listDeliveryPage } from "~/models/event-webhooks.server";
@@ -28,12 +29,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { webhook, page, timeZone: siteTimeZone(settings) };
 }
 
+/** A webhook that is not active gets its test events only (app/services/outbox/event-webhook.server.ts). */
+function whyNotSent(webhook: { isActive: boolean }, eventType: string): string | null {
+  return webhook.isActive || eventType === TEST_EVENT_TYPE ? null : DELIVERY_LOG_TEXTS.webhookOff;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const id = requireId(params.eventWebhookId, "event webhook");
   const formData = await readForm(request);
   const intent = readIntent(formData, ["redeliver", "test"]);
   if (intent === "test") return testEventAction(id, backTo(request));
-  return redeliverAction(formData, { eventWebhookId: id }, backTo(request));
+  const webhook = await getEventWebhook(id);
+  if (!webhook) notFound("event webhook");
+  return redeliverAction(formData, { eventWebhookId: id }, backTo(request), (type) => whyNotSent(webhook, type));
 }
 
 export default function EventWebhookLog({ loaderData }: Route.ComponentProps) {
@@ -55,12 +63,18 @@ export default function EventWebhookLog({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <div className="mb-6">
         <EventWebhookStatus webhook={webhook} withBadge />
+        {webhook.isActive ? null : (
+          <p role="status" className="mt-3 text-sm text-slate-600">
+            {DELIVERY_LOG_TEXTS.webhookOff}
+          </p>
+        )}
       </div>
       <DeliveryLog
         page={page}
         timeZone={timeZone}
         showChannel={false}
         emptyDescription={DELIVERY_LOG_TEXTS.emptyDescription}
+        canRedeliver={(delivery) => whyNotSent(webhook, delivery.eventType) === null}
       />
     </>
   );

@@ -13,10 +13,20 @@ export function backTo(request: Request): string {
 /**
  * Redeliver: the delivery starts its schedule again under the same webhook-id. Only a delivery
  * the log `filter` shows: a form cannot reach another webhook's deliveries through this page.
+ * `whyNot` says why an event of that type cannot go out now (its webhook or channel is off), in
+ * which case nothing is queued: the worker would only cancel it.
  */
-export async function redeliverAction(formData: FormData, filter: DeliveryLogFilter, back: string) {
+export async function redeliverAction(
+  formData: FormData,
+  filter: DeliveryLogFilter,
+  back: string,
+  whyNot: (eventType: string) => string | null,
+) {
   const id = DeliveryIdSchema.safeParse(formData.get("deliveryId"));
-  if (!id.success || !(await deliveryInLog(id.data, filter))) notFound("delivery");
+  const delivery = id.success ? await deliveryInLog(id.data, filter) : undefined;
+  if (!id.success || !delivery) notFound("delivery");
+  const off = whyNot(delivery.eventType);
+  if (off) return redirectWithError(back, TOASTS.redeliveryOff(off));
   let queued;
   try {
     queued = await requeueDelivery(id.data);

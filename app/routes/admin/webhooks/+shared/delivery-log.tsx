@@ -26,11 +26,14 @@ export function DeliveryLog({
   timeZone,
   showChannel,
   emptyDescription,
+  canRedeliver,
 }: {
   page: PageInfo & { rows: Delivery[] };
   timeZone: string;
   showChannel: boolean;
   emptyDescription?: string;
+  /** False where the page says why nothing can go out (a webhook or channel that is off). */
+  canRedeliver: (delivery: Delivery) => boolean;
 }) {
   return (
     <>
@@ -39,7 +42,13 @@ export function DeliveryLog({
       ) : (
         <ul className="space-y-3" aria-label={DELIVERY_LOG_TEXTS.listLabel}>
           {page.rows.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} timeZone={timeZone} showChannel={showChannel} />
+            <DeliveryRow
+              key={delivery.id}
+              delivery={delivery}
+              timeZone={timeZone}
+              showChannel={showChannel}
+              redeliverable={canRedeliver(delivery)}
+            />
           ))}
         </ul>
       )}
@@ -52,10 +61,12 @@ function DeliveryRow({
   delivery,
   timeZone,
   showChannel,
+  redeliverable,
 }: {
   delivery: Delivery;
   timeZone: string;
   showChannel: boolean;
+  redeliverable: boolean;
 }) {
   const navigation = useNavigation();
   const redelivering =
@@ -73,14 +84,16 @@ function DeliveryRow({
         </>
       }
       actions={
-        <Form method="post" preventScrollReset className="shrink-0 self-end sm:self-start">
-          <input type="hidden" name="deliveryId" value={delivery.id} />
-          <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm" disabled={redelivering}>
-            <RotateCcw aria-hidden className="size-4" />
-            {texts.redeliver}
-            <span className="sr-only"> {delivery.id}</span>
-          </Button>
-        </Form>
+        redeliverable ? (
+          <Form method="post" preventScrollReset className="shrink-0 self-end sm:self-start">
+            <input type="hidden" name="deliveryId" value={delivery.id} />
+            <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm" disabled={redelivering}>
+              <RotateCcw aria-hidden className="size-4" />
+              {texts.redeliver}
+              <span className="sr-only"> {delivery.id}</span>
+            </Button>
+          </Form>
+        ) : null
       }
       after={<AttemptTable delivery={delivery} timeZone={timeZone} />}
     >
