@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, not, notExists, or, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import {
   deliveryAttempts,
@@ -81,30 +81,49 @@ export type DueDelivery = Pick<EventDelivery, "id" | "channel" | "attempts"> & {
   webhook: EventWebhook | null;
 };
 
+/** Serializes the workers' claims (any constant of ours: app/db/migrate.server.ts uses another). */
+const CLAIM_LOCK_KEY = 1_757_017;
+
 /**
  * Takes up to `limit` deliveries due at `now` for this worker until `now + leaseMs`: no other
  * worker takes them meanwhile (the row locks are held only for this statement; the lease after
  * it). A worker that dies holding a lease leaves its deliveries to be taken up once it expires.
+ *
+ * An order's Airtable deliveries go one at a time across instances: two upserts of one order at
+ * once could each create its row. One that another worker holds keeps the order's others back
+ * until it is settled; the claims take turns (an advisory lock), so two cannot both find none held.
+ * Within one batch the handler takes them in turn (app/services/outbox/airtable.server.ts).
  */
 export async function claimDueDeliveries(now: Date, leaseMs: number, limit: number): Promise<DueDelivery[]> {
-  const due = db()
-    .select({ id: eventDeliveries.id })
-    .from(eventDeliveries)
-    .where(
-      and(
-        eq(eventDeliveries.status, "pending"),
-        lte(eventDeliveries.nextAttemptAt, now),
-        or(isNull(eventDeliveries.lockedUntil), lte(eventDeliveries.lockedUntil, now)),
-      ),
-    )
-    .orderBy(asc(eventDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await db()
-    .update(eventDeliveries)
-    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
-    .where(inArray(eventDeliveries.id, due))
-    .returning({ id: eventDeliveries.id });
+  const airtableOrderHeld = sql`(${eventDeliveries.channel} = 'airtable' and exists (
+    select 1 from event_deliveries held
+      join outbox_events held_event on held_event.id = held.event_id
+      join outbox_events this_event on this_event.id = ${eventDeliveries.eventId}
+    where held.channel = 'airtable' and held.status = 'pending'
+      and held.locked_until > ${now.toISOString()}::timestamptz
+      and held_event.data ->> 'id' = this_event.data ->> 'id'))`;
+  const claimed = await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    const due = tx
+      .select({ id: eventDeliveries.id })
+      .from(eventDeliveries)
+      .where(
+        and(
+          eq(eventDeliveries.status, "pending"),
+          lte(eventDeliveries.nextAttemptAt, now),
+          or(isNull(eventDeliveries.lockedUntil), lte(eventDeliveries.lockedUntil, now)),
+          not(airtableOrderHeld),
+        ),
+      )
+      .orderBy(asc(eventDeliveries.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    return tx
+      .update(eventDeliveries)
+      .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+      .where(inArray(eventDeliveries.id, due))
+      .returning({ id: eventDeliveries.id });
+  });
   if (claimed.length === 0) return [];
   const rows = await db()
     .select({

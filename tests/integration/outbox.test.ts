@@ -11,7 +11,7 @@ import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { saveChatMessage } from "~/models/chat-messages.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { createOrder, updateOrderStatus } from "~/models/orders.server";
-import { requeueDelivery } from "~/models/outbox.server";
+import { claimDueDeliveries, requeueDelivery, settleDelivery } from "~/models/outbox.server";
 import { createService } from "~/models/services.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
@@ -358,6 +358,52 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
     expect(ids).toHaveLength(12);
     const deliveries = await deliveriesOf(webhook.id);
     expect(deliveries.every((delivery) => delivery.status === "delivered" && delivery.attempts === 1)).toBe(true);
+  });
+
+  it("lets one worker at a time hold an order's Airtable deliveries, and any worker its other ones", async () => {
+    const now = new Date();
+    /** An order event's deliveries, all due: Airtable for `orderId`, plus what `channels` adds. */
+    async function due(orderId: string, channels: ("airtable" | "staff_email")[]) {
+      const [event] = await db()
+        .insert(outboxEvents)
+        .values({ type: "order.created", data: { id: orderId }, dispatchedAt: now })
+        .returning();
+      return db()
+        .insert(eventDeliveries)
+        .values(channels.map((channel) => ({ eventId: event.id, channel, nextAttemptAt: now })))
+        .returning({ id: eventDeliveries.id, channel: eventDeliveries.channel });
+    }
+    const [created] = await due("order-a", ["airtable"]);
+    const [changed, email] = await due("order-a", ["airtable", "staff_email"]);
+    const [other] = await due("order-b", ["airtable"]);
+
+    const first = await claimDueDeliveries(now, 25_000, 1);
+    expect(first.map(({ id }) => id)).toEqual([created.id]);
+    // Another worker: the same order's other Airtable delivery waits; its email and another order do not.
+    const second = await claimDueDeliveries(now, 25_000, 10);
+    expect(second.map(({ id }) => id).toSorted()).toEqual([email.id, other.id].toSorted());
+    await settleDelivery(
+      created.id,
+      { attemptedAt: now, statusCode: 200, durationMs: 1, response: null, ok: true },
+      { status: "delivered" },
+    );
+    expect((await claimDueDeliveries(now, 25_000, 10)).map(({ id }) => id)).toEqual([changed.id]);
+  });
+
+  it("never lets two workers claiming at once both hold one order's Airtable deliveries", async () => {
+    const now = new Date();
+    for (let round = 0; round < 20; round++) {
+      const [event] = await db()
+        .insert(outboxEvents)
+        .values({ type: "order.created", data: { id: `order-${round}` }, dispatchedAt: now })
+        .returning();
+      await db()
+        .insert(eventDeliveries)
+        .values([0, 1].map(() => ({ eventId: event.id, channel: "airtable" as const, nextAttemptAt: now })));
+      const claims = await Promise.all([claimDueDeliveries(now, 25_000, 1), claimDueDeliveries(now, 25_000, 1)]);
+      expect(claims.flat()).toHaveLength(1);
+      await db().delete(outboxEvents);
+    }
   });
 });
 
