@@ -16,6 +16,16 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).not.toContain('href="javascript:');
   });
+
+  it("shows a refused link or image as its label, without the address, and keeps the others", () => {
+    expect(renderMarkdown("[x](javascript:alert(3)) and [terms](/terms)")).toBe(
+      '<p>x and <a href="/terms">terms</a></p>\n',
+    );
+    expect(renderMarkdown("![a chart](javascript:alert(1)) [file](file:///etc/passwd) [y][r]\n\n[r]: vbscript:x")).toBe(
+      "<p>a chart file y</p>\n",
+    );
+    expect(renderMarkdown("[mail](mailto:hi@example.com)")).toBe('<p><a href="mailto:hi@example.com">mail</a></p>\n');
+  });
 });
 
 describe("renderChatReplyMarkdown", () => {

@@ -4,9 +4,33 @@ import MarkdownIt, { type StateCore, type Token } from "markdown-it";
 // markup with JavaScript off. html: false makes markdown-it escape any HTML in the text, so the
 // result can be inserted into the page as it is.
 
-// The admin's privacy policy and terms. markdown-it's own link check refuses javascript:,
-// vbscript: and data: addresses (except images).
+/**
+ * Shows each link (and image) whose address `allowed` refuses as its label, as text. Left to
+ * markdown-it's own check, a refused link stays as its markdown source, "[click](javascript:…)",
+ * address and all: so the parser takes every address, and this rule, which sees each rendered
+ * one, drops the refused. Images are checked too, as they would load their address.
+ */
+function refusedLinksAsText(md: MarkdownIt, allowed: (address: string) => boolean): void {
+  md.validateLink = () => true;
+  md.core.ruler.push("refused_links_as_text", (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== "inline" || !block.children) continue;
+      // Whether each open link is kept, so that its close goes with it (links do not nest).
+      let kept = true;
+      block.children = block.children.flatMap((token) => {
+        if (token.type === "image")
+          return allowed(String(token.attrGet("src") ?? "")) ? [token] : (token.children ?? []);
+        if (token.type === "link_open") kept = allowed(String(token.attrGet("href") ?? ""));
+        return (token.type === "link_open" || token.type === "link_close") && !kept ? [] : [token];
+      });
+    }
+  });
+}
+
+// The admin's privacy policy and terms: every address markdown-it's own check allows (it refuses
+// javascript:, vbscript:, file: and data: except images), refused ones shown as their label.
 const legalMarkdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+refusedLinksAsText(legalMarkdown, legalMarkdown.validateLink.bind(legalMarkdown));
 
 export function renderMarkdown(source: string): string {
   return legalMarkdown.render(source);
@@ -18,11 +42,8 @@ export function renderMarkdown(source: string): string {
 const chatReplyMarkdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
 // Only addresses with these schemes become links; a link with any other (or none: a relative
-// address would point into this site) is shown as its label, as text (chat_refused_links_as_text).
+// address would point into this site) is shown as its label, as text.
 const CHAT_LINK_SCHEME = /^(https?|mailto):/i;
-// Refused here, a link would stay as its markdown source, "[click](javascript:…)", address and
-// all: the parser takes every link, and the rule below, which sees the rendered href, drops them.
-chatReplyMarkdown.validateLink = () => true;
 
 // A reply must not make the visitor's browser load a remote image (a tracking pixel, or a
 // picture the agency never saw): an image becomes a link to it, its alt text as the link's text.
@@ -54,17 +75,7 @@ function imageAsLink(state: StateCore, image: Token, insideLink: boolean): Token
 }
 
 // After chat_images_as_links, whose links carry the image's address.
-chatReplyMarkdown.core.ruler.push("chat_refused_links_as_text", (state) => {
-  for (const block of state.tokens) {
-    if (block.type !== "inline" || !block.children) continue;
-    // Whether each open link is kept, so that its close goes with it (links do not nest).
-    let kept = true;
-    block.children = block.children.filter((token) => {
-      if (token.type === "link_open") kept = CHAT_LINK_SCHEME.test(String(token.attrGet("href") ?? ""));
-      return token.type === "link_open" || token.type === "link_close" ? kept : true;
-    });
-  }
-});
+refusedLinksAsText(chatReplyMarkdown, (address) => CHAT_LINK_SCHEME.test(address));
 
 // Links leave the chat for a new tab, and the page they open gets no handle on this one
 // (noopener) nor learns where the visitor came from (noreferrer).
