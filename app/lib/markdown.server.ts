@@ -10,7 +10,7 @@ import MarkdownIt, { type StateCore, type Token } from "markdown-it";
  * address and all: so the parser takes every address, and this rule, which sees each rendered
  * one, drops the refused. Images are checked too, as they would load their address.
  */
-function refusedLinksAsText(md: MarkdownIt, allowed: (address: string) => boolean): void {
+function refusedLinksAsText(md: InstanceType<typeof MarkdownIt>, allowed: (address: string) => boolean): void {
   md.validateLink = () => true;
   md.core.ruler.push("refused_links_as_text", (state) => {
     for (const block of state.tokens) {
