@@ -89,6 +89,19 @@ test("creates an event webhook, shows its secret once, delivers a test event and
       await page.reload();
       await expect(delivery.getByRole("cell", { name: "200", exact: true })).toHaveCount(2, { timeout: 500 });
     }).toPass({ timeout: 15_000 });
+    // Not active: the log says so (its test events still have Redeliver, as above).
+    await expect(
+      page.getByText(
+        productText(
+          "This webhook is not active: nothing but test events is sent to it. Tick Active on its edit page to redeliver.",
+        ),
+      ),
+    ).toBeVisible();
+
+    // On a phone each attempt's answer shows under its line, not off to the side.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const answer = await delivery.getByText('{"received":true}').first().boundingBox();
+    expect(answer!.x + answer!.width).toBeLessThanOrEqual(375);
   } finally {
     await sql`delete from event_webhooks where name = ${name}`;
   }

@@ -120,10 +120,12 @@ function AttemptTable({ delivery, timeZone }: { delivery: Delivery; timeZone: st
   }
   const columns = texts.attemptColumns;
   return (
+    // Below sm each attempt is one wrapped line (time, status, duration) with its answer under it:
+    // four columns would not fit a phone, and the answer would be off to the side.
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm max-sm:block">
         <caption className="sr-only">{texts.attemptsCaption(delivery.id)}</caption>
-        <thead className="text-xs uppercase tracking-wide text-slate-500">
+        <thead className="text-xs uppercase tracking-wide text-slate-500 max-sm:sr-only">
           <tr>
             <th scope="col" className="py-1 pr-3 font-medium">
               {columns.time}
@@ -139,19 +141,19 @@ function AttemptTable({ delivery, timeZone }: { delivery: Delivery; timeZone: st
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
+        <tbody className="divide-y divide-slate-100 align-top max-sm:block">
           {delivery.attemptLog.map((attempt, index) => (
-            <tr key={index}>
-              <td className="whitespace-nowrap py-1 pr-3">
+            <tr key={index} className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:py-2">
+              <td className="whitespace-nowrap py-1 pr-3 max-sm:p-0">
                 {formatDateTime(attempt.attemptedAt, timeZone, { seconds: true })}
               </td>
               <td
-                className={`whitespace-nowrap py-1 pr-3 font-medium ${attempt.ok ? "text-emerald-700" : "text-red-700"}`}
+                className={`whitespace-nowrap py-1 pr-3 font-medium max-sm:p-0 ${attempt.ok ? "text-emerald-700" : "text-red-700"}`}
               >
                 {attempt.statusCode ?? texts.noAnswer}
               </td>
-              <td className="whitespace-nowrap py-1 pr-3">{texts.durationMs(attempt.durationMs)}</td>
-              <td className="py-1">
+              <td className="whitespace-nowrap py-1 pr-3 max-sm:p-0">{texts.durationMs(attempt.durationMs)}</td>
+              <td className="py-1 max-sm:basis-full max-sm:pb-0 max-sm:empty:hidden">
                 {attempt.response ? (
                   // Whatever the endpoint answered, shown as text (React escapes it).
                   <pre
