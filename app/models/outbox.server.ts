@@ -86,8 +86,9 @@ const CLAIM_LOCK_KEY = 1_757_017;
 
 /**
  * Takes up to `limit` deliveries due at `now` for this worker until `now + leaseMs`: no other
- * worker takes them meanwhile (the row locks are held only for this statement; the lease after
- * it). A worker that dies holding a lease leaves its deliveries to be taken up once it expires.
+ * worker takes them meanwhile (the row locks are held only for the claim's short transaction; the
+ * lease after it). A worker that dies holding a lease leaves its deliveries to be taken up once it
+ * expires.
  *
  * An order's Airtable deliveries go one at a time across instances: two upserts of one order at
  * once could each create its row. One that another worker holds keeps the order's others back
@@ -102,19 +103,20 @@ export async function claimDueDeliveries(now: Date, leaseMs: number, limit: numb
     where held.channel = 'airtable' and held.status = 'pending'
       and held.locked_until > ${now.toISOString()}::timestamptz
       and held_event.data ->> 'id' = this_event.data ->> 'id'))`;
+  const isDue = and(
+    eq(eventDeliveries.status, "pending"),
+    lte(eventDeliveries.nextAttemptAt, now),
+    or(isNull(eventDeliveries.lockedUntil), lte(eventDeliveries.lockedUntil, now)),
+  );
+  // Most runs find nothing due: one read then, not the lock's transaction.
+  const [any] = await db().select({ id: eventDeliveries.id }).from(eventDeliveries).where(isDue).limit(1);
+  if (!any) return [];
   const claimed = await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
     const due = tx
       .select({ id: eventDeliveries.id })
       .from(eventDeliveries)
-      .where(
-        and(
-          eq(eventDeliveries.status, "pending"),
-          lte(eventDeliveries.nextAttemptAt, now),
-          or(isNull(eventDeliveries.lockedUntil), lte(eventDeliveries.lockedUntil, now)),
-          not(airtableOrderHeld),
-        ),
-      )
+      .where(and(isDue, not(airtableOrderHeld)))
       .orderBy(asc(eventDeliveries.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
