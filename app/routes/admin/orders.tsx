@@ -219,7 +219,7 @@ function Counter({ label, value }: { label: string; value: string }) {
   );
 }
 
-function OrderCard({ order, viewTo }: { order: Order; viewTo: string }) {
+function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewTo: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const submitting = useIsSubmitting({ intent: "status" });
