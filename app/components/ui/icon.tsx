@@ -13,6 +13,7 @@ export const ICON_NAMES = [
   "clock",
   "database",
   "external-link",
+  "eye",
   "mail",
   "mail-open",
   "map-pin",

@@ -1,5 +1,6 @@
 import { readForm } from "~/lib/read-form.server";
-import { Download, Eye, Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
 import { ChoiceLink } from "~/components/admin/choice-link";
@@ -263,7 +264,7 @@ function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewT
             )}
           </Form>
           <Link to={viewTo} preventScrollReset className={buttonClasses("secondary", "sm")}>
-            <Eye aria-hidden className="size-4" />
+            <Icon name="eye" className="size-4" />
             View<span className="sr-only"> order of {order.clientName}</span>
           </Link>
         </div>
