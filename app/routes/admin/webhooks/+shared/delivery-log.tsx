@@ -127,18 +127,11 @@ function AttemptTable({ delivery, timeZone }: { delivery: Delivery; timeZone: st
         <caption className="sr-only">{texts.attemptsCaption(delivery.id)}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-500 max-sm:sr-only">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.time}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.status}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.duration}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {columns.answer}
-            </th>
+            {[columns.time, columns.status, columns.duration, columns.answer].map((name) => (
+              <th key={name} scope="col" className="py-1 pr-3 font-medium last:pr-0">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 align-top max-sm:block">
