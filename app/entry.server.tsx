@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
@@ -9,6 +9,8 @@ import { DATABASE_RETRY_AFTER_S } from "./lib/retry-after";
 import { log } from "./lib/log.server";
 import { requestInfoContext } from "./lib/request-context.server";
 import { NonceProvider } from "./lib/nonce";
+import { hydratesOnInteraction } from "./lib/deferred-hydration";
+import { makeHydrationInert } from "./lib/deferred-hydration.server";
 import { failedForWantOfDatabase, noteFailure } from "./middleware/database-outage.server";
 
 // React Router stops waiting for a loader's deferred data after this; the render gets one more
@@ -29,6 +31,10 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(requestInfoContext).cspNonce;
   const userAgent = request.headers.get("user-agent");
+  const { matches } = routerContext.staticHandlerContext;
+  const hydrateOnInteraction = hydratesOnInteraction(
+    matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
   return renderDocument(
     <NonceProvider value={nonce}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -42,6 +48,7 @@ export default function handleRequest(
       timeoutMs: RENDER_TIMEOUT_MS,
       stylesheets: routerContext.manifest.routes.root?.css ?? [],
       url: request.url,
+      transform: hydrateOnInteraction ? makeHydrationInert : undefined,
     },
   );
 }
@@ -55,6 +62,11 @@ export interface RenderOptions {
   /** The site's stylesheets, so that the error page of a render out of time has the site's look. */
   stylesheets: readonly string[];
   url: string;
+  /**
+   * Rewrites the whole page before it goes out; the page is then rendered whole first, as for
+   * crawlers. Public pages have no deferred data, so nothing comes later than it would anyway.
+   */
+  transform?: (html: string) => string;
 }
 
 /**
@@ -85,18 +97,37 @@ export function renderDocument(document: ReactNode, options: RenderOptions): Pro
       nonce: options.nonce,
       // A render that blocks the event loop longer than the timeout reaches here before the timer
       // can fire: the elapsed time decides.
-      [options.waitForAll ? "onAllReady" : "onShellReady"]() {
+      [options.waitForAll || options.transform ? "onAllReady" : "onShellReady"]() {
         if (answered) return;
         if (performance.now() - startedAt > options.timeoutMs) return outOfTime();
         answered = true;
         shellRendered = true;
+        options.headers.set("Content-Type", "text/html; charset=utf-8");
+        const { transform } = options;
+        if (transform) {
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timer);
+                const html = transform(Buffer.concat(chunks).toString("utf8"));
+                resolve(new Response(html, { headers: options.headers, status }));
+                callback();
+              },
+            }),
+          );
+          return;
+        }
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timer);
             callback();
           },
         });
-        options.headers.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
       },

@@ -8,12 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
+import { HYDRATE_ON_INTERACTION_SCRIPT, hydratesOnInteraction } from "./lib/deferred-hydration";
 import { safeColor } from "./lib/theme";
 import { isSamePageQueryChange } from "./lib/revalidation";
 import { databaseOutage } from "~/middleware/database-outage.server";
@@ -51,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   const settings = root?.settings;
+  const hydrateOnInteraction = hydratesOnInteraction(useMatches().map((match) => match.handle));
   const theme = [
     ["--brand-primary", safeColor(settings?.primaryColor)],
     ["--brand-secondary", safeColor(settings?.secondaryColor)],
@@ -77,6 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster toast={root?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {hydrateOnInteraction ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: HYDRATE_ON_INTERACTION_SCRIPT }}
+          />
+        ) : null}
       </body>
     </html>
   );

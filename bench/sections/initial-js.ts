@@ -20,6 +20,11 @@ export interface InitialJsFigures {
   beforeLoadFiles: number;
   beforeLoadGzipBytes: number;
   scripts: ScriptFile[];
+  /**
+   * Every JS file loaded once the visitor has moved the pointer and the page has hydrated (public
+   * pages hydrate on the first interaction: app/lib/deferred-hydration.ts).
+   */
+  afterFirstInteraction: { files: number; gzipBytes: number };
 }
 
 /** Idle-time loading (requestIdleCallback, timers) gets this long after the network went quiet. */
@@ -54,22 +59,32 @@ export async function measureInitialJs(appUrl: string, buildClientDir: string): 
     await sleep(SETTLE_MS);
     await page.waitForLoadState("networkidle");
 
-    const scripts: ScriptFile[] = [];
-    for (const { response, beforeLoad } of responses) {
-      const url = new URL(response.url());
-      const file = path.join(buildClientDir, decodeURIComponent(url.pathname));
-      const inBuild = url.origin === new URL(appUrl).origin && file.startsWith(buildClientDir) && existsSync(file);
-      const bytes = inBuild ? readFileSync(file) : await response.body();
-      scripts.push({ url: url.pathname, gzipBytes: gzipSync(bytes, { level: 9 }).length, beforeLoad });
-    }
+    const weigh = async (list: typeof responses): Promise<ScriptFile[]> => {
+      const weighed: ScriptFile[] = [];
+      for (const { response, beforeLoad } of list) {
+        const url = new URL(response.url());
+        const file = path.join(buildClientDir, decodeURIComponent(url.pathname));
+        const inBuild = url.origin === new URL(appUrl).origin && file.startsWith(buildClientDir) && existsSync(file);
+        const bytes = inBuild ? readFileSync(file) : await response.body();
+        weighed.push({ url: url.pathname, gzipBytes: gzipSync(bytes, { level: 9 }).length, beforeLoad });
+      }
+      return weighed;
+    };
+    const scripts = await weigh(responses.splice(0));
     const early = scripts.filter((s) => s.beforeLoad);
     const total = (list: ScriptFile[]) => list.reduce((sum, s) => sum + s.gzipBytes, 0);
+
+    await page.mouse.move(10, 10);
+    await page.locator("main[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+    const later = await weigh(responses);
     return {
       files: scripts.length,
       gzipBytes: total(scripts),
       beforeLoadFiles: early.length,
       beforeLoadGzipBytes: total(early),
       scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes),
+      afterFirstInteraction: { files: scripts.length + later.length, gzipBytes: total(scripts) + total(later) },
     };
   } finally {
     await browser.close();

@@ -22,6 +22,12 @@ type WorkerFixtures = {
 
 type TestFixtures = {
   /**
+   * Public pages hydrate on the visitor's first interaction (app/lib/deferred-hydration.ts). Most
+   * specs test the page as it is once hydrated, so their pages get a pointer event as soon as the
+   * document is read, as from a visitor who moves at once; the spec of the deferral turns it off.
+   */
+  interactAtLoad: boolean;
+  /**
    * Signs the page's browser context in as an admin (the seeded owner unless told otherwise),
    * through the real login form action, without loading the login page.
    */
@@ -31,6 +37,15 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // npm run test:coverage (scripts/coverage.js) also counts the code the browser runs: the V8
   // coverage of the app's scripts the page loads during the test, navigations included.
+  interactAtLoad: [true, { option: true }],
+  context: async ({ context, javaScriptEnabled, interactAtLoad }, use) => {
+    if (javaScriptEnabled && interactAtLoad) {
+      await context.addInitScript(() =>
+        document.addEventListener("DOMContentLoaded", () => window.dispatchEvent(new PointerEvent("pointermove"))),
+      );
+    }
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled, baseURL }, use, testInfo) => {
     const directory = process.env.E2E_BROWSER_COVERAGE_DIR;
     if (!directory || !javaScriptEnabled) return use(page);

@@ -4,6 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { CHAT_TEXT } from "~/copy/chat";
 import { useMessagingLinks } from "~/components/site/messaging-links";
 import { useHydrated } from "~/lib/hydrated";
+import { PENDING_CHAT_ATTRIBUTE } from "~/lib/deferred-hydration";
 import { rememberVisitUtm } from "./visit";
 
 /** Any element with this attribute opens the chat (the hero's "Try AI Chat Demo", the trigger). */
@@ -63,13 +64,7 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
       // A failed early fetch costs nothing: the click fetches again.
       if (opensChat(event)) load().catch(() => {});
     }
-    function onClick(event: MouseEvent) {
-      // Modified clicks keep their meaning (open /chat in a new tab).
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const target = opensChat(event);
-      if (!target) return;
-      // Capture phase: before a router <Link> could navigate to /chat.
-      event.preventDefault();
+    function openFrom(target: HTMLElement) {
       opener.current = target;
       setOpen(true);
       load().catch((error: unknown) => {
@@ -78,11 +73,26 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
         window.location.assign(CHAT_PAGE);
       });
     }
+    function onClick(event: MouseEvent) {
+      // Modified clicks keep their meaning (open /chat in a new tab).
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const target = opensChat(event);
+      if (!target) return;
+      // Capture phase: before a router <Link> could navigate to /chat.
+      event.preventDefault();
+      openFrom(target);
+    }
 
     // Pointer events cover the mouse, the pen and a finger's first touch alike.
     const intents = ["pointerover", "focusin"] as const;
     for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });
     document.addEventListener("click", onClick, true);
+    // A click that came before hydration (app/lib/deferred-hydration.ts) is answered now.
+    const pending = document.querySelector<HTMLElement>(`[${PENDING_CHAT_ATTRIBUTE}]`);
+    if (pending) {
+      pending.removeAttribute(PENDING_CHAT_ATTRIBUTE);
+      openFrom(pending);
+    }
     return () => {
       mounted = false;
       for (const type of intents) document.removeEventListener(type, onIntent, true);

@@ -10,6 +10,8 @@ import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
 import { chatLimits } from "~/services/chat/limits.server";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { isSamePageQueryChange } from "~/lib/revalidation";
+import { HYDRATE_ON_INTERACTION } from "~/lib/deferred-hydration";
+import { useHydrated } from "~/lib/hydrated";
 import { siteOrigin } from "~/lib/site-url.server";
 import { readPublicIntegrations } from "~/services/last-known.server";
 import type { Route } from "./+types/layout";
@@ -25,6 +27,9 @@ export async function loader() {
   };
 }
 
+// Every public page works without JavaScript: React comes when the visitor first interacts.
+export const handle = HYDRATE_ON_INTERACTION;
+
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return isSamePageQueryChange(args) ? false : args.defaultShouldRevalidate;
 }
@@ -37,15 +42,24 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <SiteHeader />
       <NavigationStatus />
-      <main id="main">
+      <Main>
         <Outlet />
-      </main>
+      </Main>
       <SiteFooter />
       <FloatingMessagingButtons />
       <ChatWidget maxMessageChars={loaderData.chatMaxMessageChars} />
       {loaderData.voiceAgent ? <VoiceAgentEmbed embed={loaderData.voiceAgent} /> : null}
       <CustomCode css={loaderData.customCss} scripts={loaderData.customJs} />
     </>
+  );
+}
+
+function Main({ children }: { children: React.ReactNode }) {
+  // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
+  return (
+    <main id="main" data-hydrated={useHydrated() ? "" : undefined}>
+      {children}
+    </main>
   );
 }
 
@@ -66,9 +80,9 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     <>
       <SkipLink />
       <SiteHeader />
-      <main id="main">
+      <Main>
         <SiteError error={error} />
-      </main>
+      </Main>
       <SiteFooter />
       <FloatingMessagingButtons />
       <ChatWidget maxMessageChars={loaderData?.chatMaxMessageChars} />

@@ -1,0 +1,87 @@
+// Public pages hydrate on the visitor's first interaction instead of at load (issue #11): every
+// public screen works without JavaScript, so until then the page is the server's page, and a
+// visitor who only reads never downloads React. The server makes the framework's scripts inert
+// (deferred-hydration.server.ts); the inline script of `startHydrationOnInteraction` brings them
+// back when the visitor first touches, points, scrolls or types.
+
+/** The `handle` of a route whose pages hydrate on interaction (the public layout). */
+export const HYDRATE_ON_INTERACTION = { hydrateOnInteraction: true } as const;
+
+export function hydratesOnInteraction(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => typeof handle === "object" && handle !== null && "hydrateOnInteraction" in handle);
+}
+
+/** The type React Router's module script gets while inert: not JavaScript, so the browser skips it. */
+export const INERT_MODULE_TYPE = "text/x-hydrate-on-interaction";
+
+/** The attribute a modulepreload link gets in place of its `rel` while inert. */
+export const INERT_PRELOAD_ATTRIBUTE = "data-modulepreload";
+
+/** Set on a chat opener clicked before hydration; the chat widget opens the chat once it is there. */
+export const PENDING_CHAT_ATTRIBUTE = "data-open-chat-pending";
+
+/**
+ * A chat opener is a link to the chat page, where the chat works without the widget: a visitor
+ * whose click is still waiting for the page's scripts after this long follows the link after all.
+ */
+const PENDING_CHAT_FALLBACK_MS = 10_000;
+
+/**
+ * Browser code, inlined into the page as its source text: it may use nothing from outside itself.
+ * The trusted code the admin adds (custom JS, a voice-agent embed) runs through React, so a page
+ * with any starts at once, as every page did before.
+ */
+function startHydrationOnInteraction(
+  inertModuleType: string,
+  inertPreloadAttribute: string,
+  pendingChatAttribute: string,
+  fallbackMs: number,
+) {
+  const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of triggers) removeEventListener(type, start, true);
+    for (const inert of document.querySelectorAll(`link[${inertPreloadAttribute}]`)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = inert.getAttribute("href") ?? "";
+      inert.replaceWith(link);
+    }
+    const inert = document.querySelector<HTMLScriptElement>(`script[type="${inertModuleType}"]`);
+    if (!inert) return;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = inert.nonce;
+    script.text = inert.text;
+    inert.replaceWith(script);
+  }
+  if (document.querySelector("[data-custom-js],[data-voice-agent-embed]")) return start();
+  for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
+
+  // Bubbling, so that once hydrated the chat widget's own listener (capture) has handled the click.
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const opener =
+      event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-open-chat]") : null;
+    if (!opener) return;
+    event.preventDefault();
+    opener.setAttribute(pendingChatAttribute, "");
+    start();
+    setTimeout(() => {
+      if (opener.hasAttribute(pendingChatAttribute)) location.assign(opener.href);
+    }, fallbackMs);
+  });
+}
+
+/** The inline script that waits for the visitor's first interaction (rendered by app/root.tsx). */
+export const HYDRATE_ON_INTERACTION_SCRIPT = `(${startHydrationOnInteraction.toString()})(${[
+  INERT_MODULE_TYPE,
+  INERT_PRELOAD_ATTRIBUTE,
+  PENDING_CHAT_ATTRIBUTE,
+  PENDING_CHAT_FALLBACK_MS,
+]
+  .map((value) => JSON.stringify(value))
+  .join(",")})`;

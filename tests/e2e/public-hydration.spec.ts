@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { productText } from "../support/product-text";
+import { expect, test } from "./fixtures";
+
+// Issue #11: a public page loads no script file until the visitor first interacts with it
+// (app/lib/deferred-hydration.ts); these tests load pages as a visitor who has not moved yet.
+test.use({ interactAtLoad: false });
+
+/** The script files the page fetches, and its errors (a CSP refusal is a console error). */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return { scripts, errors };
+}
+
+const hydrated = (page: Page) => page.locator("main[data-hydrated]");
+
+test.describe("hydration on the first interaction", { tag: "@js" }, () => {
+  test("a visitor who only reads loads no script file, and the headline types all the same", async ({ page }) => {
+    const { scripts, errors } = watch(page);
+    await page.goto("/");
+    const headline = page.getByRole("heading", { level: 1 });
+    await expect(headline).toHaveAttribute("data-typing", "");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
+    await expect(hydrated(page)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("the first pointer movement loads the scripts and hydrates the page", async ({ page }) => {
+    const { scripts, errors } = watch(page);
+    await page.goto("/services");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await page.mouse.move(200, 200);
+    await expect(hydrated(page)).toHaveCount(1);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("a key press hydrates a page whose scripts carry a nonce (a signed-in admin's)", async ({ page, login }) => {
+    await login();
+    const { errors } = watch(page);
+    const response = await page.goto("/");
+    expect(response?.headers()["content-security-policy"]).toContain("'nonce-");
+    await page.keyboard.press("Tab");
+    await expect(hydrated(page)).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("a chat opener clicked before hydration opens the widget once the scripts are there", async ({ page }) => {
+    const { errors } = watch(page);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(hydrated(page)).toHaveCount(0);
+    await page.getByRole("link", { name: productText("Try AI Chat Demo") }).click();
+    await expect(page.getByRole("dialog", { name: productText("AI Assistant") })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(errors).toEqual([]);
+  });
+});
