@@ -56,6 +56,19 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
     expect(errors).toEqual([]);
   });
 
+  test("a search typed before the page has hydrated is kept, and then filters", async ({ page }) => {
+    const { errors } = watch(page);
+    await page.goto("/services");
+    await page.waitForLoadState("networkidle");
+    const box = page.getByRole("searchbox", { name: productText("Search services") });
+    // Focusing the box starts the scripts' download; the words are typed while it goes on.
+    await box.pressSequentially("automation", { delay: 15 });
+    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page).toHaveURL(/[?&]q=automation\b/);
+    await expect(box).toHaveValue("automation");
+    expect(errors).toEqual([]);
+  });
+
   test("a chat opener clicked before hydration opens the widget once the scripts are there", async ({ page }) => {
     const { errors } = watch(page);
     await page.goto("/");

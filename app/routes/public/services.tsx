@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { SERVICES } from "~/copy/site";
 import type { FaqItem } from "~/lib/domain";
@@ -88,6 +88,28 @@ export default function Services({ loaderData }: Route.ComponentProps) {
     setSearchParams(new URLSearchParams(serviceFilterSearch(next)), { replace: true, preventScrollReset: true });
   }
 
+  // The page hydrates on the visitor's first interaction (app/lib/deferred-hydration.ts), which may
+  // be typing a search or choosing a category. What the boxes hold by then becomes the filter: the
+  // text before the first render after hydration could put the URL's back, the list right after.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const categoryBox = useRef<HTMLSelectElement>(null);
+  const typedBeforeHydration = () => ({
+    q: searchBox.current?.value ?? filter.q,
+    category: categoryBox.current?.value ?? filter.category,
+  });
+  useLayoutEffect(() => {
+    const typed = typedBeforeHydration();
+    // The box's DOM is the outside source here, read once: no render could have known it sooner.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (typed.q !== filter.q) setBox({ text: typed.q, locationKey: location.key });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
+  useEffect(() => {
+    const typed = typedBeforeHydration();
+    if (typed.q !== fromUrl.q || typed.category !== filter.category) updateUrl(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
+
   return (
     <>
       <JsonLd data={organizationJsonLd(settings, origin, services)} />
@@ -114,6 +136,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
               />
               <input
+                ref={searchBox}
                 type="search"
                 name="q"
                 value={query}
@@ -131,6 +154,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="relative sm:w-64">
               <select
+                ref={categoryBox}
                 name="category"
                 value={category}
                 onChange={(event) => updateUrl({ ...filter, category: event.target.value })}
