@@ -7,16 +7,23 @@ import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";
 
 /**
- * The V8 flags of `npm start` in `root`'s package.json (`node <flags> server.js`), so the bench
- * measures the process production runs, and an earlier checkout (--app) with its own flags.
+ * The V8 flags and environment of `npm start` in `root`'s package.json (`cross-env NAME=value
+ * node <flags> server.js`), so the bench measures the process production runs, and an earlier
+ * checkout (--app) with its own.
  */
-function startFlags(root: string): string[] {
+function startCommand(root: string): { flags: string[]; env: Record<string, string> } {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const command = /\bnode\s+(.*?)\s*server\.js\b/.exec(scripts.start ?? "");
+  const command = /^(?:cross-env\s+)?((?:\w+=\S*\s+)*)node\s+(.*?)\s*server\.js\b/.exec(scripts.start ?? "");
   if (!command) throw new Error(`No "node <flags> server.js" in the start script of ${root}/package.json`);
-  return command[1].split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    command[1]
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => assignment.split("=", 2) as [string, string]),
+  );
+  return { flags: command[2].split(/\s+/).filter(Boolean), env };
 }
 
 export type DatabaseKind = "embedded" | "postgres";
@@ -88,11 +95,13 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
   const logFile = path.join(target.dataDir, "..", `server-${port}.log`);
   const log = openSync(logFile, "w");
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...startFlags(root), "server.js"], {
+  const start = startCommand(root);
+  const child = spawn(process.execPath, [...start.flags, "server.js"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...start.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -34,10 +34,17 @@ describe("the container image", () => {
   it("runs as a non-root user with a health check on /healthz", () => {
     expect(instructions("USER")).toEqual(["node"]);
     expect(instructions("HEALTHCHECK").join(" ")).toContain("/healthz");
-    expect(instructions("CMD")).toEqual([
-      '["node", "--liftoff-only", "--max-semi-space-size=4", "--heap-growing-percent=50", "server.js"]',
-    ]);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
+  });
+
+  it("starts node with npm start's flags and memory settings", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    };
+    const [, assignments, flags] = /^cross-env ((?:\w+=\S+ )+)node (.*) server\.js$/.exec(scripts.start)!;
+    expect(JSON.parse(instructions("CMD")[0])).toEqual(["node", ...flags.split(" "), "server.js"]);
+    const env = instructions("ENV").join(" ");
+    for (const assignment of assignments.trim().split(" ")) expect(env).toContain(assignment);
   });
 
   it("copies files that the build produces", () => {
