@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { productText } from "../support/product-text";
-import { expect, test } from "./fixtures";
+import { withRecordLock } from "./admin-helpers";
+import { expect, test as base } from "./fixtures";
 
 // Issue #11: a public page loads no script file until the visitor first interacts with it
 // (app/lib/deferred-hydration.ts); these tests load pages as a visitor who has not moved yet.
-test.use({ interactAtLoad: false });
 
 /** The script files the page fetches, and its errors (a CSP refusal is a console error). */
 function watch(page: Page) {
@@ -21,6 +21,32 @@ function watch(page: Page) {
 }
 
 const hydrated = (page: Page) => page.locator("main[data-hydrated]");
+
+/**
+ * Each test runs while the site has none of the admin's custom code: public-layout.spec.ts adds
+ * some for a while, and a page with it loads its scripts at once. Its change may take a moment to
+ * leave the page cache.
+ */
+const test = base.extend<{ withoutCustomCode: void }>({
+  withoutCustomCode: [
+    async ({ sql, request }, use) => {
+      await withRecordLock(
+        sql,
+        "integrations",
+        async () => {
+          await expect
+            .poll(async () => /data-custom-js=""|data-voice-agent-embed=""/.test(await (await request.get("/")).text()))
+            .toBe(false);
+          await use();
+        },
+        { shared: true },
+      );
+    },
+    { auto: true },
+  ],
+});
+
+test.use({ interactAtLoad: false });
 
 test.describe("hydration on the first interaction", { tag: "@js" }, () => {
   test("a visitor who only reads loads no script file, and the headline types all the same", async ({ page }) => {

@@ -205,6 +205,18 @@ test.describe("admin code from the integrations", () => {
           } finally {
             await noJs.close();
           }
+
+          // Public pages hydrate on the first interaction, but the admin's code runs through React:
+          // a page with it loads its scripts at once, for a visitor who does nothing.
+          const still = await browser.newContext();
+          try {
+            const idle = await still.newPage();
+            await idle.goto(new URL("/services", page.url()).toString());
+            await expect(idle.locator("html")).toHaveAttribute("data-custom-js", "ran");
+            await expect(idle.locator("#e2e-voice-agent")).toHaveAttribute("data-inline", "yes");
+          } finally {
+            await still.close();
+          }
         } finally {
           await sql`
           update integrations
