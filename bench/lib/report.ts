@@ -85,6 +85,7 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       `  server's own time p50 ${ms(chat.serverP50Ms)} ms (target < ${TARGETS.chatServerP50MaxMs} ms: ` +
         `${mark(chat.serverP50Ms < TARGETS.chatServerP50MaxMs)}), p99 ${ms(chat.serverP99Ms)} ms; ` +
         `visitor's wait p50 ${ms(chat.clientP50Ms)} ms, p99 ${ms(chat.clientP99Ms)} ms; webhook's own p50 ${ms(chat.webhookP50Ms)} ms`,
+      `  a bare node:http relay of the same messages, taking turns with the app: own time p50 ${ms(chat.bareNodeP50Ms)} ms`,
     );
   }
   const memory = run.memory;
