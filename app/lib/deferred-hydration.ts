@@ -17,7 +17,10 @@ export const INERT_MODULE_TYPE = "text/x-hydrate-on-interaction";
 /** The attribute a modulepreload link gets in place of its `rel` while inert. */
 export const INERT_PRELOAD_ATTRIBUTE = "data-modulepreload";
 
-/** Set on a chat opener clicked before hydration; the chat widget opens the chat once it is there. */
+/**
+ * Set on a chat opener clicked before hydration, and the name of the event then dispatched on the
+ * document: the chat widget opens the chat once it is there.
+ */
 export const PENDING_CHAT_ATTRIBUTE = "data-open-chat-pending";
 
 /**
@@ -39,7 +42,9 @@ function startHydrationOnInteraction(
 ) {
   const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   let started = false;
-  function start() {
+  function start(event?: Event) {
+    // Chromium moves a resting pointer of its own accord when the layout under it changes.
+    if (event instanceof PointerEvent && event.type === "pointermove" && !event.movementX && !event.movementY) return;
     if (started) return;
     started = true;
     for (const type of triggers) removeEventListener(type, start, true);
@@ -69,9 +74,13 @@ function startHydrationOnInteraction(
     if (!opener) return;
     event.preventDefault();
     opener.setAttribute(pendingChatAttribute, "");
+    // For a widget that is there already but came too late for this click.
+    document.dispatchEvent(new Event(pendingChatAttribute));
     start();
     setTimeout(() => {
-      if (opener.hasAttribute(pendingChatAttribute)) location.assign(opener.href);
+      if (!opener.hasAttribute(pendingChatAttribute)) return;
+      opener.removeAttribute(pendingChatAttribute);
+      location.assign(opener.href);
     }, fallbackMs);
   });
 }

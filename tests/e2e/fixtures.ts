@@ -23,7 +23,7 @@ type WorkerFixtures = {
 type TestFixtures = {
   /**
    * Public pages hydrate on the visitor's first interaction (app/lib/deferred-hydration.ts). Most
-   * specs test the page as it is once hydrated, so their pages get a pointer event as soon as the
+   * specs test the page as it is once hydrated, so their pages get a pointerdown as soon as the
    * document is read, as from a visitor who moves at once; the spec of the deferral turns it off.
    */
   interactAtLoad: boolean;
@@ -41,7 +41,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context, javaScriptEnabled, interactAtLoad }, use) => {
     if (javaScriptEnabled && interactAtLoad) {
       await context.addInitScript(() =>
-        document.addEventListener("DOMContentLoaded", () => window.dispatchEvent(new PointerEvent("pointermove"))),
+        document.addEventListener("DOMContentLoaded", () => window.dispatchEvent(new PointerEvent("pointerdown"))),
       );
     }
     await use(context);

@@ -23,6 +23,17 @@ function watch(page: Page) {
 const hydrated = (page: Page) => page.locator("main[data-hydrated]");
 
 /**
+ * Holds the page's script files back a while, as a phone's network would: whatever the test does
+ * meanwhile happens before hydration, however fast this machine.
+ */
+async function slowScripts(page: Page) {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+}
+
+/**
  * Each test runs while the site has none of the admin's custom code: public-layout.spec.ts adds
  * some for a while, and a page with it loads its scripts at once. Its change may take a moment to
  * leave the page cache.
@@ -66,7 +77,7 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
     await page.goto("/services");
     await page.waitForLoadState("networkidle");
     expect(scripts).toEqual([]);
-    await page.mouse.move(200, 200);
+    await page.mouse.move(200, 200, { steps: 4 });
     await expect(hydrated(page)).toHaveCount(1);
     expect(scripts.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
@@ -74,9 +85,11 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
 
   test("a key press hydrates a page whose scripts carry a nonce (a signed-in admin's)", async ({ page, login }) => {
     await login();
-    const { errors } = watch(page);
+    const { scripts, errors } = watch(page);
     const response = await page.goto("/");
     expect(response?.headers()["content-security-policy"]).toContain("'nonce-");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
     await page.keyboard.press("Tab");
     await expect(hydrated(page)).toHaveCount(1);
     expect(errors).toEqual([]);
@@ -84,11 +97,13 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
 
   test("a search typed before the page has hydrated is kept, and then filters", async ({ page }) => {
     const { errors } = watch(page);
+    await slowScripts(page);
     await page.goto("/services");
     await page.waitForLoadState("networkidle");
     const box = page.getByRole("searchbox", { name: productText("Search services") });
     // Focusing the box starts the scripts' download; the words are typed while it goes on.
     await box.pressSequentially("automation", { delay: 15 });
+    await expect(hydrated(page)).toHaveCount(0);
     await expect(hydrated(page)).toHaveCount(1);
     await expect(page).toHaveURL(/[?&]q=automation\b/);
     await expect(box).toHaveValue("automation");
@@ -97,12 +112,43 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
 
   test("a chat opener clicked before hydration opens the widget once the scripts are there", async ({ page }) => {
     const { errors } = watch(page);
+    await slowScripts(page);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    await expect(hydrated(page)).toHaveCount(0);
     await page.getByRole("link", { name: productText("Try AI Chat Demo") }).click();
+    await expect(hydrated(page)).toHaveCount(0);
     await expect(page.getByRole("dialog", { name: productText("AI Assistant") })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/");
     expect(errors).toEqual([]);
+  });
+
+  test("a phone's menu opened before hydration closes when a link in it is chosen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await slowScripts(page);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const menu = page.locator("header details");
+    await page.locator("header summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+    await expect(hydrated(page)).toHaveCount(0);
+    await expect(hydrated(page)).toHaveCount(1);
+    // The next page's modules come at this machine's speed again.
+    await page.unroute("**/assets/*.js");
+    await page
+      .getByRole("navigation", { name: productText("Mobile") })
+      .getByRole("link", { name: "Services" })
+      .click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(menu).not.toHaveAttribute("open");
+  });
+
+  test("an order form filled in before hydration can be sent once hydrated", async ({ page }) => {
+    await slowScripts(page);
+    await page.goto("/order");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel(productText("I agree to the terms and conditions")).check();
+    await expect(hydrated(page)).toHaveCount(0);
+    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page.getByRole("button", { name: productText("Submit Order") })).toBeEnabled();
   });
 });

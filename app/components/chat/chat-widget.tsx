@@ -88,12 +88,16 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
     for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });
     document.addEventListener("click", onClick, true);
     // A click that came before hydration (app/lib/deferred-hydration.ts) is answered now.
-    const pending = document.querySelector<HTMLElement>(`[${PENDING_CHAT_ATTRIBUTE}]`);
-    if (pending) {
+    function openPending() {
+      const pending = document.querySelector<HTMLElement>(`[${PENDING_CHAT_ATTRIBUTE}]`);
+      if (!pending) return;
       pending.removeAttribute(PENDING_CHAT_ATTRIBUTE);
       openFrom(pending);
     }
+    openPending();
+    document.addEventListener(PENDING_CHAT_ATTRIBUTE, openPending);
     return () => {
+      document.removeEventListener(PENDING_CHAT_ATTRIBUTE, openPending);
       mounted = false;
       for (const type of intents) document.removeEventListener(type, onIntent, true);
       document.removeEventListener("click", onClick, true);

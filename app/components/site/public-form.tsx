@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Field, TextareaField } from "~/components/ui/field";
 import { isRequired, visitorFieldError, type VisitorFieldRule } from "~/lib/visitor-fields";
@@ -86,6 +86,21 @@ export function usePublicForm<Name extends string>({
       setState((now) => ({ ...now, errors, checked: { ...now.checked, ...checkedOf(Object.keys(errors) as Name[]) } }));
     }
   }
+  // Public pages hydrate on the visitor's first interaction (app/lib/deferred-hydration.ts), which
+  // may be filling in this form: what it holds by then is where its state starts (a ticked terms
+  // box enables the submit button).
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    const values: Values<Name> = {};
+    for (const name of names) {
+      const value = data.get(name);
+      if (typeof value === "string") values[name] = value;
+    }
+    setState((now) => ({ ...now, values }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
+
   const mounted = useRef(false);
   useEffect(() => {
     // The page a post without JavaScript answered keeps the browser's focus.

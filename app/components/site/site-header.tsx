@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -23,6 +23,13 @@ export function SiteHeader() {
   const menuOpen = menu.open && menu.pathname === pathname;
   const setMenuOpen = (open: boolean) => setMenu({ open, pathname });
   const closeMenu = () => setMenuOpen(false);
+  // Public pages hydrate on the visitor's first interaction (app/lib/deferred-hydration.ts), which
+  // may be opening this menu: the browser opened it, and React must know.
+  const details = useRef<HTMLDetailsElement>(null);
+  useLayoutEffect(() => {
+    if (details.current?.open) setMenuOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -48,6 +55,7 @@ export function SiteHeader() {
 
         {/* A <details> menu opens without JavaScript; with it, a chosen link also closes it. */}
         <details
+          ref={details}
           className="group md:hidden"
           open={menuOpen}
           onToggle={(event) => setMenuOpen(event.currentTarget.open)}

@@ -45,8 +45,15 @@ function typeHeadline(heading: HTMLElement, stepMs: number): () => void {
     heading.textContent = text;
     heading.removeAttribute("data-typing");
   }, stepMs);
-  // Stopped early (the page left, or React put a new text in the heading), there is nothing to restore.
-  return () => clearInterval(timer);
+  // Stopped early, the heading gets its text back and may be typed again (React's StrictMode runs
+  // an effect twice in development); unless React has put a new text in it meanwhile.
+  return () => {
+    clearInterval(timer);
+    if (!heading.contains(shown)) return;
+    heading.textContent = text;
+    heading.removeAttribute("data-typing");
+    heading.removeAttribute("data-typed");
+  };
 }
 
 // Public pages hydrate only when the visitor first interacts (app/lib/deferred-hydration.ts), so
