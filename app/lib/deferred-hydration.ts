@@ -44,7 +44,8 @@ function startHydrationOnInteraction(
   let started = false;
   function start(event?: Event) {
     // Chromium moves a resting pointer of its own accord when the layout under it changes.
-    if (event instanceof PointerEvent && event.type === "pointermove" && !event.movementX && !event.movementY) return;
+    const moved = event as MouseEvent | undefined;
+    if (moved?.type === "pointermove" && !moved.movementX && !moved.movementY) return;
     if (started) return;
     started = true;
     for (const type of triggers) removeEventListener(type, start, true);

@@ -21,7 +21,10 @@ function startCommand(root: string): { flags: string[]; env: Record<string, stri
     command[1]
       .split(/\s+/)
       .filter(Boolean)
-      .map((assignment) => assignment.split("=", 2) as [string, string]),
+      .map((assignment) => [
+        assignment.slice(0, assignment.indexOf("=")),
+        assignment.slice(assignment.indexOf("=") + 1),
+      ]),
   );
   return { flags: command[2].split(/\s+/).filter(Boolean), env };
 }
