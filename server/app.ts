@@ -12,6 +12,7 @@ import {
   enforcesContentSecurityPolicy,
   securityHeaders as pageSecurityHeaders,
 } from "~/lib/security-headers.server";
+import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
 import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
@@ -36,6 +37,8 @@ export async function start() {
 }
 
 export async function stop() {
+  // The chat's last replies are stored after their answers went out.
+  await allConversationsWritten();
   stopRetention();
   await stopOutboxWorker();
   await stopPageCacheSync();

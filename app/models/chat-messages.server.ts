@@ -1,17 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatMessages, chatSessions, webhooks, type ChatMessage, type Webhook } from "~/db/schema";
+import { chatMessages, chatSessions, type ChatMessage } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 export type ChatMessageInput = Pick<
   typeof chatMessages.$inferInsert,
-  "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy" | "replyMs" | "streamed"
+  "id" | "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy" | "replyMs" | "streamed"
 >;
 
-// The chat's two writes are prepared once per database: drizzle then builds their SQL once, not
-// for each message (issue #11's chat overhead). Named placeholders carry the values.
+// The chat's write is prepared once per database: drizzle then builds its SQL once, not for each
+// message (issue #11's chat overhead). Named placeholders carry the values. The id comes from the
+// chat, which answers the visitor before the row is written (app/services/chat/conversation-writes.server.ts).
 const inputPlaceholders = {
+  id: sql.placeholder("id"),
   sessionId: sql.placeholder("sessionId"),
   message: sql.placeholder("message"),
   isUserMessage: sql.placeholder("isUserMessage"),
@@ -24,6 +27,7 @@ const inputPlaceholders = {
 
 function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPlaceholders, unknown> {
   return {
+    id: input.id ?? randomUUID(),
     sessionId: input.sessionId,
     message: input.message,
     isUserMessage: input.isUserMessage,
@@ -39,50 +43,20 @@ function prepareSave(database: Db) {
   return database.insert(chatMessages).values(inputPlaceholders).returning().prepare("save_chat_message");
 }
 
-/**
- * Stores the visitor's message and reads the active webhooks to ask, in list order, in one
- * statement: the chat waits on the database once before its webhook call instead of twice
- * (issue #11's chat overhead). The webhooks stay read on every message, so an admin's change,
- * through any instance, counts from the next message. Either both happen or the call fails.
- */
-function prepareSaveAndListActiveWebhooks(database: Db) {
-  const saved = database.$with("saved").as(database.insert(chatMessages).values(inputPlaceholders).returning());
-  return database
-    .with(saved)
-    .select({ message: saved._.selectedFields, webhook: webhooks })
-    .from(saved)
-    .leftJoin(webhooks, eq(webhooks.isActive, true))
-    .orderBy(asc(webhooks.position))
-    .prepare("save_chat_message_and_list_active_webhooks");
-}
-
-const prepared = new WeakMap<
-  Db,
-  { save: ReturnType<typeof prepareSave>; saveAndList: ReturnType<typeof prepareSaveAndListActiveWebhooks> }
->();
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSave>>();
 
 function preparedFor(database: Db) {
-  let statements = prepared.get(database);
-  if (!statements) {
-    statements = { save: prepareSave(database), saveAndList: prepareSaveAndListActiveWebhooks(database) };
-    prepared.set(database, statements);
+  let statement = prepared.get(database);
+  if (!statement) {
+    statement = prepareSave(database);
+    prepared.set(database, statement);
   }
-  return statements;
+  return statement;
 }
 
 export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMessage> {
-  const [row] = await preparedFor(db()).save.execute(placeholderValues(input));
+  const [row] = await preparedFor(db()).execute(placeholderValues(input));
   return row;
-}
-
-export async function saveChatMessageAndListActiveWebhooks(
-  input: ChatMessageInput,
-): Promise<{ message: ChatMessage; activeWebhooks: Webhook[] }> {
-  const rows = await preparedFor(db()).saveAndList.execute(placeholderValues(input));
-  return {
-    message: rows[0].message,
-    activeWebhooks: rows.flatMap((row) => (row.webhook ? [row.webhook] : [])),
-  };
 }
 
 export function listSessionMessages(sessionId: string): Promise<ChatMessage[]> {

@@ -1,6 +1,5 @@
 import { asc, desc, eq, gt, lt } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
-import { log } from "~/lib/log.server";
 import { webhooks, type Webhook } from "~/db/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive"> &
@@ -25,20 +24,15 @@ export function listWebhooks(): Promise<Webhook[]> {
   );
 }
 
-/** Used by the chat: on any failure the spec wants an empty list, not an error. */
-export async function listActiveWebhooks(): Promise<Webhook[]> {
-  try {
-    return await withReadRetry(() =>
-      db()
-        .select()
-        .from(webhooks)
-        .where(eq(webhooks.isActive, true))
-        .orderBy(...listOrder),
-    );
-  } catch (error) {
-    log.error("listing active webhooks failed", { error });
-    return [];
-  }
+/** The webhooks the chat asks, in list order. */
+export function listActiveWebhooks(): Promise<Webhook[]> {
+  return withReadRetry(() =>
+    db()
+      .select()
+      .from(webhooks)
+      .where(eq(webhooks.isActive, true))
+      .orderBy(...listOrder),
+  );
 }
 
 export async function getWebhook(id: string): Promise<Webhook | null> {

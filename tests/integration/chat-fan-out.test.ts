@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { productText } from "../support/product-text";
 import { cannedReply } from "~/services/chat/canned-replies.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
+import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { fanOut } from "~/services/chat/fan-out.server";
 import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { db } from "~/db/client.server";
@@ -240,6 +241,7 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       message: productText("📷 Image sent"),
       media_url: "https://agency.example/uploads/123-image.png",
     });
+    await conversationWritten(sessionId);
     const stored = await listSessionMessages(sessionId);
     expect(stored.map((m) => [m.isUserMessage, m.message, m.mediaUrl, m.mediaType, m.answeredBy])).toEqual([
       [true, productText("📷 Image sent"), "/uploads/123-image.png", "image", null],
@@ -276,6 +278,7 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       expect(exchange.bot).toMatchObject({ message: `reply from ${tag}`, isUserMessage: false });
       expect(exchange.user).toMatchObject({ message: "Is anyone there?", isUserMessage: true });
       expect(requestsTo(`/ok/${tag}`)[0].json).toMatchObject({ session_id: sessionId, message: "Is anyone there?" });
+      await conversationWritten(sessionId);
       const failures = logged
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as Record<string, unknown>)

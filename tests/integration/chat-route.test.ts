@@ -15,10 +15,13 @@ import * as widgetRoute from "~/routes/public/chat-messages";
 import * as newConversationRoute from "~/routes/public/chat-new";
 import { loader as uploadsLoader } from "~/routes/uploads";
 import { requestContext } from "~/lib/request-context.server";
+import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
 import type { ChatReplyEvent } from "~/lib/chat";
 import { getRequest, send, TEST_ORIGIN, type Answer } from "../support/route-args";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { chatMessages } from "~/db/schema";
 import { createTestService } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
@@ -166,10 +169,12 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     expect(serialized).not.toContain(echo.url);
     expect(serialized).not.toContain("hidden-header-value");
     expect(serialized).not.toContain("answeredBy");
+    // Stored once the visitor has the answer, under the ids the widget was given.
+    await conversationWritten(sessionId);
     const stored = await listSessionMessages(sessionId);
-    expect(stored.map((m) => [m.message, m.answeredBy !== null])).toEqual([
-      ["Hello from the widget", false],
-      ["Echo: Hello from the widget", true],
+    expect(stored.map((m) => [m.id, m.message, m.answeredBy !== null])).toEqual([
+      [exchangeOf(result).user.id, "Hello from the widget", false],
+      [exchangeOf(result).bot.id, "Echo: Hello from the widget", true],
     ]);
   });
 
@@ -233,6 +238,7 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     });
 
     expect(result.status).toBe(200);
+    await conversationWritten(sessionId);
     const [user, bot] = await listSessionMessages(sessionId);
     expect(user).toMatchObject({ message: productText("🎤 Voice message"), mediaType: "voice" });
     expect(user.mediaUrl).toMatch(/^\/uploads\/\d+-[0-9a-f-]{36}\.wav$/);
@@ -488,5 +494,33 @@ describe("the uploads route streaming a stored file", () => {
     const stale = await getUpload(name, { Range: "bytes=0-9", "If-Range": 'W/"0-0"' });
     expect(stale.status).toBe(200);
     expect(Number(stale.headers.get("Content-Length"))).toBe(body.length);
+  });
+});
+
+// Two connections at once: only a real server has them.
+describe("the chat action on postgres, while another session holds the messages' table", () => {
+  useTestDatabase("postgres");
+  beforeAll(async () => {
+    await createWebhook({ name: "Echo", url: `${echo.url}/echo`, method: "POST", headers: {}, isActive: true });
+  });
+
+  it("answers without waiting for the database to store the exchange, and stores it in order after", async () => {
+    const { sessionId, cookie } = await freshSession();
+    await db().transaction(async (tx) => {
+      // Another session holds the table against writes, as a migration would: the answers come all the same.
+      await tx.execute(sql`lock table chat_messages in exclusive mode`);
+      for (const message of ["First", "Second"]) {
+        const answer = await postWidget(chatForm({ message }), { cookie });
+        expect(exchangeOf(answer).bot.message).toBe(`Echo: ${message}`);
+      }
+      expect(await tx.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId))).toEqual([]);
+    });
+    await conversationWritten(sessionId);
+    expect((await listSessionMessages(sessionId)).map((m) => m.message)).toEqual([
+      "First",
+      "Echo: First",
+      "Second",
+      "Echo: Second",
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type { ChatReplyEvent } from "~/lib/chat";
 import { requestContext } from "~/lib/request-context.server";
 import * as widgetRoute from "~/routes/public/chat-messages";
 import { handleChatMessage } from "~/services/chat/conversation.server";
+import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { fanOut } from "~/services/chat/fan-out.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
 import { productText } from "../support/product-text";
@@ -217,6 +218,7 @@ describe("a streamed answer", () => {
     });
     const sessionId = `session_${Date.now()}_stored123`;
     await handleChatMessage({ sessionId, message: "Stream please", media: null, origin: null });
+    await conversationWritten(sessionId);
     const [, bot] = await listSessionMessages(sessionId);
     expect(bot).toMatchObject({
       message: "Grüße! We automate 🚀 invoices.\n\nAnything else?",

@@ -8,6 +8,7 @@ import { createTestAdmin, createTestService, unique } from "../support/factories
 import { reportFault } from "../support/fault-report";
 import { toastOn } from "../support/http-visitor";
 import { productText } from "../support/product-text";
+import { echoWebhook, startTestServer } from "../support/webhook-server";
 
 // Issue #14: two instances of the app on one Postgres, behind one address, behave as one site.
 // A limit counts what reached either of them, a session started on one is good (and ended) on
@@ -186,5 +187,37 @@ describe("an admin's change through one, on the other's cached pages", () => {
     const ms = await msUntilShown(other, "/", headline, at);
     console.log(`two instances: settings saved through one shown on the other's home page after ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it("sends the other's chat messages to a chat webhook added through one within a second", async () => {
+    const echo = await startTestServer(echoWebhook);
+    try {
+      const chatter = other.visitor();
+      const say = async (message: string) => (await chatter.post("/chat/messages", { message })).html;
+      // The other has read the chat's webhooks (none yet) and keeps them until it hears of a change.
+      expect(await say(unique("Before"))).not.toContain("Echo:");
+      const admin = await app.signedIn();
+      const at = performance.now();
+      const added = await admin.post("/admin/webhooks/new", {
+        name: unique("Echo"),
+        url: `${echo.url}/echo`,
+        method: "POST",
+        isActive: "on",
+      });
+      expect(added.status).toBe(302);
+      let ms: number | undefined;
+      while (ms === undefined) {
+        const message = unique("After");
+        if ((await say(message)).includes(`Echo: ${message}`)) ms = performance.now() - at;
+        else if (performance.now() - at > 5000) throw new Error("The other never asked the new webhook in 5 s");
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      console.log(
+        `two instances: a chat webhook added through one answered the other's chat after ${Math.round(ms)} ms`,
+      );
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await echo.close();
+    }
   });
 });

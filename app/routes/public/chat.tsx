@@ -21,6 +21,7 @@ import {
   conversationLifetimeHours,
   handleChatMessage,
 } from "~/services/chat/conversation.server";
+import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
 import { chatSessionFor, readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
@@ -63,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     visitorIp: address,
     settings,
   });
+  // The page that shows the exchange is another request, which another instance may answer.
+  await conversationWritten(sessionId);
   return redirect(`/chat#${CHAT_FORM_ID}`, {
     headers: { "Set-Cookie": await renewChatSession(sessionId, lifetimeHours) },
   });

@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessage, SiteSettings, Webhook } from "~/db/schema";
+import type { ChatMessage, SiteSettings } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
-import {
-  listRecentSessionMessages,
-  saveChatMessage,
-  saveChatMessageAndListActiveWebhooks,
-  type ChatMessageInput,
-} from "~/models/chat-messages.server";
+import { listRecentSessionMessages, saveChatMessage, type ChatMessageInput } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
+import { conversationWritten, queueConversationWrite } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
 
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
@@ -37,44 +33,28 @@ export function toChatMessageView(
   };
 }
 
-function unstoredView(input: ChatMessageInput): ChatMessageView {
+/**
+ * Queues the message's write (app/services/chat/conversation-writes.server.ts) and returns it as
+ * the chat shows it: docs/product.md §8, a failure to store it is only logged; the conversation goes on.
+ */
+function storeQuietly(input: ChatMessageInput & { id: string; sessionId: string }): ChatMessageView {
+  queueConversationWrite(input.sessionId, () =>
+    saveChatMessage(input).catch((error: unknown) => {
+      log.error("storing a chat message failed", {
+        error,
+        sessionId: input.sessionId,
+        isUserMessage: input.isUserMessage,
+      });
+    }),
+  );
   return toChatMessageView({
-    id: randomUUID(),
+    id: input.id,
     message: input.message,
     isUserMessage: input.isUserMessage,
     mediaUrl: input.mediaUrl ?? null,
     mediaType: input.mediaType ?? null,
+    answeredBy: input.answeredBy,
   });
-}
-
-function logStoreFailure(error: unknown, input: ChatMessageInput) {
-  log.error("storing a chat message failed", { error, sessionId: input.sessionId, isUserMessage: input.isUserMessage });
-}
-
-/** docs/product.md §8: a failure to store a message is only logged; the conversation goes on. */
-async function saveQuietly(input: ChatMessageInput): Promise<ChatMessageView> {
-  try {
-    return toChatMessageView(await saveChatMessage(input));
-  } catch (error) {
-    logStoreFailure(error, input);
-    return unstoredView(input);
-  }
-}
-
-/**
- * The visitor's message stored together with the read of the webhooks to ask (one round trip).
- * When that fails the message is only logged, as above, and the fan-out reads the list itself.
- */
-async function saveVisitorMessageQuietly(
-  input: ChatMessageInput,
-): Promise<{ user: ChatMessageView; activeWebhooks?: Webhook[] }> {
-  try {
-    const { message, activeWebhooks } = await saveChatMessageAndListActiveWebhooks(input);
-    return { user: toChatMessageView(message), activeWebhooks };
-  } catch (error) {
-    logStoreFailure(error, input);
-    return { user: unstoredView(input) };
-  }
 }
 
 /** The site settings the chat runs on; a failed read leaves the chat working on the defaults. */
@@ -95,6 +75,7 @@ const HISTORY_MESSAGES = 100;
 
 /** The conversation so far, oldest first, as the widget and the /chat page show it. */
 export async function conversationHistory(sessionId: string): Promise<ChatMessageView[]> {
+  await conversationWritten(sessionId);
   return (await listRecentSessionMessages(sessionId, HISTORY_MESSAGES)).map(toChatMessageView);
 }
 
@@ -104,7 +85,8 @@ export interface ChatExchange {
 }
 
 /**
- * Stores the visitor's message, asks the webhooks for a reply and stores that too. `message` is
+ * Stores the visitor's message, asks the webhooks for a reply and stores that too; the writes go
+ * on after this returns (conversationWritten waits for them). `message` is
  * the final text (docs/product.md §5's default text already in place for media without text);
  * `mediaUrl` is where the file was stored, made absolute for the webhooks.
  */
@@ -125,7 +107,8 @@ export async function handleChatMessage(input: {
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
   const { webhookIpMode } = input.settings ?? (await chatSettings());
-  const { user, activeWebhooks } = await saveVisitorMessageQuietly({
+  const user = storeQuietly({
+    id: randomUUID(),
     sessionId,
     message,
     isUserMessage: true,
@@ -145,11 +128,11 @@ export async function handleChatMessage(input: {
       file: media?.file,
       origin: origin ?? undefined,
       timeoutMs: input.timeoutMs,
-      activeWebhooks,
       onDelta: input.onDelta,
     },
   );
-  const bot = await saveQuietly({
+  const bot = storeQuietly({
+    id: randomUUID(),
     sessionId,
     message: reply.text,
     isUserMessage: false,

@@ -5,6 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
+import { keptUntilChanged } from "~/services/page-cache/kept.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import {
   CHAT_WEBHOOK_TIMEOUT_MS,
@@ -33,6 +34,20 @@ function headerValues(headers: unknown): Record<string, string> {
       .filter(([, value]) => typeof value === "string" || typeof value === "number")
       .map(([name, value]) => [name, String(value)]),
   );
+}
+
+// Read again only after an admin changed something visitors get, not on every message (issue #11's
+// chat overhead): the webhooks' table tells every instance when it changes, as the site settings' does.
+const keptActiveWebhooks = keptUntilChanged(listActiveWebhooks);
+
+/** The webhooks to ask, in list order; on any failure the spec wants an empty list, not an error. */
+async function activeWebhooks(): Promise<Webhook[]> {
+  try {
+    return await keptActiveWebhooks();
+  } catch (error) {
+    log.error("listing active webhooks failed", { error });
+    return [];
+  }
 }
 
 const globalBreaker = globalThis as typeof globalThis & { __webhookBreaker?: CircuitBreaker };
@@ -129,7 +144,6 @@ async function ask(
  * headers and payload format; the first OK answer wins. Then the settings' chat_webhook_url, then a canned reply.
  * All of it within one deadline (the settings' chat reply deadline): hanging webhooks must not hold a
  * visitor's message for a time-out each. A webhook that keeps failing is skipped for a while.
- * `activeWebhooks` is the list when the caller already read it (with the visitor's message).
  */
 export async function fanOut(
   payload: ChatPayload,
@@ -140,6 +154,7 @@ export async function fanOut(
     timeoutMs?: number;
     deadlineMs?: number;
     breaker?: CircuitBreaker;
+    /** The webhooks to ask, in order; by default the active ones of the Webhooks screen. */
     activeWebhooks?: Webhook[];
     /** Called with each piece of a streamed reply's text as it arrives (issue #16). */
     onDelta?: (text: string) => void;
@@ -159,7 +174,7 @@ export async function fanOut(
     breaker: options.breaker ?? webhookBreaker(),
     onDelta: options.onDelta,
   };
-  for (const webhook of options.activeWebhooks ?? (await listActiveWebhooks())) {
+  for (const webhook of options.activeWebhooks ?? (await activeWebhooks())) {
     const target = {
       url: webhook.url,
       method: webhook.method,
