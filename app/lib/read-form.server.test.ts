@@ -39,6 +39,16 @@ describe("readFormWithLimit", () => {
     expect(await readFormWithLimit(request, 100)).toBe("too-large");
   });
 
+  it("reads a declared length within the limit, and calls it malformed when it is no form", async () => {
+    const form = post("message=hello", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "13" });
+    expect(((await readFormWithLimit(form, 100)) as FormData).get("message")).toBe("hello");
+    const notForm = post("not multipart", {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": "13",
+    });
+    expect(await readFormWithLimit(notForm, 100)).toBe("malformed");
+  });
+
   it("calls a body that is not a form malformed", async () => {
     const request = post("not multipart", { "Content-Type": "multipart/form-data; boundary=x" });
     expect(await readFormWithLimit(request, 10_000)).toBe("malformed");

@@ -8,7 +8,10 @@ export async function readFormWithLimit(
   request: Request,
   maxBytes: number,
 ): Promise<FormData | "too-large" | "malformed"> {
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return "too-large";
+  const declared = request.headers.get("content-length");
+  if (Number(declared ?? 0) > maxBytes) return "too-large";
+  // With a Content-Length, HTTP's framing delivers no more than it says: only a chunked body is counted.
+  if (declared !== null) return request.formData().catch(() => "malformed" as const);
   let received = 0;
   const body = request.body?.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

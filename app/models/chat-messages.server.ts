@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { db, withReadRetry, type Db } from "~/db/client.server";
+import { db, withReadRetry } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { chatMessages, chatSessions, type ChatMessage } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
@@ -10,9 +11,8 @@ export type ChatMessageInput = Pick<
   "id" | "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy" | "replyMs" | "streamed"
 >;
 
-// The chat's write is prepared once per database: drizzle then builds its SQL once, not for each
-// message (issue #11's chat overhead). Named placeholders carry the values. The id comes from the
-// chat, which answers the visitor before the row is written (app/services/chat/conversation-writes.server.ts).
+// The id comes from the chat, which answers the visitor before the row is written
+// (app/services/chat/conversation-writes.server.ts).
 const inputPlaceholders = {
   id: sql.placeholder("id"),
   sessionId: sql.placeholder("sessionId"),
@@ -39,23 +39,12 @@ function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPl
   };
 }
 
-function prepareSave(database: Db) {
-  return database.insert(chatMessages).values(inputPlaceholders).returning().prepare("save_chat_message");
-}
-
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSave>>();
-
-function preparedFor(database: Db) {
-  let statement = prepared.get(database);
-  if (!statement) {
-    statement = prepareSave(database);
-    prepared.set(database, statement);
-  }
-  return statement;
-}
+const saveStatement = preparedStatement((database) =>
+  database.insert(chatMessages).values(inputPlaceholders).returning().prepare("save_chat_message"),
+);
 
 export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMessage> {
-  const [row] = await preparedFor(db()).execute(placeholderValues(input));
+  const [row] = await saveStatement().execute(placeholderValues(input));
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared.server";
 import { rateLimits } from "~/db/schema";
 
 export interface RateLimitResult {
@@ -15,24 +16,47 @@ export interface RateLimitResult {
  * upsert keeps concurrent hits from being lost.
  */
 export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-  const windowSeconds = windowMs / 1000;
+  const [row] = await countStatement().execute({ key, amount: 1, windowSeconds: windowMs / 1000 });
+  return toResult(row.hits, limit, row.remainingSeconds, true);
+}
+
+/**
+ * Counts `amount` hits against `key` at once, for an instance that hands them out itself
+ * (app/services/rate-limit-lease.server.ts), and says how many of them the window still had room
+ * for: never more than `limit` across every instance. All are counted, as a refused hit is.
+ */
+export async function takeFromRateLimit(
+  key: string,
+  amount: number,
+  limit: number,
+  windowMs: number,
+): Promise<{ granted: number; remainingSeconds: number }> {
+  const [row] = await countStatement().execute({ key, amount, windowSeconds: windowMs / 1000 });
+  const before = row.hits - amount;
+  return { granted: Math.max(0, Math.min(amount, limit - before)), remainingSeconds: row.remainingSeconds };
+}
+
+// Every chat message and form post counts: built once (app/db/prepared.server.ts).
+const countStatement = preparedStatement((database) => {
+  const amount = sql.placeholder("amount");
+  const windowSeconds = sql.placeholder("windowSeconds");
   const expired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db()
+  return database
     .insert(rateLimits)
-    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .values({ key: sql.placeholder("key"), windowStartedAt: sql`now()`, hits: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${expired} then ${amount} else ${rateLimits.hits} + ${amount} end`,
         windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
       },
     })
     .returning({
       hits: rateLimits.hits,
       remainingSeconds: sql<number>`greatest(0, extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::float8`,
-    });
-  return toResult(row.hits, limit, row.remainingSeconds, true);
-}
+    })
+    .prepare("count_rate_limit");
+});
 
 /** How many hits `key` has in its current window, without adding one. */
 export async function peekRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

@@ -18,6 +18,7 @@ import { echoWebhook, startTestServer } from "../support/webhook-server";
 
 const ORDERS_PER_HOUR = 3;
 const LOGIN_MAX_FAILURES = 3;
+const CHAT_MESSAGES_PER_MINUTE = 20;
 
 let app: AppUnderTest;
 let other: Instance;
@@ -25,6 +26,9 @@ beforeAll(async () => {
   app = await startAppUnderTest({
     ORDERS_PER_HOUR: String(ORDERS_PER_HOUR),
     LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
+    CHAT_MESSAGES_PER_MINUTE: String(CHAT_MESSAGES_PER_MINUTE),
+    // The chat's limit is counted per address: each test of it comes from an address of its own.
+    TRUST_PROXY: "true",
   });
   other = await app.startAnother();
 });
@@ -70,6 +74,32 @@ describe("limits", () => {
     });
     expect(lost).toBe(0);
     expect(stored).toHaveLength(ORDERS_PER_HOUR);
+  });
+
+  it(`refuses chat messages past CHAT_MESSAGES_PER_MINUTE (${CHAT_MESSAGES_PER_MINUTE}) counted across both`, async () => {
+    // Each instance takes hits from the shared counter a few at a time (app/services/rate-limit-lease.server.ts).
+    const send = (from: string, turn: number) =>
+      instance(turn)
+        .visitor()
+        .post("/chat/messages", { message: `Message ${turn}` }, { "X-Forwarded-For": from });
+    const taking = async (answers: Promise<{ status: number }>[]) =>
+      (await Promise.all(answers)).filter((answer) => answer.status === 200).length;
+
+    const one = "198.51.100.21";
+    let sequential = 0;
+    for (let turn = 0; turn < 30; turn++) sequential += await taking([send(one, turn)]);
+    const burst = await taking(Array.from({ length: 30 }, (_, turn) => send("198.51.100.22", turn)));
+    console.log(
+      `two instances: chat messages accepted of 30 from one address: ${sequential} one by one, ${burst} at once`,
+    );
+    for (const accepted of [sequential, burst]) {
+      expect(accepted).toBeLessThanOrEqual(CHAT_MESSAGES_PER_MINUTE);
+      // What the other holds unused is lost to a visitor: a block (a quarter of the limit, 5 at most) each.
+      expect(accepted).toBeGreaterThanOrEqual(CHAT_MESSAGES_PER_MINUTE - 10);
+    }
+    const refused = await send(one, 30);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it(`refuses sign-in after LOGIN_MAX_FAILURES (${LOGIN_MAX_FAILURES}) failures counted across both`, async () => {

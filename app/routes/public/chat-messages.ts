@@ -6,9 +6,10 @@ import {
   conversationHistory,
   conversationLifetimeHours,
   handleChatMessage,
+  visitorConversation,
 } from "~/services/chat/conversation.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
-import { chatSessionFor, readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
+import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat-messages";
 
 // The widget's side of the conversation (issue #16). GET: the conversation so far, for a visitor
@@ -25,14 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const address = clientIp(context);
+  const conversation = visitorConversation(request);
   const read = await acceptChatMessage(request, address);
   if ("refused" in read) {
     const { result, status, headers } = read.refused;
     return Response.json({ result }, { status, headers: { ...PRIVATE, ...headers } });
   }
-  const settings = await chatSettings();
-  const lifetimeHours = conversationLifetimeHours(settings);
-  const sessionId = await chatSessionFor(request, lifetimeHours);
+  const { sessionId, lifetimeHours, settings } = await conversation;
   const { message, media, metadata } = read.accepted;
 
   const encoder = new TextEncoder();

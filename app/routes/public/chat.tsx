@@ -20,11 +20,12 @@ import {
   conversationHistory,
   conversationLifetimeHours,
   handleChatMessage,
+  visitorConversation,
 } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
-import { chatSessionFor, readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
+import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat";
 
 // The chat without JavaScript: the page posts here and is redirected back to the conversation,
@@ -49,14 +50,13 @@ export type ChatActionData = { result: SubmissionResult };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const address = clientIp(context);
+  const conversation = visitorConversation(request);
   const read = await acceptChatMessage(request, address);
   if ("refused" in read) {
     const { result, status, headers } = read.refused;
     return data<ChatActionData>({ result }, { status, headers });
   }
-  const settings = await chatSettings();
-  const lifetimeHours = conversationLifetimeHours(settings);
-  const sessionId = await chatSessionFor(request, lifetimeHours);
+  const { sessionId, lifetimeHours, settings } = await conversation;
   await handleChatMessage({
     sessionId,
     ...read.accepted,

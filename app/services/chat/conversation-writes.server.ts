@@ -1,6 +1,6 @@
 // A chat message's answer does not wait for the database (issue #11's chat overhead): the
-// visitor's message is stored while the webhooks are asked, the reply once the visitor has it. A
-// failure to store was only ever logged (docs/product.md §8), so the visitor sees no difference.
+// visitor's message and the reply are stored once the visitor has the reply. A failure to store
+// was only ever logged (docs/product.md §8), so the visitor sees no difference.
 // This queue keeps each conversation's messages in the order they were said, lets this instance's
 // next read of a conversation include its own writes, and lets shutdown wait for them.
 
@@ -8,8 +8,7 @@ const queued = new Map<string, Promise<void>>();
 
 /**
  * Runs `write` once the conversation's writes queued before it are done, after the I/O already
- * waiting (a webhook's request, an answer on its way out) has gone. `write` logs its own failure
- * and never rejects.
+ * waiting (the answer on its way out) has gone. `write` logs its own failure and never rejects.
  */
 export function queueConversationWrite(sessionId: string, write: () => Promise<unknown>): void {
   const next = (queued.get(sessionId) ?? Promise.resolve())

@@ -11,6 +11,7 @@ import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
 import { conversationWritten, queueConversationWrite } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
+import { chatSessionFor } from "./session-cookie.server";
 
 // One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
 
@@ -70,6 +71,22 @@ export function conversationLifetimeHours(settings: SiteSettings): number {
   return settings.chatConversationHours;
 }
 
+/**
+ * The visitor's conversation (a new one when they have none) and the settings it runs on. Asked
+ * for before the message is counted and read, so that the cookie's signature is checked off the
+ * main thread meanwhile; a refused message leaves it unused.
+ */
+export function visitorConversation(
+  request: Request,
+): Promise<{ sessionId: string; lifetimeHours: number; settings: SiteSettings }> {
+  const conversation = chatSettings().then(async (settings) => {
+    const lifetimeHours = conversationLifetimeHours(settings);
+    return { sessionId: await chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
+  });
+  conversation.catch(() => {});
+  return conversation;
+}
+
 /** The most a returning visitor is shown of their conversation: its latest messages. */
 const HISTORY_MESSAGES = 100;
 
@@ -85,10 +102,10 @@ export interface ChatExchange {
 }
 
 /**
- * Stores the visitor's message, asks the webhooks for a reply and stores that too; the writes go
- * on after this returns (conversationWritten waits for them). `message` is
- * the final text (docs/product.md §5's default text already in place for media without text);
- * `mediaUrl` is where the file was stored, made absolute for the webhooks.
+ * Asks the webhooks for a reply to the visitor's message and stores both; the writes go on after
+ * this returns (conversationWritten waits for them). `message` is the final text (docs/product.md
+ * §5's default text already in place for media without text); `mediaUrl` is where the file was
+ * stored, made absolute for the webhooks.
  */
 export async function handleChatMessage(input: {
   sessionId: string;
@@ -107,14 +124,6 @@ export async function handleChatMessage(input: {
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
   const { webhookIpMode } = input.settings ?? (await chatSettings());
-  const user = storeQuietly({
-    id: randomUUID(),
-    sessionId,
-    message,
-    isUserMessage: true,
-    mediaUrl: media?.url ?? null,
-    mediaType: media?.type ?? null,
-  });
   const reply = await fanOut(
     chatPayload({
       sessionId,
@@ -131,6 +140,16 @@ export async function handleChatMessage(input: {
       onDelta: input.onDelta,
     },
   );
+  // Both stored once the reply is decided: the embedded database works on this thread, and a
+  // write during the webhook's call would hold its answer back.
+  const user = storeQuietly({
+    id: randomUUID(),
+    sessionId,
+    message,
+    isUserMessage: true,
+    mediaUrl: media?.url ?? null,
+    mediaType: media?.type ?? null,
+  });
   const bot = storeQuietly({
     id: randomUUID(),
     sessionId,

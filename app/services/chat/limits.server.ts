@@ -1,7 +1,7 @@
 import { chatMessageSchema, type ChatLimits } from "~/lib/chat";
 import { rateLimitAddress } from "~/lib/address-key";
 import { getEnv, type Env } from "~/lib/env.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
+import { hitLeasedRateLimit } from "~/services/rate-limit-lease.server";
 
 // How much the chat accepts: text and file sizes from the environment, messages per visitor.
 
@@ -39,7 +39,10 @@ export function maxChatRequestBytes(limits: ChatLimits): number {
   return maxChatFileBytes(limits) + limits.maxMessageChars * 4 + 64 * 1024;
 }
 
-/** Counts one message from this address, so nobody can flood the agency's webhooks through us. */
+/**
+ * Counts one message from this address, so nobody can flood the agency's webhooks through us;
+ * without waiting on the database while this instance holds hits for the address.
+ */
 export function countChatMessage(clientIp: string, env = getEnv()) {
-  return hitRateLimit(`chat:${rateLimitAddress(clientIp)}`, env.CHAT_MESSAGES_PER_MINUTE, RATE_WINDOW_MS);
+  return hitLeasedRateLimit(`chat:${rateLimitAddress(clientIp)}`, env.CHAT_MESSAGES_PER_MINUTE, RATE_WINDOW_MS);
 }

@@ -1,0 +1,19 @@
+import { db, type Db } from "./client.server";
+
+/**
+ * A statement drizzle builds once per database (its SQL text and parameters, with named
+ * placeholders for the values), then runs with each call's values: on the chat's path, building
+ * a query cost more than the database took to run it (issue #11's chat overhead).
+ */
+export function preparedStatement<T>(build: (database: Db) => T): () => T {
+  const statements = new WeakMap<Db, T>();
+  return () => {
+    const database = db();
+    let statement = statements.get(database);
+    if (!statement) {
+      statement = build(database);
+      statements.set(database, statement);
+    }
+    return statement;
+  };
+}
