@@ -81,7 +81,7 @@ export function visitorConversation(
 ): Promise<{ sessionId: string; lifetimeHours: number; settings: SiteSettings }> {
   const conversation = chatSettings().then(async (settings) => {
     const lifetimeHours = conversationLifetimeHours(settings);
-    return { sessionId: await chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
+    return { sessionId: chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
   });
   conversation.catch(() => {});
   return conversation;
