@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
@@ -6,46 +5,62 @@ import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { chatMessages, chatSessions, type ChatMessage } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
-export type ChatMessageInput = Pick<
-  typeof chatMessages.$inferInsert,
-  "id" | "sessionId" | "message" | "isUserMessage" | "mediaUrl" | "mediaType" | "answeredBy" | "replyMs" | "streamed"
->;
-
-// The id comes from the chat, which answers the visitor before the row is written
-// (app/services/chat/conversation-writes.server.ts).
-const inputPlaceholders = {
-  id: sql.placeholder("id"),
-  sessionId: sql.placeholder("sessionId"),
-  message: sql.placeholder("message"),
-  isUserMessage: sql.placeholder("isUserMessage"),
-  mediaUrl: sql.placeholder("mediaUrl"),
-  mediaType: sql.placeholder("mediaType"),
-  answeredBy: sql.placeholder("answeredBy"),
-  replyMs: sql.placeholder("replyMs"),
-  streamed: sql.placeholder("streamed"),
-};
-
-function placeholderValues(input: ChatMessageInput): Record<keyof typeof inputPlaceholders, unknown> {
-  return {
-    id: input.id ?? randomUUID(),
-    sessionId: input.sessionId,
-    message: input.message,
-    isUserMessage: input.isUserMessage,
-    mediaUrl: input.mediaUrl ?? null,
-    mediaType: input.mediaType ?? null,
-    answeredBy: input.answeredBy ?? null,
-    replyMs: input.replyMs ?? null,
-    streamed: input.streamed ?? null,
-  };
+/** A visitor's message and the reply to it, stored together once the reply is decided. */
+export interface ChatExchangeInput {
+  sessionId: string;
+  user: Pick<ChatMessage, "id" | "message" | "mediaUrl" | "mediaType">;
+  bot: Pick<ChatMessage, "id" | "message"> & { answeredBy: string; replyMs: number; streamed: boolean };
 }
 
-const saveStatement = preparedStatement((database) =>
-  database.insert(chatMessages).values(inputPlaceholders).returning().prepare("save_chat_message"),
-);
+// Both rows in one statement, built once (app/db/prepared.server.ts): on the embedded database each
+// statement, and each run of chat_messages' triggers, takes a millisecond or more of the thread
+// that answers visitors (issue #11's chat overhead). The visitor's message is dated when it came,
+// replyMs before the statement (1 ms at least), yet after everything the conversation already
+// holds (written a moment ago, its reply may be dated later than this message came); the reply
+// after it. A conversation is read in the order of created_at.
+const saveExchangeStatement = preparedStatement((database) => {
+  const value = (name: string) => sql.placeholder(name);
+  const latest = sql`(select max(created_at) from chat_messages where session_id = ${value("sessionId")})`;
+  const messageAt = sql`greatest(now() - make_interval(secs => greatest(${value("replyMs")}::float8, 1) / 1000), ${latest} + interval '1 microsecond')`;
+  return database
+    .insert(chatMessages)
+    .values([
+      {
+        id: value("userId"),
+        sessionId: value("sessionId"),
+        message: value("userMessage"),
+        isUserMessage: true,
+        mediaUrl: value("mediaUrl"),
+        mediaType: value("mediaType"),
+        createdAt: messageAt,
+      },
+      {
+        id: value("botId"),
+        sessionId: value("sessionId"),
+        message: value("botMessage"),
+        isUserMessage: false,
+        answeredBy: value("answeredBy"),
+        replyMs: value("replyMs"),
+        streamed: value("streamed"),
+        createdAt: sql`greatest(now(), ${messageAt} + interval '1 microsecond')`,
+      },
+    ])
+    .prepare("save_chat_exchange");
+});
 
-export async function saveChatMessage(input: ChatMessageInput): Promise<ChatMessage> {
-  const [row] = await saveStatement().execute(placeholderValues(input));
-  return row;
+export async function saveChatExchange({ sessionId, user, bot }: ChatExchangeInput): Promise<void> {
+  await saveExchangeStatement().execute({
+    sessionId,
+    userId: user.id,
+    userMessage: user.message,
+    mediaUrl: user.mediaUrl,
+    mediaType: user.mediaType,
+    botId: bot.id,
+    botMessage: bot.message,
+    answeredBy: bot.answeredBy,
+    replyMs: bot.replyMs,
+    streamed: bot.streamed,
+  });
 }
 
 export function listSessionMessages(sessionId: string): Promise<ChatMessage[]> {

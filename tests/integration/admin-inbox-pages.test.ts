@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { pageLinkSearch, type PageInfo, type PageLink } from "~/lib/keyset";
-import * as chatModel from "~/models/chat-messages.server";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
-import { createTestAdmin } from "../support/factories";
+import { createTestAdmin, createTestChatMessage } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // The Messages and Chats screens at their loaders and actions: keyset pages walked through the
@@ -271,8 +270,8 @@ describe.each(BACKENDS)("admin inbox pages on %s", (backend) => {
         ["noslash", `${tag} ab`, false],
       ];
       for (const [name, message, isUserMessage] of conversations) {
-        await chatModel.saveChatMessage({ sessionId: `${tag}-${name}`, message: "Hello there", isUserMessage: true });
-        await chatModel.saveChatMessage({ sessionId: `${tag}-${name}`, message, isUserMessage });
+        await createTestChatMessage(db(), { sessionId: `${tag}-${name}`, message: "Hello there", isUserMessage: true });
+        await createTestChatMessage(db(), { sessionId: `${tag}-${name}`, message, isUserMessage });
       }
       const found = async (q: string) => {
         const data = await chatsAt(`/admin/chats?q=${encodeURIComponent(q)}`);
@@ -405,7 +404,7 @@ describe.each(BACKENDS)("admin inbox pages on %s", (backend) => {
       await Promise.all(
         sessions.flatMap((sessionId, s) =>
           Array.from({ length: s + 2 }, (_, i) =>
-            chatModel.saveChatMessage({ sessionId, message: `${sessionId} #${i}`, isUserMessage: i > 0 }),
+            createTestChatMessage(db(), { sessionId, message: `${sessionId} #${i}`, isUserMessage: i > 0 }),
           ),
         ),
       );

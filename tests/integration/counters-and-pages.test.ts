@@ -5,10 +5,10 @@ import { keysetCursor, keysetPage, type KeysetSlice } from "~/db/keyset.server";
 import { chatMessages, chatSessions, contactMessages, orders } from "~/db/schema";
 import { formatCursor, parseCursor, type PageRequest } from "~/lib/keyset";
 import { COUNTER_NAMES, readCounters } from "~/models/counters.server";
-import * as chatModel from "~/models/chat-messages.server";
 import * as contactModel from "~/models/contact-messages.server";
 import * as ordersModel from "~/models/orders.server";
 import * as servicesModel from "~/models/services.server";
+import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 describe.each(BACKENDS)("counters and keyset pages on %s", (backend) => {
@@ -108,11 +108,11 @@ describe.each(BACKENDS)("counters and keyset pages on %s", (backend) => {
     const sessions = ["s-a", "s-b", "s-c"];
     await Promise.all(
       Array.from({ length: 45 }, (_, i) =>
-        chatModel.saveChatMessage({ sessionId: sessions[i % 3], message: `m${i}`, isUserMessage: i % 2 === 0 }),
+        createTestChatMessage(db(), { sessionId: sessions[i % 3], message: `m${i}`, isUserMessage: i % 2 === 0 }),
       ),
     );
     // A conversation that only has the assistant's words yet has no first message.
-    await chatModel.saveChatMessage({ sessionId: "s-quiet", message: "Hi!", isUserMessage: false });
+    await createTestChatMessage(db(), { sessionId: "s-quiet", message: "Hi!", isUserMessage: false });
     await query(`
       insert into chat_messages (session_id, message, is_user_message, created_at)
       select 'bulk-' || (i % 10), 'bulk ' || i, true, now() - (i || ' seconds')::interval

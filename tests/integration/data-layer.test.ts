@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db, withReadRetry } from "~/db/client.server";
@@ -377,20 +378,26 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
   describe("chat and contact messages", () => {
     it("stores a conversation and lists sessions", async () => {
       const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2)}`;
-      await chatModel.saveChatMessage({ sessionId, message: "Hi", isUserMessage: true });
-      await chatModel.saveChatMessage({
-        sessionId,
-        message: "📷 Image sent",
-        isUserMessage: true,
-        mediaUrl: "/uploads/x.png",
-        mediaType: "image",
-      });
-      await chatModel.saveChatMessage({ sessionId, message: "Hello!", isUserMessage: false, answeredBy: "canned" });
+      // The chat stores a message with its reply; the message is dated before it (here by 1 ms).
+      const exchange = (message: string, reply: string, media: { url: string; type: "image" } | null = null) =>
+        chatModel.saveChatExchange({
+          sessionId,
+          user: { id: randomUUID(), message, mediaUrl: media?.url ?? null, mediaType: media?.type ?? null },
+          bot: { id: randomUUID(), message: reply, answeredBy: "canned", replyMs: 0, streamed: false },
+        });
+      await exchange("📷 Image sent", "Hello!", { url: "/uploads/x.png", type: "image" });
+      await exchange("Hi", "Hi again!");
       const messages = await chatModel.listSessionMessages(sessionId);
-      expect(messages.map((m) => m.message)).toEqual(["Hi", "📷 Image sent", "Hello!"]);
-      expect(messages[1]).toMatchObject({ mediaType: "image", mediaUrl: "/uploads/x.png" });
+      expect(messages.map((m) => [m.message, m.isUserMessage])).toEqual([
+        ["📷 Image sent", true],
+        ["Hello!", false],
+        ["Hi", true],
+        ["Hi again!", false],
+      ]);
+      expect(messages[0]).toMatchObject({ mediaType: "image", mediaUrl: "/uploads/x.png" });
+      expect(messages[1]).toMatchObject({ answeredBy: "canned", replyMs: 0, streamed: false });
       const sessions = await sessionsModel.listChatSessions();
-      expect(sessions.find((s) => s.sessionId === sessionId)).toMatchObject({ messageCount: 3 });
+      expect(sessions.find((s) => s.sessionId === sessionId)).toMatchObject({ messageCount: 4 });
       const error = await dbError(
         db().execute(
           sql`insert into chat_messages (session_id, message, is_user_message, media_type) values ('s', 'm', true, 'video')`,

@@ -8,7 +8,6 @@ import type { EventType } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
-import { saveChatMessage } from "~/models/chat-messages.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { createOrder, updateOrderStatus } from "~/models/orders.server";
 import { claimDueDeliveries, requeueDelivery, settleDelivery } from "~/models/outbox.server";
@@ -16,6 +15,7 @@ import { createService } from "~/models/services.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { ROOT } from "../support/built-server";
+import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
 
@@ -189,9 +189,9 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
 
   it("records chat.conversation_started once, with the visitor's first message", async () => {
     const sessionId = `session_${Date.now()}_outbox`;
-    await saveChatMessage({ sessionId, message: "Hi, do you do invoices?", isUserMessage: true });
-    await saveChatMessage({ sessionId, message: "We do!", isUserMessage: false });
-    await saveChatMessage({ sessionId, message: "Great", isUserMessage: true });
+    await createTestChatMessage(db(), { sessionId, message: "Hi, do you do invoices?", isUserMessage: true });
+    await createTestChatMessage(db(), { sessionId, message: "We do!", isUserMessage: false });
+    await createTestChatMessage(db(), { sessionId, message: "Great", isUserMessage: true });
     const events = await db().select().from(outboxEvents).where(eq(outboxEvents.type, "chat.conversation_started"));
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({

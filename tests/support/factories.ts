@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { adminUsers, orders, services, webhooks } from "~/db/schema";
+import { adminUsers, chatMessages, orders, services, webhooks } from "~/db/schema";
 import { hashPassword } from "~/lib/password.server";
 
 // The rows tests arrange for themselves, for every suite: route and data-layer tests (the app's
@@ -79,5 +79,11 @@ export async function createTestWebhook(database: Db, overrides: Partial<typeof 
     .insert(webhooks)
     .values({ name: unique("Test Webhook"), url: "http://127.0.0.1:9/hook", isActive: false, ...overrides })
     .returning();
+  return row;
+}
+
+/** One chat message as stored (the chat itself stores a message and its reply together). */
+export async function createTestChatMessage(database: Db, values: typeof chatMessages.$inferInsert) {
+  const [row] = await database.insert(chatMessages).values(values).returning();
   return row;
 }

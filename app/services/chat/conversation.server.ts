@@ -5,7 +5,7 @@ import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
-import { listRecentSessionMessages, saveChatMessage, type ChatMessageInput } from "~/models/chat-messages.server";
+import { listRecentSessionMessages, saveChatExchange, type ChatExchangeInput } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
@@ -35,27 +35,15 @@ export function toChatMessageView(
 }
 
 /**
- * Queues the message's write (app/services/chat/conversation-writes.server.ts) and returns it as
- * the chat shows it: docs/product.md §8, a failure to store it is only logged; the conversation goes on.
+ * Queues the exchange's write (app/services/chat/conversation-writes.server.ts): docs/product.md
+ * §8, a failure to store it is only logged; the conversation goes on.
  */
-function storeQuietly(input: ChatMessageInput & { id: string; sessionId: string }): ChatMessageView {
-  queueConversationWrite(input.sessionId, () =>
-    saveChatMessage(input).catch((error: unknown) => {
-      log.error("storing a chat message failed", {
-        error,
-        sessionId: input.sessionId,
-        isUserMessage: input.isUserMessage,
-      });
+function storeQuietly(exchange: ChatExchangeInput): void {
+  queueConversationWrite(exchange.sessionId, () =>
+    saveChatExchange(exchange).catch((error: unknown) => {
+      log.error("storing a chat exchange failed", { error, sessionId: exchange.sessionId });
     }),
   );
-  return toChatMessageView({
-    id: input.id,
-    message: input.message,
-    isUserMessage: input.isUserMessage,
-    mediaUrl: input.mediaUrl ?? null,
-    mediaType: input.mediaType ?? null,
-    answeredBy: input.answeredBy,
-  });
 }
 
 /** The site settings the chat runs on; a failed read leaves the chat working on the defaults. */
@@ -142,22 +130,19 @@ export async function handleChatMessage(input: {
   );
   // Both stored once the reply is decided: the embedded database works on this thread, and a
   // write during the webhook's call would hold its answer back.
-  const user = storeQuietly({
-    id: randomUUID(),
+  const exchange: ChatExchangeInput = {
     sessionId,
-    message,
-    isUserMessage: true,
-    mediaUrl: media?.url ?? null,
-    mediaType: media?.type ?? null,
-  });
-  const bot = storeQuietly({
-    id: randomUUID(),
-    sessionId,
-    message: reply.text,
-    isUserMessage: false,
-    answeredBy: reply.answeredBy,
-    replyMs: reply.replyMs,
-    streamed: reply.streamed,
-  });
+    user: { id: randomUUID(), message, mediaUrl: media?.url ?? null, mediaType: media?.type ?? null },
+    bot: {
+      id: randomUUID(),
+      message: reply.text,
+      answeredBy: reply.answeredBy,
+      replyMs: reply.replyMs,
+      streamed: reply.streamed,
+    },
+  };
+  storeQuietly(exchange);
+  const user = toChatMessageView({ ...exchange.user, isUserMessage: true });
+  const bot = toChatMessageView({ ...exchange.bot, isUserMessage: false, mediaUrl: null, mediaType: null });
   return { user, bot, answeredBy: reply.answeredBy };
 }
