@@ -17,13 +17,13 @@ const DRAIN_TIMEOUT_MS = 8_000;
 
 const server = express();
 server.disable("x-powered-by");
-// A chat message's answer (a data request) is a few hundred bytes streamed at once: compressing
-// it cost more server time than it saved on the wire.
-server.use(
-  compression({
-    filter: (req, res) => !(req.method === "POST" && req.path.endsWith(".data")) && compression.filter(req, res),
-  }),
-);
+// An action's data request and a chat message's answer are a few hundred bytes sent at once:
+// compressing them cost more server time than it saved on the wire, and so did passing them
+// through the middleware at all (issue #11's chat overhead).
+const compress = compression();
+const sentUncompressed = (req) =>
+  req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");
+server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, res, next)));
 
 let mod;
 if (DEVELOPMENT) {
