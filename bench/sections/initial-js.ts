@@ -74,7 +74,8 @@ export async function measureInitialJs(appUrl: string, buildClientDir: string): 
     const early = scripts.filter((s) => s.beforeLoad);
     const total = (list: ScriptFile[]) => list.reduce((sum, s) => sum + s.gzipBytes, 0);
 
-    await page.mouse.move(10, 10);
+    // A pointer that really moves (app/lib/deferred-hydration.ts ignores one that does not).
+    await page.mouse.move(200, 200, { steps: 4 });
     await page.locator("main[data-hydrated]").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
     const later = await weigh(responses);
