@@ -26,13 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const address = clientIp(context);
-  const conversation = visitorConversation(request);
   const read = await acceptChatMessage(request, address);
   if ("refused" in read) {
     const { result, status, headers } = read.refused;
     return Response.json({ result }, { status, headers: { ...PRIVATE, ...headers } });
   }
-  const { sessionId, lifetimeHours, settings } = await conversation;
+  const { sessionId, lifetimeHours, settings } = await visitorConversation(request);
   const { message, media, metadata } = read.accepted;
 
   const encoder = new TextEncoder();

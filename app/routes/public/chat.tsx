@@ -50,13 +50,12 @@ export type ChatActionData = { result: SubmissionResult };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const address = clientIp(context);
-  const conversation = visitorConversation(request);
   const read = await acceptChatMessage(request, address);
   if ("refused" in read) {
     const { result, status, headers } = read.refused;
     return data<ChatActionData>({ result }, { status, headers });
   }
-  const { sessionId, lifetimeHours, settings } = await conversation;
+  const { sessionId, lifetimeHours, settings } = await visitorConversation(request);
   await handleChatMessage({
     sessionId,
     ...read.accepted,

@@ -59,20 +59,13 @@ export function conversationLifetimeHours(settings: SiteSettings): number {
   return settings.chatConversationHours;
 }
 
-/**
- * The visitor's conversation (a new one when they have none) and the settings it runs on. Asked
- * for before the message is counted and read, so that the cookie's signature is checked off the
- * main thread meanwhile; a refused message leaves it unused.
- */
-export function visitorConversation(
+/** The visitor's conversation (a new one when they have none) and the settings it runs on. */
+export async function visitorConversation(
   request: Request,
 ): Promise<{ sessionId: string; lifetimeHours: number; settings: SiteSettings }> {
-  const conversation = chatSettings().then(async (settings) => {
-    const lifetimeHours = conversationLifetimeHours(settings);
-    return { sessionId: chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
-  });
-  conversation.catch(() => {});
-  return conversation;
+  const settings = await chatSettings();
+  const lifetimeHours = conversationLifetimeHours(settings);
+  return { sessionId: chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
 }
 
 /** The most a returning visitor is shown of their conversation: its latest messages. */
