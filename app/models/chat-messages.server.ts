@@ -1,66 +1,53 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { chatMessages, chatSessions, type ChatMessage } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
-/** A visitor's message and the reply to it, stored together once the reply is decided. */
+/**
+ * A visitor's message and the reply to it, stored together once the reply is decided. `at`: when
+ * each happened, in milliseconds since the epoch to the microsecond (a conversation is read in
+ * the order of created_at, and a reply can come within the millisecond of its message).
+ */
 export interface ChatExchangeInput {
   sessionId: string;
-  user: Pick<ChatMessage, "id" | "message" | "mediaUrl" | "mediaType">;
-  bot: Pick<ChatMessage, "id" | "message"> & { answeredBy: string; replyMs: number; streamed: boolean };
+  user: Pick<ChatMessage, "id" | "message" | "mediaUrl" | "mediaType"> & { at: number };
+  bot: Pick<ChatMessage, "id" | "message"> & { answeredBy: string; replyMs: number; streamed: boolean; at: number };
 }
 
-// Both rows in one statement, built once (app/db/prepared.server.ts): on the embedded database each
-// statement, and each run of chat_messages' triggers, takes a millisecond or more of the thread
-// that answers visitors (issue #11's chat overhead). The visitor's message is dated when it came,
-// replyMs before the statement (1 ms at least), yet after everything the conversation already
-// holds (written a moment ago, its reply may be dated later than this message came); the reply
-// after it. A conversation is read in the order of created_at.
-const saveExchangeStatement = preparedStatement((database) => {
-  const value = (name: string) => sql.placeholder(name);
-  const latest = sql`(select max(created_at) from chat_messages where session_id = ${value("sessionId")})`;
-  const messageAt = sql`greatest(now() - make_interval(secs => greatest(${value("replyMs")}::float8, 1) / 1000), ${latest} + interval '1 microsecond')`;
-  return database
-    .insert(chatMessages)
-    .values([
-      {
-        id: value("userId"),
-        sessionId: value("sessionId"),
-        message: value("userMessage"),
-        isUserMessage: true,
-        mediaUrl: value("mediaUrl"),
-        mediaType: value("mediaType"),
-        createdAt: messageAt,
-      },
-      {
-        id: value("botId"),
-        sessionId: value("sessionId"),
-        message: value("botMessage"),
-        isUserMessage: false,
-        answeredBy: value("answeredBy"),
-        replyMs: value("replyMs"),
-        streamed: value("streamed"),
-        createdAt: sql`greatest(now(), ${messageAt} + interval '1 microsecond')`,
-      },
-    ])
-    .prepare("save_chat_exchange");
-});
+const createdAt = (at: number) => sql`to_timestamp(${at / 1000})`;
 
-export async function saveChatExchange({ sessionId, user, bot }: ChatExchangeInput): Promise<void> {
-  await saveExchangeStatement().execute({
-    sessionId,
-    userId: user.id,
-    userMessage: user.message,
-    mediaUrl: user.mediaUrl,
-    mediaType: user.mediaType,
-    botId: bot.id,
-    botMessage: bot.message,
-    answeredBy: bot.answeredBy,
-    replyMs: bot.replyMs,
-    streamed: bot.streamed,
-  });
+/**
+ * Several exchanges in one statement: on the embedded database each statement, and each run of
+ * chat_messages' triggers, takes a millisecond or more of the thread that answers visitors
+ * (issue #11's chat overhead).
+ */
+export async function saveChatExchanges(exchanges: ChatExchangeInput[]): Promise<void> {
+  await db()
+    .insert(chatMessages)
+    .values(
+      exchanges.flatMap(({ sessionId, user, bot }) => [
+        {
+          id: user.id,
+          sessionId,
+          message: user.message,
+          isUserMessage: true,
+          mediaUrl: user.mediaUrl,
+          mediaType: user.mediaType,
+          createdAt: createdAt(user.at),
+        },
+        {
+          id: bot.id,
+          sessionId,
+          message: bot.message,
+          isUserMessage: false,
+          answeredBy: bot.answeredBy,
+          replyMs: bot.replyMs,
+          streamed: bot.streamed,
+          createdAt: createdAt(bot.at),
+        },
+      ]),
+    );
 }
 
 export function listSessionMessages(sessionId: string): Promise<ChatMessage[]> {

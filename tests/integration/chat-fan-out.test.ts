@@ -282,7 +282,10 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
       const failures = logged
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((entry) => entry.msg === "storing a chat exchange failed" && entry.sessionId === sessionId);
+        .filter(
+          (entry) =>
+            entry.msg === "storing chat exchanges failed" && (entry.sessionIds as string[]).includes(sessionId),
+        );
       expect(failures.map((entry) => entry.level)).toEqual(["error"]);
     } finally {
       stderr.mockRestore();

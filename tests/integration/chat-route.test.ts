@@ -178,6 +178,41 @@ describe.each(BACKENDS)("the chat action on %s", (backend) => {
     ]);
   });
 
+  it("stores the exchanges of a burst in fewer statements than exchanges, every message kept", async () => {
+    // Counts the statements that insert into chat_messages, whoever makes them.
+    await db().execute(sql`create table chat_insert_statements (at timestamptz default now())`);
+    await db().execute(
+      sql.raw(`create function count_chat_insert() returns trigger language plpgsql as $$
+        begin insert into chat_insert_statements default values; return null; end $$`),
+    );
+    await db().execute(
+      sql`create trigger count_chat_insert after insert on chat_messages for each statement execute function count_chat_insert()`,
+    );
+    try {
+      const sessions = await Promise.all(Array.from({ length: 5 }, () => freshSession()));
+      const answers = await Promise.all(
+        sessions.map(({ cookie }, i) => postWidget(chatForm({ message: `Burst ${i}` }), { cookie })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      await Promise.all(sessions.map(({ sessionId }) => conversationWritten(sessionId)));
+      for (const [i, { sessionId }] of sessions.entries()) {
+        expect((await listSessionMessages(sessionId)).map((m) => m.message)).toEqual([
+          `Burst ${i}`,
+          `Echo: Burst ${i}`,
+        ]);
+      }
+      const [{ count }] = await db()
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`chat_insert_statements`);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(5);
+    } finally {
+      await db().execute(sql`drop trigger count_chat_insert on chat_messages`);
+      await db().execute(sql`drop function count_chat_insert()`);
+      await db().execute(sql`drop table chat_insert_statements`);
+    }
+  });
+
   it("tells the webhooks the page, the service it offers, the visit's UTM and the language, never the address", async () => {
     const service = await createTestService(db(), { isActive: true });
     const form = chatForm({ message: "How much is it?" });

@@ -378,15 +378,36 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
   describe("chat and contact messages", () => {
     it("stores a conversation and lists sessions", async () => {
       const sessionId = `session_${Date.now()}_${Math.random().toString(36).slice(2)}`;
-      // The chat stores a message with its reply; the message is dated before it (here by 1 ms).
-      const exchange = (message: string, reply: string, media: { url: string; type: "image" } | null = null) =>
-        chatModel.saveChatExchange({
-          sessionId,
-          user: { id: randomUUID(), message, mediaUrl: media?.url ?? null, mediaType: media?.type ?? null },
-          bot: { id: randomUUID(), message: reply, answeredBy: "canned", replyMs: 0, streamed: false },
-        });
-      await exchange("📷 Image sent", "Hello!", { url: "/uploads/x.png", type: "image" });
-      await exchange("Hi", "Hi again!");
+      // The chat stores messages with their replies, several exchanges at once, each dated when it
+      // happened (to the microsecond: a reply 20 µs after its message still comes after it).
+      const at = Date.now() - 1000;
+      const exchange = (
+        message: string,
+        reply: string,
+        since: number,
+        media: { url: string; type: "image" } | null,
+      ) => ({
+        sessionId,
+        user: {
+          id: randomUUID(),
+          message,
+          mediaUrl: media?.url ?? null,
+          mediaType: media?.type ?? null,
+          at: at + since,
+        },
+        bot: {
+          id: randomUUID(),
+          message: reply,
+          answeredBy: "canned",
+          replyMs: 0,
+          streamed: false,
+          at: at + since + 0.02,
+        },
+      });
+      await chatModel.saveChatExchanges([
+        exchange("Hi", "Hi again!", 5, null),
+        exchange("📷 Image sent", "Hello!", 0, { url: "/uploads/x.png", type: "image" }),
+      ]);
       const messages = await chatModel.listSessionMessages(sessionId);
       expect(messages.map((m) => [m.message, m.isUserMessage])).toEqual([
         ["📷 Image sent", true],
@@ -396,6 +417,8 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       ]);
       expect(messages[0]).toMatchObject({ mediaType: "image", mediaUrl: "/uploads/x.png" });
       expect(messages[1]).toMatchObject({ answeredBy: "canned", replyMs: 0, streamed: false });
+      expect(messages[1].createdAt.getTime() - messages[0].createdAt.getTime()).toBe(0);
+      expect(messages[2].createdAt.getTime() - messages[0].createdAt.getTime()).toBe(5);
       const sessions = await sessionsModel.listChatSessions();
       expect(sessions.find((s) => s.sessionId === sessionId)).toMatchObject({ messageCount: 4 });
       const error = await dbError(

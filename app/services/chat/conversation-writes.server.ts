@@ -1,31 +1,67 @@
-// A chat message's answer does not wait for the database (issue #11's chat overhead): the
-// visitor's message and the reply are stored once the visitor has the reply. A failure to store
-// was only ever logged (docs/product.md §8), so the visitor sees no difference.
-// This queue keeps each conversation's messages in the order they were said, lets this instance's
-// next read of a conversation include its own writes, and lets shutdown wait for them.
+import { log } from "~/lib/log.server";
+import { saveChatExchanges, type ChatExchangeInput } from "~/models/chat-messages.server";
 
-const queued = new Map<string, Promise<void>>();
+// A chat message's answer does not wait for the database (issue #11's chat overhead): the
+// visitor's message and its reply are stored once the visitor has the reply, with the exchanges
+// of the next few milliseconds in one statement, so that a burst of chat costs the database one
+// statement (and one run of chat_messages' triggers) per batch, not per message: on the embedded
+// database each statement is a millisecond or two of the thread that answers visitors. Each
+// message is dated when it happened (exchangeTime), so the batches keep every conversation in
+// order. A failure to store was only ever logged (docs/product.md §8): the visitor sees no
+// difference. This instance's next read of a conversation, and shutdown, wait for its writes.
+
+/** How long an exchange waits for others to share its statement. */
+const BATCH_MS = 20;
+/** Written at once past this many. */
+const MAX_BATCH = 100;
+
+let waiting: ChatExchangeInput[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** The batches on their way, one after another. */
+let written: Promise<void> = Promise.resolve();
+let lastTime = 0;
 
 /**
- * Runs `write` once the conversation's writes queued before it are done, after the I/O already
- * waiting (the answer on its way out) has gone. `write` logs its own failure and never rejects.
+ * Now, in milliseconds since the epoch to the microsecond, and later than any time it gave
+ * before (by 10 µs at least: what survives the float's rounding to PostgreSQL's microseconds).
  */
-export function queueConversationWrite(sessionId: string, write: () => Promise<unknown>): void {
-  const next = (queued.get(sessionId) ?? Promise.resolve())
-    .then(() => new Promise((resolve) => setImmediate(resolve)))
-    .then(write)
-    .then(() => {
-      if (queued.get(sessionId) === next) queued.delete(sessionId);
-    });
-  queued.set(sessionId, next);
+export function exchangeTime(): number {
+  lastTime = Math.max(performance.timeOrigin + performance.now(), lastTime + 0.01);
+  return lastTime;
 }
 
-/** Resolves once every write queued so far for the conversation is done. */
+function writeWaiting(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  const batch = waiting;
+  waiting = [];
+  if (batch.length > 0) {
+    written = written.then(() =>
+      saveChatExchanges(batch).catch((error: unknown) => {
+        log.error("storing chat exchanges failed", {
+          error,
+          exchanges: batch.length,
+          sessionIds: [...new Set(batch.map((exchange) => exchange.sessionId))],
+        });
+      }),
+    );
+  }
+  return written;
+}
+
+/** Stores the exchange with the others of the next few milliseconds. */
+export function queueExchange(exchange: ChatExchangeInput): void {
+  waiting.push(exchange);
+  if (waiting.length >= MAX_BATCH) void writeWaiting();
+  else timer ??= setTimeout(writeWaiting, BATCH_MS);
+}
+
+/** Resolves once every exchange of the conversation queued so far is stored (or its failure logged). */
 export function conversationWritten(sessionId: string): Promise<void> {
-  return queued.get(sessionId) ?? Promise.resolve();
+  return waiting.some((exchange) => exchange.sessionId === sessionId) ? writeWaiting() : written;
 }
 
-/** Resolves once every conversation's writes queued so far are done: shutdown waits for it. */
-export async function allConversationsWritten(): Promise<void> {
-  await Promise.all(queued.values());
+/** Resolves once every exchange queued so far is stored: shutdown waits for it. */
+export function allConversationsWritten(): Promise<void> {
+  return writeWaiting();
 }

@@ -5,11 +5,11 @@ import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
-import { listRecentSessionMessages, saveChatExchange, type ChatExchangeInput } from "~/models/chat-messages.server";
+import { listRecentSessionMessages, type ChatExchangeInput } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
-import { conversationWritten, queueConversationWrite } from "./conversation-writes.server";
+import { conversationWritten, exchangeTime, queueExchange } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
 import { chatSessionFor } from "./session-cookie.server";
 
@@ -32,18 +32,6 @@ export function toChatMessageView(
     // No webhook answered: the chat offers to leave an email after it (issue #16).
     ...(row.answeredBy === "canned" ? { offline: true as const } : {}),
   };
-}
-
-/**
- * Queues the exchange's write (app/services/chat/conversation-writes.server.ts): docs/product.md
- * §8, a failure to store it is only logged; the conversation goes on.
- */
-function storeQuietly(exchange: ChatExchangeInput): void {
-  queueConversationWrite(exchange.sessionId, () =>
-    saveChatExchange(exchange).catch((error: unknown) => {
-      log.error("storing a chat exchange failed", { error, sessionId: exchange.sessionId });
-    }),
-  );
 }
 
 /** The site settings the chat runs on; a failed read leaves the chat working on the defaults. */
@@ -104,6 +92,7 @@ export async function handleChatMessage(input: {
   onDelta?: (text: string) => void;
 }): Promise<ChatExchange & { answeredBy: string }> {
   const { sessionId, message, media, origin } = input;
+  const arrivedAt = exchangeTime();
   const { webhookIpMode } = input.settings ?? (await chatSettings());
   const reply = await fanOut(
     chatPayload({
@@ -121,20 +110,22 @@ export async function handleChatMessage(input: {
       onDelta: input.onDelta,
     },
   );
-  // Both stored once the reply is decided: the embedded database works on this thread, and a
-  // write during the webhook's call would hold its answer back.
+  // Both stored once the reply is decided (app/services/chat/conversation-writes.server.ts): the
+  // embedded database works on this thread, and a write during the webhook's call would hold its
+  // answer back. docs/product.md §8: a failure to store is only logged; the conversation goes on.
   const exchange: ChatExchangeInput = {
     sessionId,
-    user: { id: randomUUID(), message, mediaUrl: media?.url ?? null, mediaType: media?.type ?? null },
+    user: { id: randomUUID(), message, mediaUrl: media?.url ?? null, mediaType: media?.type ?? null, at: arrivedAt },
     bot: {
       id: randomUUID(),
       message: reply.text,
       answeredBy: reply.answeredBy,
       replyMs: reply.replyMs,
       streamed: reply.streamed,
+      at: exchangeTime(),
     },
   };
-  storeQuietly(exchange);
+  queueExchange(exchange);
   const user = toChatMessageView({ ...exchange.user, isUserMessage: true });
   const bot = toChatMessageView({ ...exchange.bot, isUserMessage: false, mediaUrl: null, mediaType: null });
   return { user, bot, answeredBy: reply.answeredBy };
