@@ -36,7 +36,7 @@ export async function takeFromRateLimit(
   return { granted: Math.max(0, Math.min(amount, limit - before)), remainingSeconds: row.remainingSeconds };
 }
 
-// Every chat message and form post counts: built once (app/db/prepared.server.ts).
+// Every form post counts, and every block of chat messages: built once (app/db/prepared.server.ts).
 const countStatement = preparedStatement((database) => {
   const amount = sql.placeholder("amount");
   const windowSeconds = sql.placeholder("windowSeconds");
