@@ -13,7 +13,7 @@ import { conversationWritten, exchangeTime, queueExchange } from "./conversation
 import { fanOut } from "./fan-out.server";
 import { chatSessionFor } from "./session-cookie.server";
 
-// One exchange of the conversation: the visitor's message stored, the reply asked for and stored.
+// One exchange of the conversation: the reply asked for, then the visitor's message and the reply stored.
 
 export function toChatMessageView(
   row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline">> & {
