@@ -1,7 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // npm run test:coverage also counts what the browser runs: only then is the client bundle built
 // unminified (so its statements and branches are the ones the server bundle's conversion finds)
@@ -27,11 +27,40 @@ const DENIED_FILES = [
   `${path.resolve(".tmp")}/**`,
 ];
 
+const PGLITE_WORKER_ENTRY = "pglite-worker";
+
+/**
+ * React Router names every entry of the server build as its own (index.js); the embedded
+ * database's thread, the second entry, keeps its name (app/db/pglite-thread.server.ts finds it by it).
+ */
+const pgliteWorkerFileName: Plugin = {
+  name: "pglite-worker-file-name",
+  apply: "build",
+  configEnvironment: (name) =>
+    name === "ssr"
+      ? {
+          build: {
+            rollupOptions: {
+              output: {
+                entryFileNames: ({ name: entry }) => (entry === PGLITE_WORKER_ENTRY ? `${entry}.js` : "index.js"),
+              },
+            },
+          },
+        }
+      : undefined,
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // The SSR bundle's entry is our Express app, so server.js imports one module in production. Its
-  // source map lets the coverage of the built server (npm run test:coverage) count against app/.
+  // The SSR bundle's entry is our Express app, so server.js imports one module in production; the
+  // embedded database's thread runs the other (app/db/pglite-thread.server.ts finds it beside it).
+  // Its source map lets the coverage of the built server (npm run test:coverage) count against app/.
   build: isSsrBuild
-    ? { sourcemap: true, rollupOptions: { input: "./server/app.ts" } }
+    ? {
+        sourcemap: true,
+        rollupOptions: {
+          input: { index: "./server/app.ts", [PGLITE_WORKER_ENTRY]: "./app/db/pglite-worker.server.ts" },
+        },
+      }
     : {
         ...(clientCoverage ? { sourcemap: "hidden" as const, minify: false } : {}),
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK }] } } },
@@ -41,5 +70,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundled into the server build, lucide-react keeps only the icons we use: loaded whole from
   // node_modules it cost ~16 MB of resident memory at peak.
   ssr: { noExternal: ["lucide-react"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pgliteWorkerFileName],
 }));

@@ -7,9 +7,9 @@ import {
   lockDataDir,
   openDatabase,
   pgliteDir,
-  pgliteOptions,
   type AppDatabase,
 } from "./client.server";
+import { pgliteOptions } from "./pglite-options.server";
 
 // A backup of the embedded database is a plain SQL dump made by PostgreSQL's own pg_dump (compiled
 // to WebAssembly in @electric-sql/pglite-tools): the schema, every row, the migrations table and

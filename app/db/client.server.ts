@@ -1,7 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -12,6 +11,7 @@ import { log } from "~/lib/log.server";
 import { acquireDirLock } from "./data-dir-lock.server";
 import { scheduleCheckpoints } from "./pglite-checkpoints.server";
 import { clusterState } from "./pglite-control.server";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,27 +48,6 @@ export function defaultTemplateDir(): string {
   return path.resolve("build/pglite-template");
 }
 
-// PostgreSQL's defaults size a server for a machine of its own: 128 MB of shared buffers alone,
-// all inside PGlite's WebAssembly memory, which never shrinks once touched. This site's data is
-// a few MB, so small buffers hold all of it.
-const PGLITE_SETTINGS = {
-  shared_buffers: "16MB",
-};
-
-/**
- * How every PGlite of the app starts: PGlite's own start parameters plus ours (PGLITE_SETTINGS),
- * and the extensions the migrations create (pg_trgm for the admin's search).
- */
-export function pgliteOptions(): PGliteOptions {
-  return {
-    startParams: [
-      ...PGlite.defaultStartParams,
-      ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
-    ],
-    extensions: { pg_trgm },
-  };
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.maxConnections, options.onQuery);
   if ("pglite" in options) return wrapPglite(options.pglite);
@@ -78,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<AppDatabas
     copyTemplate(options.templateDir ?? defaultTemplateDir(), pgDir);
     mkdirSync(pgDir, { recursive: true });
     warnOfUncleanShutdown(pgDir);
-    const client = await PGlite.create({ ...pgliteOptions(), dataDir: pgDir });
+    const client = await startPgliteThread(pgDir);
     return wrapPglite(client, { beforeClose: scheduleCheckpoints(client), afterClose: releaseLock });
   } catch (error) {
     releaseLock();
@@ -138,12 +117,17 @@ export function lockDataDir(dataDir: string): () => void {
   return acquireDirLock(path.join(dataDir, "pglite.lock"));
 }
 
-function wrapPglite(client: PGlite, hooks: { beforeClose?: () => void; afterClose?: () => void } = {}): AppDatabase {
+/** A PGlite of the caller's (tests, the migrator's template, a restore) or the site's, on its own thread. */
+function wrapPglite(
+  client: PGlite | PgliteThread,
+  hooks: { beforeClose?: () => void; afterClose?: () => void } = {},
+): AppDatabase {
   return {
     kind: "pglite",
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // drizzle calls the thread's client as it calls PGlite: query, and transaction for its own.
+    db: drizzlePglite({ client: client as PGlite, schema }) as unknown as Db,
     transaction: (fn) =>
-      client.transaction((tx) =>
+      (client as PgliteThread).transaction((tx) =>
         fn({
           query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
           exec: async (text) => {

@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteOptions, type AppDatabase } from "./client.server";
+import { openDatabase, type AppDatabase } from "./client.server";
+import { pgliteOptions } from "./pglite-options.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.

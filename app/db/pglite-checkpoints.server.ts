@@ -11,7 +11,7 @@ import { log } from "~/lib/log.server";
 export const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
 
 /** Starts the checkpoints; returns their stop, to call before closing the client. */
-export function scheduleCheckpoints(client: PGlite, everyMs = CHECKPOINT_EVERY_MS): () => void {
+export function scheduleCheckpoints(client: Pick<PGlite, "exec">, everyMs = CHECKPOINT_EVERY_MS): () => void {
   const timer = setInterval(() => {
     client
       .exec("CHECKPOINT")

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { pgliteOptions } from "~/db/client.server";
+import { pgliteOptions } from "~/db/pglite-options.server";
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
 
 // Issue #14, "Crash safety": PGlite's single-user PostgreSQL never checkpoints by itself, so the

@@ -4,7 +4,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { db, openDatabase, pgliteOptions, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
+import { db, openDatabase, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
+import { pgliteOptions } from "~/db/pglite-options.server";
+import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -56,6 +58,8 @@ export function useTestDatabase(backend: Backend): () => AppDatabase {
     setDatabase(database);
   });
   afterAll(async () => {
+    // A chat exchange still waiting for its batch belongs to this database, as shutdown's do.
+    await allConversationsWritten();
     setDatabase(undefined);
     await database?.close();
   });

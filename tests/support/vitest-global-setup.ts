@@ -4,7 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { openDatabase, pgliteOptions } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
+import { pgliteOptions } from "~/db/pglite-options.server";
 import { migrate } from "~/db/migrate.server";
 import { startPostgres } from "./postgres-server";
 

@@ -1,0 +1,23 @@
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+// PostgreSQL's defaults size a server for a machine of its own: 128 MB of shared buffers alone,
+// all inside PGlite's WebAssembly memory, which never shrinks once touched. This site's data is
+// a few MB, so small buffers hold all of it.
+const PGLITE_SETTINGS = {
+  shared_buffers: "16MB",
+};
+
+/**
+ * How every PGlite of the app starts: PGlite's own start parameters plus ours (PGLITE_SETTINGS),
+ * and the extensions the migrations create (pg_trgm for the admin's search).
+ */
+export function pgliteOptions(): PGliteOptions {
+  return {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    ],
+    extensions: { pg_trgm },
+  };
+}
