@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { log } from "~/lib/log.server";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.server";
 
 // The embedded database runs on a thread of its own (issue #11): PGlite is PostgreSQL compiled to
@@ -76,6 +77,9 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       }
     });
     const stop = (error: Error) => {
+      // Every query fails from then on, and so does the health check (server/app.ts), which
+      // has the platform restart the process.
+      if (!stopped) log.error("the embedded database stopped", { error });
       stopped ??= error;
       for (const call of pending.values()) call.reject(stopped);
       pending.clear();
@@ -110,6 +114,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
   try {
     await ready;
   } catch (error) {
+    stopped ??= error as Error;
     await worker.terminate();
     throw error;
   }
