@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import {
   defaultTemplateDir,
   holdsDatabase,
@@ -9,7 +9,6 @@ import {
   pgliteDir,
   type AppDatabase,
 } from "./client.server";
-import { pgliteOptions } from "./pglite-options.server";
 
 // A backup of the embedded database is a plain SQL dump made by PostgreSQL's own pg_dump (compiled
 // to WebAssembly in @electric-sql/pglite-tools): the schema, every row, the migrations table and
@@ -26,7 +25,8 @@ export async function dumpDataDir(dataDir: string): Promise<string> {
   if (!holdsDatabase(dataDir)) throw new BackupError(`There is no database in ${dataDir} to back up.`);
   const release = lockDataDir(dataDir);
   try {
-    const pg = await PGlite.create({ ...pgliteOptions(), dataDir: pgliteDir(dataDir) });
+    const { createPglite } = await import("./pglite-options.server");
+    const pg = await createPglite({ dataDir: pgliteDir(dataDir) });
     try {
       // Loaded here only: the server never needs pg_dump's WebAssembly in its memory.
       const { pgDump } = await import("@electric-sql/pglite-tools/pg_dump");
@@ -68,7 +68,8 @@ export async function restoreDataDir(
     const templateDir = defaultTemplateDir();
     if (existsSync(path.join(templateDir, "PG_VERSION"))) cpSync(templateDir, partial, { recursive: true });
     else mkdirSync(partial, { recursive: true });
-    const pg = await PGlite.create({ ...pgliteOptions(), dataDir: partial });
+    const { createPglite } = await import("./pglite-options.server");
+    const pg = await createPglite({ dataDir: partial });
     try {
       await pg.exec(BLANK_DATABASE);
       await load(pg, dump);

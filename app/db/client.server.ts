@@ -3,7 +3,6 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { errorCode } from "~/lib/error-chain";
@@ -118,10 +117,12 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /** A PGlite of the caller's (tests, the migrator's template, a restore) or the site's, on its own thread. */
-function wrapPglite(
+async function wrapPglite(
   client: PGlite | PgliteThread,
   hooks: { beforeClose?: () => void; afterClose?: () => void } = {},
-): AppDatabase {
+): Promise<AppDatabase> {
+  // Loaded here only, as PGlite is (pglite-options.server.ts): not in a site on PostgreSQL.
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   return {
     kind: "pglite",
     // drizzle calls the thread's client as it calls PGlite: query, and transaction for its own.

@@ -1,8 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type AppDatabase } from "./client.server";
-import { pgliteOptions } from "./pglite-options.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.
@@ -78,9 +76,8 @@ export async function buildTemplate(templateDir: string, migrations = readMigrat
   const partial = `${templateDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const database = await openDatabase({
-    pglite: await PGlite.create({ ...pgliteOptions(), dataDir: partial }),
-  });
+  const { createPglite } = await import("./pglite-options.server");
+  const database = await openDatabase({ pglite: await createPglite({ dataDir: partial }) });
   try {
     await migrate(database, migrations);
   } finally {

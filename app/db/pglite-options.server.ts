@@ -8,11 +8,15 @@ const PGLITE_SETTINGS = {
   shared_buffers: "16MB",
 };
 
+// This module and PGlite with it are loaded only where a PGlite is opened (the embedded database's
+// thread, the backup command, the build's template): a site on PostgreSQL never has PGlite in its
+// memory (issue #11's memory target).
+
 /**
  * How every PGlite of the app starts: PGlite's own start parameters plus ours (PGLITE_SETTINGS),
  * and the extensions the migrations create (pg_trgm for the admin's search).
  */
-export function pgliteOptions(): PGliteOptions {
+function pgliteOptions(): PGliteOptions {
   return {
     startParams: [
       ...PGlite.defaultStartParams,
@@ -20,4 +24,9 @@ export function pgliteOptions(): PGliteOptions {
     ],
     extensions: { pg_trgm },
   };
+}
+
+/** A PGlite started as every PGlite of the app is (pgliteOptions), with `options` added. */
+export function createPglite(options: PGliteOptions): Promise<PGlite> {
+  return PGlite.create({ ...pgliteOptions(), ...options });
 }

@@ -2,8 +2,8 @@
 // PostgreSQL it runs in WebAssembly, answering the requests the main thread posts. Kept to
 // PGlite and node: it is a second entry of the server build (vite.config.ts).
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
-import { pgliteOptions } from "./pglite-options.server";
+import type { PGlite, Results, Transaction } from "@electric-sql/pglite";
+import { createPglite } from "./pglite-options.server";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.server";
 
 const port = parentPort!;
@@ -97,7 +97,7 @@ async function run(pg: PGlite, request: ThreadRequest): Promise<unknown> {
 }
 
 try {
-  const pg = await PGlite.create({ ...pgliteOptions(), dataDir });
+  const pg = await createPglite({ dataDir });
   port.on("message", (request: ThreadRequest) => {
     run(pg, request).then(
       (result) => reply({ kind: "answer", id: request.id, ok: true, result }),

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
-import ws from "ws";
+import type { SupabaseClient, SupabaseClientOptions } from "@supabase/supabase-js";
 import { getEnv } from "~/lib/env.server";
 import { MEDIA_CONTENT_TYPES } from "~/lib/media-type";
 
@@ -48,7 +47,7 @@ export async function storeChatMedia(
 export async function deleteChatMedia(names: string[], store: MediaStore): Promise<void> {
   if (names.length === 0) return;
   if (store.kind === "supabase") {
-    const { error } = await supabase(store).storage.from(CHAT_MEDIA_BUCKET).remove(names);
+    const { error } = await (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET).remove(names);
     if (error) throw error;
     return;
   }
@@ -78,7 +77,10 @@ type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">
 
 const clients = new Map<string, SupabaseClient>();
 
-function supabase(store: Extract<MediaStore, { kind: "supabase" }>): SupabaseClient {
+// supabase-js and ws are loaded by the first file stored in Supabase: a site that keeps its files
+// on disk never has them in its memory (issue #11's memory target, ~5 MB resident).
+async function supabase(store: Extract<MediaStore, { kind: "supabase" }>): Promise<SupabaseClient> {
+  const [{ createClient }, { default: ws }] = await Promise.all([import("@supabase/supabase-js"), import("ws")]);
   const key = `${store.url}\n${store.serviceRoleKey}`;
   let client = clients.get(key);
   if (!client) {
@@ -97,7 +99,7 @@ async function uploadToSupabase(
   name: string,
   file: MediaFile,
 ): Promise<string> {
-  const bucket = supabase(store).storage.from(CHAT_MEDIA_BUCKET);
+  const bucket = (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET);
   const { error } = await bucket.upload(name, file.bytes, {
     contentType: file.contentType,
     cacheControl: String(MEDIA_CACHE_SECONDS),

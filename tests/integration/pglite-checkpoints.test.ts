@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { pgliteOptions } from "~/db/pglite-options.server";
+import { createPglite } from "~/db/pglite-options.server";
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
 
 // Issue #14, "Crash safety": PGlite's single-user PostgreSQL never checkpoints by itself, so the
@@ -12,7 +12,7 @@ const EVERY_MS = 50;
 let client: PGlite;
 beforeAll(async () => {
   const dump = readFileSync(inject("pgliteTemplatePath"));
-  client = await PGlite.create({ ...pgliteOptions(), loadDataDir: new Blob([dump]) });
+  client = await createPglite({ loadDataDir: new Blob([dump]) });
   await client.exec("create table checkpoint_probe (id serial primary key, pad text)");
 });
 afterAll(() => client?.close());

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
 import { db, openDatabase, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
-import { pgliteOptions } from "~/db/pglite-options.server";
+import { createPglite } from "~/db/pglite-options.server";
 import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 
 export const BACKENDS = ["pglite", "postgres"] as const;
@@ -23,7 +22,7 @@ export function postgresUrl(database: string): string {
 export async function createTestDatabase(backend: Backend): Promise<AppDatabase> {
   if (backend === "pglite") {
     const dump = readFileSync(inject("pgliteTemplatePath"));
-    const pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: new Blob([dump]) });
+    const pglite = await createPglite({ loadDataDir: new Blob([dump]) });
     return openDatabase({ pglite });
   }
   const name = await createPostgresDatabase({ template: TEMPLATE_DB });

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/client.server";
-import { pgliteOptions } from "~/db/pglite-options.server";
+import { createPglite } from "~/db/pglite-options.server";
 import { migrate } from "~/db/migrate.server";
 import { startPostgres } from "./postgres-server";
 
@@ -26,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
   const server = await startPostgres();
   try {
-    const pglite = await PGlite.create(pgliteOptions());
+    const pglite = await createPglite({});
     const embedded = await openDatabase({ pglite });
     await migrate(embedded);
     const dump = await pglite.dumpDataDir("none");

@@ -1,4 +1,5 @@
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
 import { EMAIL_TEXTS } from "~/copy/email";
 import { getEnv } from "~/lib/env.server";
@@ -42,10 +43,13 @@ interface Message {
   html: string;
 }
 
-// One pooled connection per SMTP_URL, opened on the first message; closed at shutdown.
-let pool: { url: string; transport: ReturnType<typeof createTransport> } | undefined;
+// One pooled connection per SMTP_URL, opened on the first message; closed at shutdown. nodemailer
+// is loaded then too: a site without SMTP_URL never has it in its memory (issue #11's memory
+// target, ~5 MB resident).
+let pool: { url: string; transport: Transporter<SMTPPool.SentMessageInfo> } | undefined;
 
-function transportFor(url: string) {
+async function transportFor(url: string): Promise<Transporter<SMTPPool.SentMessageInfo>> {
+  const { createTransport } = await import("nodemailer");
   if (pool?.url !== url) {
     pool?.transport.close();
     pool = { url, transport: createTransport({ url, pool: true, maxConnections: 2 }) };
@@ -175,7 +179,7 @@ async function send(compose: (staffEmail: string) => Promise<Message>, timeoutMs
     timer = setTimeout(() => reject(new Error(`No answer from the mail server within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    const info = await Promise.race([transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, ...mail }), deadline]);
+    const info = await Promise.race([(await transportFor(SMTP_URL)).sendMail({ from: MAIL_FROM, ...mail }), deadline]);
     return { ok: true, statusCode: replyCode(info.response), response: info.response };
   } catch (error) {
     const smtp = error as { responseCode?: number; message?: string };
