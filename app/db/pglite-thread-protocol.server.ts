@@ -20,8 +20,9 @@ export type ThreadRequest = { id: number } & (
   | { kind: "begin" }
   /** Answered once COMMIT (or ROLLBACK) has run; a failed COMMIT is the answer's error. */
   | { kind: "end"; tx: number; commit: boolean }
-  | { kind: "listen"; channel: string }
-  | { kind: "unlisten"; channel: string }
+  /** `listener`: the main thread's number for this subscription, which its notifications carry. */
+  | { kind: "listen"; channel: string; listener: number }
+  | { kind: "unlisten"; listener: number }
   | { kind: "close" }
 );
 
@@ -30,4 +31,4 @@ export type ThreadReply =
   | { kind: "failed"; error: Record<string, unknown> }
   | { kind: "answer"; id: number; ok: true; result: unknown }
   | { kind: "answer"; id: number; ok: false; error: Record<string, unknown> }
-  | { kind: "notify"; channel: string; payload: string };
+  | { kind: "notify"; listener: number; payload: string };

@@ -54,8 +54,9 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     workerData: { dataDir } satisfies ThreadStart,
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  const listeners = new Map<string, (payload: string) => void>();
+  const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
+  let nextListener = 1;
   let stopped: Error | undefined;
   let closed = false;
 
@@ -67,7 +68,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
         case "failed":
           return reject(new EmbeddedDatabaseError(reply.error));
         case "notify":
-          return listeners.get(reply.channel)?.(reply.payload);
+          return listeners.get(reply.listener)?.(reply.payload);
         case "answer": {
           const call = pending.get(reply.id);
           pending.delete(reply.id);
@@ -133,11 +134,12 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       return result;
     },
     async listen(channel, onNotify) {
-      listeners.set(channel, onNotify);
-      await call({ kind: "listen", channel });
+      const listener = nextListener++;
+      listeners.set(listener, onNotify);
+      await call({ kind: "listen", channel, listener });
       return async () => {
-        listeners.delete(channel);
-        await call({ kind: "unlisten", channel });
+        listeners.delete(listener);
+        await call({ kind: "unlisten", listener });
       };
     },
     async close() {

@@ -11,7 +11,7 @@ const { dataDir } = workerData as ThreadStart;
 
 /** Open transactions, each waiting for its end; end() settles once COMMIT or ROLLBACK has run. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => Promise<void> }>();
-const unlisteners = new Map<string, () => Promise<void>>();
+const unlisteners = new Map<number, () => Promise<void>>();
 let nextTransaction = 1;
 
 // drizzle reads some types as PostgreSQL's text (its parsers are functions, which cannot cross
@@ -80,15 +80,13 @@ async function run(pg: PGlite, request: ThreadRequest): Promise<unknown> {
       return undefined;
     }
     case "listen": {
-      const unlisten = await pg.listen(request.channel, (payload) =>
-        reply({ kind: "notify", channel: request.channel, payload }),
-      );
-      unlisteners.set(request.channel, unlisten);
+      const { channel, listener } = request;
+      unlisteners.set(listener, await pg.listen(channel, (payload) => reply({ kind: "notify", listener, payload })));
       return undefined;
     }
     case "unlisten":
-      await unlisteners.get(request.channel)?.();
-      unlisteners.delete(request.channel);
+      await unlisteners.get(request.listener)?.();
+      unlisteners.delete(request.listener);
       return undefined;
     case "close":
       if (!pg.closed) await pg.close();
@@ -99,10 +97,16 @@ async function run(pg: PGlite, request: ThreadRequest): Promise<unknown> {
 try {
   const pg = await createPglite({ dataDir });
   port.on("message", (request: ThreadRequest) => {
-    run(pg, request).then(
-      (result) => reply({ kind: "answer", id: request.id, ok: true, result }),
-      (error: unknown) => reply({ kind: "answer", id: request.id, ok: false, error: errorData(error) }),
-    );
+    const { id } = request;
+    const failed = (error: unknown) => reply({ kind: "answer", id, ok: false, error: errorData(error) });
+    run(pg, request).then((result) => {
+      try {
+        reply({ kind: "answer", id, ok: true, result });
+      } catch (error) {
+        // A value that cannot cross threads: the caller gets the reason, the thread carries on.
+        failed(error);
+      }
+    }, failed);
   });
   reply({ kind: "ready" });
 } catch (error) {

@@ -106,21 +106,27 @@ describe("the embedded database's thread", () => {
     expect(ticks).toBeGreaterThanOrEqual(Math.floor(tookMs / 5 / 4));
   });
 
-  it("hands notifications to the listener until it stops listening", async () => {
+  it("hands notifications to each listener until it stops listening", async () => {
     const heard: string[] = [];
+    const alsoHeard: string[] = [];
     const unlisten = await thread.listen("thread_test", (payload) => heard.push(payload));
+    const unlistenToo = await thread.listen("thread_test", (payload) => alsoHeard.push(payload));
     await thread.query("select pg_notify('thread_test', 'first')");
-    await expect.poll(() => heard).toEqual(["first"]);
+    await expect.poll(() => [heard, alsoHeard]).toEqual([["first"], ["first"]]);
     await unlisten();
     await thread.query("select pg_notify('thread_test', 'second')");
+    await expect.poll(() => alsoHeard).toEqual(["first", "second"]);
+    await unlistenToo();
+    await thread.query("select pg_notify('thread_test', 'third')");
     await thread.query("select 1");
     expect(heard).toEqual(["first"]);
+    expect(alsoHeard).toEqual(["first", "second"]);
   });
 
   it("says why when the database cannot be opened", async () => {
     const notADirectory = path.join(dir, "file");
     writeFileSync(notADirectory, "not a database");
-    await expect(startPgliteThread(notADirectory)).rejects.toThrow();
+    await expect(startPgliteThread(notADirectory)).rejects.toThrow(/\S/);
   });
 
   it("refuses queries once closed", async () => {
