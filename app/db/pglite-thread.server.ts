@@ -25,7 +25,9 @@ export interface PgliteThread extends PgliteQueries {
   readonly closed: boolean;
 }
 
-type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
+/** A request before it is numbered: each kind of request without its id. */
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
+type ThreadCall = WithoutId<ThreadRequest>;
 
 /** An error from the database's thread, with PostgreSQL's fields (code, constraint...) as PGlite gives them. */
 export class EmbeddedDatabaseError extends Error {
@@ -90,7 +92,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     worker.on("exit", (code) => stop(new Error(`the embedded database's thread stopped (exit code ${code})`)));
   });
 
-  function call<T>(request: Request): Promise<T> {
+  function call<T>(request: ThreadCall): Promise<T> {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
