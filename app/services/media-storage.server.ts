@@ -78,7 +78,7 @@ type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">
 const clients = new Map<string, SupabaseClient>();
 
 // supabase-js and ws are loaded by the first file stored in Supabase: a site that keeps its files
-// on disk never has them in its memory (issue #11's memory target, ~5 MB resident).
+// on disk never has them in its memory (issue #11's memory target; README "Performance").
 async function supabase(store: Extract<MediaStore, { kind: "supabase" }>): Promise<SupabaseClient> {
   const [{ createClient }, { default: ws }] = await Promise.all([import("@supabase/supabase-js"), import("ws")]);
   const key = `${store.url}\n${store.serviceRoleKey}`;

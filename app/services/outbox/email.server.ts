@@ -45,7 +45,7 @@ interface Message {
 
 // One pooled connection per SMTP_URL, opened on the first message; closed at shutdown. nodemailer
 // is loaded then too: a site without SMTP_URL never has it in its memory (issue #11's memory
-// target, ~5 MB resident).
+// target; README "Performance").
 let pool: { url: string; transport: Transporter<SMTPPool.SentMessageInfo> } | undefined;
 
 async function transportFor(url: string): Promise<Transporter<SMTPPool.SentMessageInfo>> {
