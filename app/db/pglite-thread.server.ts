@@ -97,7 +97,13 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      try {
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A parameter that cannot cross threads (DataCloneError): this call fails, nothing waits.
+        pending.delete(id);
+        reject(error as Error);
+      }
     });
   }
 

@@ -43,6 +43,11 @@ describe("the embedded database's thread", () => {
     expect((await thread.query("delete from items where id = 2")).affectedRows).toBe(1);
   });
 
+  it("refuses a parameter that cannot cross threads, and answers the next query", async () => {
+    await expect(thread.query("select $1::text", [() => "a function"])).rejects.toThrow(/could not be cloned/);
+    expect((await thread.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
   it("rejects with PostgreSQL's error fields, which the app reads (errorCode, the constraint)", async () => {
     const failure = await thread.query("insert into items (id, name) values (1, 'again')").catch((error) => error);
     expect(failure).toBeInstanceOf(Error);
