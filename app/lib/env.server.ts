@@ -17,8 +17,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const CSP_HOST_SOURCE =
   /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[\w./~%-]*)?$/i;
 
-// Every setting the app reads, with its default. The README's "Configuration" table mirrors this.
-const EnvSchema = z
+// Every setting the app reads, with its default. docs/configuration.md and .env.example list them all.
+export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
