@@ -124,7 +124,7 @@ async function main() {
   }
   if (!chromiumMissing && wantsLighthouse && !lighthouseCli) {
     result.notes.push(
-      "Lighthouse skipped: not found (a `lighthouse` devDependency, ../shared/tools with its npm packages, or LIGHTHOUSE_CLI=path/to/lighthouse/cli/index.js).",
+      "Lighthouse skipped: not found (a `lighthouse` devDependency, or LIGHTHOUSE_CLI=path/to/lighthouse/cli/index.js).",
     );
   }
   if (!options.databaseUrl) {

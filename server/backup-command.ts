@@ -31,7 +31,7 @@ const STOP_THE_SITE =
   "which is safe only while no server has them open.";
 
 const ON_POSTGRES = (tool: string) =>
-  `DATABASE_URL is set: this site's data is in PostgreSQL. Use ${tool} there (README, "Backups").`;
+  `DATABASE_URL is set: this site's data is in PostgreSQL. Use ${tool} there (docs/operations.md, "Backups").`;
 
 export async function runBackupCommand(argv: string[]): Promise<number> {
   const args = parseCommand(argv, BACKUP_USAGE);
