@@ -1,6 +1,6 @@
 // `npm run bench`: the production build under load, beside a bare node:http server answering the
 // same bytes, plus orders, chat, memory, initial JS and Lighthouse. Figures only: nothing here
-// fails on a number; the targets of issue #11 are printed beside them. See README "Performance".
+// fails on a number; the targets are printed beside them. See docs/performance.md.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

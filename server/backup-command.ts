@@ -9,7 +9,7 @@ import { missingEventSecretKeyIds } from "~/models/event-webhooks.server";
 import { missingSecretKeyIds } from "~/models/integrations.server";
 
 // `npm run db:backup` and `npm run db:restore` (scripts/database.js), for the embedded database.
-// PostgreSQL and Supabase have pg_dump and psql for this (README, "Backups").
+// PostgreSQL and Supabase have pg_dump and psql for this (docs/operations.md, "Backups").
 
 const BACKUP_USAGE = `Write a SQL dump of the embedded database in DATA_DIR to FILE.
 
