@@ -17,7 +17,7 @@ COPY patches ./patches
 RUN npm ci --omit=dev
 
 FROM base
-# MALLOC_ARENA_MAX: README "Memory".
+# MALLOC_ARENA_MAX: docs/performance.md, "Memory".
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
@@ -34,7 +34,7 @@ EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Memory (README "Memory"): PGlite's WebAssembly runs on V8's baseline compiler only, which keeps
+# Memory (docs/performance.md, "Memory"): PGlite's WebAssembly runs on V8's baseline compiler only, which keeps
 # one copy of its machine code instead of two; a 2 MB young generation caps garbage between
 # collections. Measured: about 100 MB less at peak, no measurable cost in CPU per request. The old
 # generation is collected once it is half as large again as what it held after the last full

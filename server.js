@@ -19,7 +19,7 @@ const server = express();
 server.disable("x-powered-by");
 // An action's data request and a chat message's answer are a few hundred bytes sent at once:
 // compressing them cost more server time than it saved on the wire, and so did passing them
-// through the middleware at all (issue #11's chat overhead).
+// through the middleware at all (docs/performance.md).
 const compress = compression();
 const sentUncompressed = (req) =>
   req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");

@@ -2,7 +2,7 @@ import { Suspense, use } from "react";
 import { describe, expect, test, vi } from "vitest";
 import { renderDocument, type RenderOptions } from "./entry.server";
 
-// The render's deadline (issue #12, "No giant error pages"), with pages made for the purpose and
+// The render's deadline, with pages made for the purpose and
 // timeouts of milliseconds instead of the server's seconds.
 
 const never = new Promise<never>(() => {});

@@ -73,7 +73,7 @@ export interface RenderOptions {
  * Streams `document` once its shell is ready. The status goes out with the first byte, so the
  * answer is decided then: a shell that is not ready within `timeoutMs` (a huge page rendering, or
  * data that never comes) is abandoned for a small 503 page, never sent as a partial body of
- * whatever was rendered (issue #12 saw 249 MB). A shell ready in time streams as usual; when the
+ * whatever was rendered (a huge admin page once reached 249 MB). A shell ready in time streams as usual; when the
  * time runs out after that, React ends the page with the pending parts left to the browser.
  */
 export function renderDocument(document: ReactNode, options: RenderOptions): Promise<Response> {

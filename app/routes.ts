@@ -14,7 +14,7 @@ export default [
     // Unknown paths: a 404 inside the public layout, so it has the site's header and footer.
     route("*", "routes/not-found.tsx"),
   ]),
-  // The widget's conversation (issue #16): resource routes, outside the page layout.
+  // The widget's conversation: resource routes, outside the page layout.
   route("chat/messages", "routes/public/chat-messages.ts"),
   route("chat/new", "routes/public/chat-new.ts"),
   route("uploads/:name", "routes/uploads.ts"),
@@ -44,7 +44,7 @@ export default [
     route("webhooks", "routes/admin/webhooks/list.tsx", [
       route("new", "routes/admin/webhooks/new.tsx"),
       route(":webhookId/edit", "routes/admin/webhooks/edit.tsx"),
-      // Issue #17's event webhooks: their forms open over the same screen.
+      // The event webhooks: their forms open over the same screen.
       route("events/new", "routes/admin/webhooks/event-new.tsx"),
       route("events/:eventWebhookId/edit", "routes/admin/webhooks/event-edit.tsx"),
     ]),

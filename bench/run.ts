@@ -1,6 +1,6 @@
 // `npm run bench`: the production build under load, beside a bare node:http server answering the
 // same bytes, plus orders, chat, memory, initial JS and Lighthouse. Figures only: nothing here
-// fails on a number; the targets of issue #11 are printed beside them. See README "Performance".
+// fails on a number; the targets are printed beside them. See docs/performance.md.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,7 +124,7 @@ async function main() {
   }
   if (!chromiumMissing && wantsLighthouse && !lighthouseCli) {
     result.notes.push(
-      "Lighthouse skipped: not found (a `lighthouse` devDependency, ../shared/tools with its npm packages, or LIGHTHOUSE_CLI=path/to/lighthouse/cli/index.js).",
+      "Lighthouse skipped: not found (a `lighthouse` devDependency, or LIGHTHOUSE_CLI=path/to/lighthouse/cli/index.js).",
     );
   }
   if (!options.databaseUrl) {

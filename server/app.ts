@@ -56,7 +56,7 @@ export async function stop() {
 //      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
 
 const HEALTH_TIMEOUT_MS = 2000;
-/** The client's order-status page: its address holds the token that opens the order (issue #17). */
+/** The client's order-status page: its address holds the token that opens the order. */
 const ORDER_STATUS_PATH = /^\/order\/status\//;
 
 function logRequest(req: Request, res: Response, next: NextFunction) {
@@ -209,7 +209,7 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
 }
 
 // The build itself, not a function returning it: with a function React Router derives its route
-// table again on every request (about half a millisecond of a chat message, issue #11). In
+// table again on every request (about half a millisecond of a chat message). In
 // development server.js loads this module again for each request, so a changed route still counts.
 const reactRouter = createRequestHandler({
   build,

@@ -9,7 +9,7 @@ import { missingEventSecretKeyIds } from "~/models/event-webhooks.server";
 import { missingSecretKeyIds } from "~/models/integrations.server";
 
 // `npm run db:backup` and `npm run db:restore` (scripts/database.js), for the embedded database.
-// PostgreSQL and Supabase have pg_dump and psql for this (README, "Backups").
+// PostgreSQL and Supabase have pg_dump and psql for this (docs/operations.md, "Backups").
 
 const BACKUP_USAGE = `Write a SQL dump of the embedded database in DATA_DIR to FILE.
 
@@ -31,7 +31,7 @@ const STOP_THE_SITE =
   "which is safe only while no server has them open.";
 
 const ON_POSTGRES = (tool: string) =>
-  `DATABASE_URL is set: this site's data is in PostgreSQL. Use ${tool} there (README, "Backups").`;
+  `DATABASE_URL is set: this site's data is in PostgreSQL. Use ${tool} there (docs/operations.md, "Backups").`;
 
 export async function runBackupCommand(argv: string[]): Promise<number> {
   const args = parseCommand(argv, BACKUP_USAGE);

@@ -15,7 +15,7 @@ const STYLES = {
 // A form that shows the cause of an error toast withdraws the toast once the cause is fixed.
 const DISMISS_EVENT = "toast:dismiss";
 
-/** Takes the visible toast with this message away (a stale "Invalid JSON in headers", issue #15). */
+/** Takes the visible toast with this message away (a stale "Invalid JSON in headers"). */
 export function dismissToast(message: string) {
   window.dispatchEvent(new CustomEvent<string>(DISMISS_EVENT, { detail: message }));
 }

@@ -65,7 +65,7 @@ export const WEBHOOK_TEXTS = {
   },
 } as const;
 
-/** Issue #17: the event webhooks beside the chat webhooks, and the delivery log (docs/product.md, Admin Webhooks screen). */
+/** The event webhooks beside the chat webhooks, and the delivery log (docs/product.md, Admin Webhooks screen). */
 export const EVENT_WEBHOOK_TEXTS = {
   heading: "Event Webhooks",
   description:
@@ -216,7 +216,7 @@ export const MESSAGE_TEXTS = {
   openConversation: "Open the conversation",
 } as const;
 
-/** Beyond the spec (issue #15, "Personal data on request"): super admins only. */
+/** Beyond the spec: super admins only. */
 export const PERSONAL_DATA_TEXTS = {
   heading: "Personal Data",
   description: "Find, export or erase everything stored about one email address.",
@@ -271,7 +271,7 @@ export const CHAT_TEXTS = {
     later: "Later messages",
     latest: "Latest messages",
   },
-  /** The search and date filter above the list (issue #16). */
+  /** The search and date filter above the list. */
   filter: {
     label: "Search conversations",
     search: "Search messages",
@@ -299,7 +299,7 @@ export const CHAT_TEXTS = {
   },
 } as const;
 
-/** The Site Content screen (issue #15, "Editable marketing copy"). */
+/** The Site Content screen. */
 export const CONTENT_TEXTS = {
   heading: "Site Content",
   description: "The home page's figures, the footer's founded year, the order page's next steps and the FAQ.",
@@ -316,7 +316,7 @@ export const CONTENT_TEXTS = {
   remove: "Remove",
 } as const;
 
-/** The Privacy & Terms screen (issue #15, "Privacy and terms"). */
+/** The Privacy & Terms screen. */
 export const LEGAL_TEXTS = {
   heading: "Privacy & Terms",
   description:
@@ -493,7 +493,7 @@ export const TOASTS = {
 } as const;
 
 /**
- * Beyond the spec (issue #14, "Disk full"): the dashboard's warning about DATA_DIR's volume, in
+ * Beyond the spec: the dashboard's warning about DATA_DIR's volume, in
  * whole MB (MiB, as the limits are counted) and rounded down, never promising more than is there.
  */
 export const DISK_TEXTS = {

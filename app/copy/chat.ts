@@ -36,13 +36,13 @@ export const CHAT_TEXT = {
   defaultReply: "Thank you for your message! Our AI is processing your request.",
 } as const;
 
-/** Issue #16: the admin's starter prompts, shown before the visitor's first message. */
+/** The admin's starter prompts, shown before the visitor's first message. */
 export const CHAT_STARTERS = {
   label: "Suggested questions",
 } as const;
 
 /**
- * Issue #16: the offer after a reply no webhook gave (the canned reply), and what the admin's
+ * The offer after a reply no webhook gave (the canned reply), and what the admin's
  * Messages screen shows of the address left.
  */
 export const CHAT_OFFLINE = {

@@ -1,4 +1,4 @@
-// The emails' texts (issue #17; docs/product.md, "Email"), written once: the messages and the tests
+// The emails' texts (docs/product.md, "Email"), written once: the messages and the tests
 // read them from here. What the visitor typed is put in as given; the HTML is escaped where it is made
 // (app/services/outbox/email.server.ts).
 

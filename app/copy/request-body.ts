@@ -1,4 +1,4 @@
-// What a client reads when the server refuses its request body (issue #13, "Request bodies"): a
+// What a client reads when the server refuses its request body: a
 // plain text, since a body that was never read has no form to show an error in.
 export const REQUEST_BODY_TEXT = {
   tooLarge: "The request is too large.",

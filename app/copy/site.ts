@@ -229,7 +229,7 @@ export const ORDER = {
   serviceUnavailable: "This service is no longer available. Please choose another one.",
 } as const;
 
-/** The client's order-status page (issue #17; docs/product.md, "Order status"). */
+/** The client's order-status page (docs/product.md, "Order status"). */
 export const ORDER_STATUS = {
   title: "Your order",
   heading: "Your order",
@@ -301,7 +301,7 @@ export const SERVER_ERROR = {
   detail: "An unexpected error occurred. Please try again in a moment.",
 } as const;
 
-/** A 503: the database is out of reach (issue #14). */
+/** A 503: the database is out of reach. */
 export const UNAVAILABLE = {
   title: "Temporarily unavailable",
   detail: "We can't load this page right now. Please try again in a minute.",

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { acquireDirLock, DataDirInUseError, processStart } from "./data-dir-lock.server";
 
-// Issue #14, "Crash safety": a lock left by a killed server is taken over at the next start; a lock
+// Crash safety: a lock left by a killed server is taken over at the next start; a lock
 // held by a running server is respected, even when the pid in it has since been reused.
 
 const dir = mkdtempSync(path.join(tmpdir(), "agency-lock-"));

@@ -6,7 +6,7 @@ import { log } from "~/lib/log.server";
 // PGlite does not lock its directory, and two processes writing one data directory corrupt it.
 // An exclusive lock file naming its process stops a second server (or the admin command) from
 // opening the directory while the first runs. A lock whose process is gone (killed, crashed) is
-// taken over at the next start (issue #14, "Crash safety").
+// taken over at the next start.
 
 export class DataDirInUseError extends Error {
   name = "DataDirInUseError";

@@ -3,7 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 // This module and PGlite with it are loaded only where a PGlite is opened (the embedded database's
 // thread, the backup command, the build's template): a site on PostgreSQL never has PGlite in its
-// memory (issue #11's memory target).
+// memory (docs/performance.md, "Memory").
 
 // PostgreSQL's defaults size a server for a machine of its own: 128 MB of shared buffers alone,
 // all inside PGlite's WebAssembly memory, which never shrinks once touched. This site's data is

@@ -3,7 +3,7 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { log } from "~/lib/log.server";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.server";
 
-// The embedded database runs on a thread of its own (issue #11): PGlite is PostgreSQL compiled to
+// The embedded database runs on a thread of its own: PGlite is PostgreSQL compiled to
 // WebAssembly, and every statement it runs is CPU time of the thread that called it. On the main
 // thread a chat message's storage, a rate limit's count or an admin's report held up every
 // visitor's request behind it; on its own thread they run beside them (on a second core where

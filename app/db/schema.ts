@@ -75,7 +75,7 @@ export const siteSettings = pgTable(
     primaryColor: text("primary_color"),
     secondaryColor: text("secondary_color"),
     chatWebhookUrl: text("chat_webhook_url"),
-    // ---- Editable copy and privacy settings (issue #15) ----
+    // ---- Editable copy and privacy settings ----
     // The hero's figures; the defaults are the spec's (app/copy/site.ts HERO.stats).
     heroStats: jsonb("hero_stats").$type<HeroStat[]>().notNull().default(DEFAULT_HERO_STATS),
     // The year the footer's copyright line starts from; the spec's 2024.
@@ -92,7 +92,7 @@ export const siteSettings = pgTable(
     webhookIpMode: text("webhook_ip_mode", { enum: WEBHOOK_IP_MODES }).notNull().default("none"),
     // An IANA zone for the admin's times; null is the server's.
     timeZone: text("time_zone"),
-    // ---- Chat settings (issue #16) ----
+    // ---- Chat settings ----
     // How long a visitor's conversation goes on across page loads before a new one starts.
     chatConversationHours: integer("chat_conversation_hours").notNull().default(24),
     // The whole reply's deadline (app/services/chat/fan-out.server.ts); 20 s was the old
@@ -148,7 +148,7 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("pending"),
     paymentMethod: text("payment_method"),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
-    // The client's order-status page is /order/status/<token> (issue #17): 244 random bits, not the
+    // The client's order-status page is /order/status/<token>: 244 random bits, not the
     // order's id, so knowing one order's page leads to no other.
     statusToken: text("status_token")
       .notNull()
@@ -261,7 +261,7 @@ export const webhooks = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     // Insertion order, for the fan-out's "list order": two webhooks created within the clock's
     // resolution share a created_at.
-    // By default, so the admin can reorder them (issue #15): swapping two positions.
+    // By default, so the admin can reorder them: swapping two positions.
     position: bigint("position", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -316,7 +316,7 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
-    // Set when the visitor left their address in the chat (issue #16's offline fallback): the
+    // Set when the visitor left their address in the chat (the offline fallback): the
     // conversation the team answers. No foreign key: chat_sessions is a trigger-kept summary,
     // and the message outlives the conversation's retention.
     chatSessionId: text("chat_session_id"),
@@ -363,7 +363,7 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer("hits").notNull(),
 }).enableRLS();
 
-// ---- Chat uploads (issue #13, "Chat uploads fill the disk") ----
+// ---- Chat uploads ----
 // One row per stored chat file, wherever it lives: the global cap sums `bytes`, and the retention
 // job (app/services/upload-retention.server.ts) deletes files whose row is older than the limit.
 export const chatUploads = pgTable(
@@ -390,7 +390,7 @@ export const publicContentVersion = pgTable(
   (t) => [singletonCheck("public_content_version", t.id)],
 ).enableRLS();
 
-// ---- Business events (issue #17) ----
+// ---- Business events ----
 // An event is written in the same transaction as what it reports (an order, a status change, a
 // message); the outbox worker (app/services/outbox/) turns it into one delivery per channel that
 // wants it, and delivers each with retries. Nothing here is sent while a visitor waits.

@@ -14,7 +14,7 @@ export function chatMessageSchema(limits: ChatLimits) {
       message: z.string().trim().max(limits.maxMessageChars, CHAT_ERROR.tooLong(limits.maxMessageChars)).optional(),
       image: z.file().max(limits.maxImageBytes, CHAT_ERROR.imageTooLarge(limits.maxImageBytes)).optional(),
       voice: z.file().max(limits.maxVoiceBytes, CHAT_ERROR.voiceTooLarge(limits.maxVoiceBytes)).optional(),
-      // Sent by the widget for the webhooks' metadata (issue #16); cut rather than refused, since
+      // Sent by the widget for the webhooks' metadata; cut rather than refused, since
       // the visitor never typed them.
       page: z
         .string()

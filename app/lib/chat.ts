@@ -28,7 +28,7 @@ export const UTM_FIELDS = ["source", "medium", "campaign", "term", "content"] as
 /** The server's default text limit (CHAT_MAX_MESSAGE_CHARS), for a widget drawn without its loader. */
 export const DEFAULT_CHAT_MAX_MESSAGE_CHARS = 2000;
 
-// The admin's chat settings (issue #16). The deadline covers every webhook in turn (each has 15 s,
+// The admin's chat settings. The deadline covers every webhook in turn (each has 15 s,
 // CHAT_WEBHOOK_TIMEOUT_MS): under 5 s an AI agent rarely answers; past 60 s a visitor has left,
 // and proxies commonly cut off a request that long (the /chat page without JavaScript waits for it).
 export const CHAT_SETTINGS_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * Skips a webhook that keeps failing (issue #13, "Slow webhooks"): after `failures` failures in a
+ * Skips a webhook that keeps failing: after `failures` failures in a
  * row it is left out for `openMs`; then one call is let through as a probe (the next callers keep
  * skipping it for another `openMs`), and a success closes it again. Per instance, in memory: each
  * instance learns on its own within a few messages.

@@ -1,4 +1,4 @@
-// Public pages hydrate on the visitor's first interaction instead of at load (issue #11): every
+// Public pages hydrate on the visitor's first interaction instead of at load: every
 // public screen works without JavaScript, so until then the page is the server's page, and a
 // visitor who only reads never downloads React. The server makes the framework's scripts inert
 // (deferred-hydration.server.ts); the inline script of `startHydrationOnInteraction` brings them

@@ -1,6 +1,6 @@
 import { DISK_TEXTS } from "~/copy/admin";
 
-// When the dashboard warns about DATA_DIR's volume (issue #14, "Disk full"). Two levels: below
+// When the dashboard warns about DATA_DIR's volume. Two levels: below
 // UPLOADS_MIN_FREE_DISK_MB chat uploads are refused (they are the first to go, so that orders and
 // messages keep their room); below DISK_CRITICAL_FREE_MB the embedded database itself is at risk.
 // PGlite on a full disk: a table that cannot grow fails its query and works again once space is

@@ -12,17 +12,17 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
 
 /**
- * What a chat webhook is sent (issue #16): "website", the spec's payload; "n8n-chat-trigger",
+ * What a chat webhook is sent: "website", the spec's payload; "n8n-chat-trigger",
  * what n8n's own chat widget sends a Chat Trigger.
  */
 export const WEBHOOK_PAYLOAD_FORMATS = ["website", "n8n-chat-trigger"] as const;
 export type WebhookPayloadFormat = (typeof WEBHOOK_PAYLOAD_FORMATS)[number];
 
-/** What the chat webhooks learn of the visitor's address (issue #15): nothing, its network, or all of it. */
+/** What the chat webhooks learn of the visitor's address: nothing, its network, or all of it. */
 export const WEBHOOK_IP_MODES = ["none", "truncated", "full"] as const;
 export type WebhookIpMode = (typeof WEBHOOK_IP_MODES)[number];
 
-/** The business events an event webhook can subscribe to (issue #17). */
+/** The business events an event webhook can subscribe to. */
 export const EVENT_TYPES = [
   "order.created",
   "order.status_changed",

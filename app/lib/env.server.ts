@@ -17,13 +17,13 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const CSP_HOST_SOURCE =
   /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[\w./~%-]*)?$/i;
 
-// Every setting the app reads, with its default. The README's "Configuration" table mirrors this.
-const EnvSchema = z
+// Every setting the app reads, with its default. docs/configuration.md and .env.example list them all.
+export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // Unset: every interface in production (a container's port is published), loopback alone in
-    // development, where Vite serves the project's files (issue #13, "Development server").
+    // development, where Vite serves the project's files.
     HOST: optionalText,
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: optionalText.pipe(
@@ -74,7 +74,7 @@ const EnvSchema = z
     CHAT_MAX_MESSAGE_CHARS: positiveInt(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
-    // Chat uploads (issue #13): per-address bytes a day (IPv6 by /64), all stored files together,
+    // Chat uploads: per-address bytes a day (IPv6 by /64), all stored files together,
     // the free disk DATA_DIR's volume must keep, and how long files are kept.
     UPLOADS_DAILY_MB_PER_ADDRESS: z.coerce.number().int().positive().max(1_000_000).default(50),
     UPLOADS_MAX_TOTAL_MB: z.coerce.number().int().positive().max(1_000_000_000).default(2048),
@@ -102,7 +102,7 @@ const EnvSchema = z
     WEBHOOK_BREAKER_OPEN_SECONDS: positiveInt(60),
     // Rendered public pages kept in memory, with their compressed forms; 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).default(32),
-    // Email to staff and clients (issue #17): all three, or none (email off).
+    // Email to staff and clients: all three, or none (email off).
     // smtp:// or smtps://user:password@host:port, as nodemailer reads it.
     SMTP_URL: optionalText.pipe(
       z
@@ -113,7 +113,7 @@ const EnvSchema = z
     // An address, or a name and an address: Agency <hello@example.com>.
     MAIL_FROM: optionalText.pipe(z.string().regex(/@/, "must be an email address").optional()),
     STAFF_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
-    // Airtable's REST API (issue #17's order sync); tests point it at a local server.
+    // Airtable's REST API (the order sync); tests point it at a local server.
     AIRTABLE_API_URL: z.url("must be a URL").default("https://api.airtable.com"),
   })
   .superRefine((env, ctx) => {

@@ -1,7 +1,7 @@
 import type { WebhookIpMode } from "./domain";
 
-// The privacy policy and terms until the admin writes their own (issue #15, "Privacy and
-// terms"): markdown naming what the site really stores and for how long, filled in from the
+// The privacy policy and terms until the admin writes their own: markdown
+// naming what the site really stores and for how long, filled in from the
 // current settings so the periods stay true when they change.
 
 export interface LegalFacts {

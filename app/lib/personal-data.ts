@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Pure pieces of "Personal data on request" (issue #15), shared by the admin screen, its export
+// Pure pieces of "Personal data on request", shared by the admin screen, its export
 // and the erasure.
 
 /** The address searched for: trimmed and lower-cased, as the stored ones are compared. */

@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
-// Addresses a webhook may not reach (issue #13, "SSRF through webhooks"): an admin's webhook URL
+// Addresses a webhook may not reach: an admin's webhook URL
 // must not make the server read its own or its network's services. Node's BlockList does the
 // range matching, and also matches IPv4-mapped IPv6 (::ffff:127.0.0.1) against the IPv4 ranges.
 // The spellings (127.1, 2130706433, 0x7f.1, 0177.0.0.1, [::ffff:127.0.0.1]) are normalised by the

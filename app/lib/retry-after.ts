@@ -1,7 +1,7 @@
 import type { HeadersArgs } from "react-router";
 
 /**
- * How long a visitor is asked to wait while the database is out of reach (issue #14): the site
+ * How long a visitor is asked to wait while the database is out of reach: the site
  * answers again within a second of its return, but the outage's length is anyone's guess.
  */
 export const DATABASE_RETRY_AFTER_S = 30;

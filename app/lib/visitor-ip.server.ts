@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { WebhookIpMode } from "./domain";
 
-// What the chat webhooks receive as the visitor's address (issue #15, "Visitor IP to webhooks").
+// What the chat webhooks receive as the visitor's address.
 // "unknown" is the spec's value, kept for "none" so existing n8n flows read the same field.
 export const UNKNOWN_IP = "unknown";
 

@@ -2,7 +2,7 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { isDatabaseUnavailable } from "~/db/client.server";
 
 // Whether a loader, action or middleware of this request failed because the database is out of
-// reach (issue #14). React Router hands every such failure to handleError (app/entry.server.tsx),
+// reach. React Router hands every such failure to handleError (app/entry.server.tsx),
 // which notes it here, before the page is rendered, so the root middleware below sees it.
 const databaseOutageContext = createContext<boolean>(false);
 

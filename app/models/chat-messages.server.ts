@@ -20,7 +20,7 @@ const createdAt = (at: number) => sql`to_timestamp(${at / 1000})`;
 /**
  * Several exchanges in one statement: on the embedded database each statement, and each run of
  * chat_messages' triggers, takes a millisecond or more of the thread that answers visitors
- * (issue #11's chat overhead).
+ * (docs/performance.md).
  */
 export async function saveChatExchanges(exchanges: ChatExchangeInput[]): Promise<void> {
   await db()

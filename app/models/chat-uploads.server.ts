@@ -36,7 +36,7 @@ export async function forgetChatUploads(names: string[]): Promise<void> {
 /**
  * Clears the media address of chat messages older than `days`, whose files retention deletes:
  * the Chats screen can then say the file was deleted instead of showing a broken image. Old data
- * URLs (kept in messages before issue #13) go too. Here rather than in chat-messages.server.ts
+ * URLs (kept in messages before chat_uploads existed) go too. Here rather than in chat-messages.server.ts
  * because only retention writes it.
  */
 export async function forgetExpiredChatMedia(days: number): Promise<number> {

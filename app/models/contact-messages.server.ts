@@ -23,7 +23,7 @@ export async function createContactMessage(input: ContactMessageInput): Promise<
   });
 }
 
-/** Whether a visitor left their address in this conversation (issue #16's offline fallback). */
+/** Whether a visitor left their address in this conversation (the offline fallback). */
 export async function hasChatContactMessage(chatSessionId: string): Promise<boolean> {
   const rows = await withReadRetry(() =>
     db()

@@ -1,8 +1,8 @@
 import type { ContactMessage, Order } from "~/db/schema";
 import { siteOrigin } from "~/lib/site-url.server";
 
-// What each business event carries (issue #17): the record as the admin sees it, in snake_case
-// like the chat's payload. The README's "Business events" section lists the fields.
+// What each business event carries: the record as the admin sees it, in snake_case
+// like the chat's payload. docs/integrations.md's "Business events" lists the fields.
 
 /** The client's order-status page; absolute when SITE_URL is set. */
 export function orderStatusUrl(statusToken: string): string {

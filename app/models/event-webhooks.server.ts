@@ -9,7 +9,7 @@ import { needsResealing, openSecret, sealSecret, unknownKeyId } from "~/lib/secr
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { recordEvent } from "./outbox.server";
 
-// The event webhooks (issue #17) as the admin manages them, and the delivery log of the outbox.
+// The event webhooks as the admin manages them, and the delivery log of the outbox.
 // Signing secrets are write-only: they leave this module in plain text once, when made (create,
 // rotate); every other answer carries no secret, sealed or not.
 

@@ -15,7 +15,7 @@ export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
 
 /**
  * What the admin sees of a stored secret: its last four characters, or that it was sealed with a
- * key this server does not have (README, SECRETS_KEY).
+ * key this server does not have (docs/configuration.md, SECRETS_KEY).
  */
 export type SecretHint = { lastFour: string } | { unreadable: true };
 
@@ -53,7 +53,7 @@ export interface AirtableSync {
   tableId: string;
 }
 
-/** Where new orders go in Airtable (issue #17), or null unless the token, base and table are all set. */
+/** Where new orders go in Airtable, or null unless the token, base and table are all set. */
 export async function readAirtableSync(): Promise<AirtableSync | null> {
   const [row] = await withReadRetry(() =>
     db()

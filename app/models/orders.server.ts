@@ -78,7 +78,7 @@ function listConditions(filter: OrderListFilter): SQL[] {
 const KEYSET = { at: orders.createdAt, id: orders.id };
 
 // The client's status-page token stays out of the list: the screen has no use for it, and on 50
-// rows it was 4 kB of every Orders page's data (issue #12's 200 kB bound).
+// rows it was 4 kB of every Orders page's data (the admin pages' 200 kB bound, docs/performance.md).
 const { statusToken: _statusToken, ...LISTED_COLUMNS } = getTableColumns(orders);
 
 export type ListedOrder = Omit<Order, "statusToken"> & { cursor: string };

@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import type { DeliveryChannel, OutboxEventType } from "~/lib/domain";
 
-// The outbox's rows (issue #17): events written beside what they report, their deliveries, and
+// The outbox's rows: events written beside what they report, their deliveries, and
 // each attempt. The worker that moves them is app/services/outbox/worker.server.ts.
 
 /** A transaction or the database: an event is written in the caller's transaction. */

@@ -18,10 +18,10 @@ import { mentionsEmail } from "~/lib/personal-data";
 import { eraseOrderClientsFromAudit, writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
 import type { ChatUpload } from "./chat-uploads.server";
 
-// Everything stored about one email address (issue #15, "Personal data on request"): the orders
+// Everything stored about one email address: the orders
 // and contact messages that carry it, and the chat conversations in which it was written. Chats
 // have no email column; a conversation belongs to the address when any of its messages mentions it,
-// or when the address was left in it (a contact message's chat_session_id, issue #16).
+// or when the address was left in it (a contact message's chat_session_id).
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Queryable = Db | Tx;
@@ -150,7 +150,7 @@ export async function erasePersonalData(
     const names = mediaUrls.map(mediaName);
     const uploads = names.length > 0 ? await tx.select().from(chatUploads).where(inArray(chatUploads.name, names)) : [];
     const tracked = new Set(uploads.map((upload) => upload.name));
-    // The business events that carried these records (issue #17), with their deliveries: an
+    // The business events that carried these records, with their deliveries: an
     // erased person is not sent on by a retry, nor kept in the delivery log.
     const recordIds = [...orderIds, ...messageIds];
     if (recordIds.length > 0 || sessionIds.length > 0) {

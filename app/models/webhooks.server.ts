@@ -12,7 +12,7 @@ export function withoutHeaderValues({ headers, ...webhook }: Webhook): WebhookVi
   return { ...webhook, headerNames: Object.keys(headers) };
 }
 
-// Oldest first: the chat fan-out tries active webhooks "in list order", the order staff see.
+// By position, which Move up/down swap: the chat fan-out tries active webhooks "in list order", the order staff see.
 const listOrder = [asc(webhooks.position)];
 
 export function listWebhooks(): Promise<Webhook[]> {

@@ -5,7 +5,7 @@ import { findLocalMedia, MEDIA_CACHE_SECONDS } from "~/services/media-storage.se
 import type { Route } from "./+types/uploads";
 
 // Chat images and voice messages stored under DATA_DIR/uploads (when Supabase is not configured),
-// streamed from disk (issue #13: never read whole into memory), with validators for 304s and byte
+// streamed from disk (never read whole into memory), with validators for 304s and byte
 // ranges for audio players seeking in a voice message. Express's `send` does the same but answers
 // a Node response, not the Fetch Response a loader returns; range-parser is the part of it we use.
 

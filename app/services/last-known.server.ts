@@ -8,7 +8,7 @@ import { getSiteSettings } from "~/models/site-settings.server";
 // The reads of the public pages that hold a visitor's form (the layout, the home page's contact
 // form, the order form). While the database cannot be reached, each answers with what it last
 // read: the form comes back with the visitor's values and the spec's error toast instead of an
-// error page (issue #14). Their answers are small and take no arguments, so one copy each.
+// error page. Their answers are small and take no arguments, so one copy each.
 
 function lastKnown<T>(name: string, read: () => Promise<T>): () => Promise<T> {
   let last: { value: T } | undefined;

@@ -25,7 +25,7 @@ export function legalMarkdown(kind: LegalPageKind, settings: SiteSettings): stri
 
 /**
  * What a legal page shows. The privacy page always ends with what the chat's webhooks receive of
- * the visitor's address, as the setting is now (issue #15): an edited policy cannot go stale on it.
+ * the visitor's address, as the setting is now: an edited policy cannot go stale on it.
  */
 export async function legalPage(kind: LegalPageKind) {
   const settings = await getSiteSettings();

@@ -7,7 +7,7 @@ import { MEDIA_CONTENT_TYPES } from "~/lib/media-type";
 
 // Chat images and voice messages: Supabase Storage when configured, else files under
 // DATA_DIR/uploads that the /uploads route serves. A file that cannot be stored is refused, never
-// embedded in the message as a data URL (issue #13: that put whole files in the database).
+// embedded in the message as a data URL (that put whole files in the database).
 
 export const CHAT_MEDIA_BUCKET = "chat-images";
 export const MEDIA_CACHE_SECONDS = 3600;
@@ -78,7 +78,7 @@ type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">
 const clients = new Map<string, SupabaseClient>();
 
 // supabase-js and ws are loaded by the first file stored in Supabase: a site that keeps its files
-// on disk never has them in its memory (issue #11's memory target; README "Performance").
+// on disk never has them in its memory (docs/performance.md, "Memory").
 async function supabase(store: Extract<MediaStore, { kind: "supabase" }>): Promise<SupabaseClient> {
   const [{ createClient }, { default: ws }] = await Promise.all([import("@supabase/supabase-js"), import("ws")]);
   const key = `${store.url}\n${store.serviceRoleKey}`;

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 
-// The link from the order-submitted page to the new order's status page (issue #17). The token
+// The link from the order-submitted page to the new order's status page. The token
 // opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:
 // it rides from the order's redirect to that one page in a signed cookie, read once. A visitor
 // holding it never gets a cached page (app/services/page-cache/request.server.ts).

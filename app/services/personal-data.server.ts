@@ -106,7 +106,7 @@ async function deleteFiles(
       log.error("personal data: a chat file could not be deleted", { name: upload.name, error });
     }
   }
-  // Files stored before chat_uploads rows existed (issue #13): only local ones can be found by name.
+  // Files stored before chat_uploads rows existed: only local ones can be found by name.
   for (const url of untrackedMediaUrls) {
     if (!url.startsWith(`${UPLOADS_PATH}/`)) continue;
     const name = mediaName(url);

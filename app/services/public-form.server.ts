@@ -95,7 +95,7 @@ export async function publicFormAction<
     dataWithError(context, { result: submission.reply(fieldErrors ? { fieldErrors } : undefined) }, toast, init);
 
   if (submission.status !== "success") {
-    // A correctable form is not a failure: the toast points at the fields (issue #15).
+    // A correctable form is not a failure: the toast points at the fields.
     const toast = form.invalidToast?.(submission.error ?? {}) ?? FORM_INVALID;
     return refuse(toast, { status: 400 });
   }
@@ -117,7 +117,7 @@ export async function publicFormAction<
     if (fieldErrors) return refuse(form.toasts.failure, { status: 400 }, fieldErrors);
     log.error(`storing a ${form.name} form post failed`, { error });
     // Out of the database's reach the post is refused like any failure, with its values kept,
-    // and says when to try again (issue #14).
+    // and says when to try again.
     if (isDatabaseUnavailable(error)) {
       return refuse(form.toasts.failure, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) } });
     }

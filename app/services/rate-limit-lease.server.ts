@@ -1,8 +1,8 @@
 import { log } from "~/lib/log.server";
 import { takeFromRateLimit } from "~/models/rate-limits.server";
 
-// A limit counted on every chat message without a database round trip before each reply (issue
-// #11's chat overhead). This instance takes a few hits at once from the shared counter and hands
+// A limit counted on every chat message without a database round trip before each reply
+// (docs/decisions/006-rate-limit-lease.md). This instance takes a few hits at once from the shared counter and hands
 // them out itself; as it hands out its last, it takes the next few in the background. The counter
 // never grants more than the limit across all instances, since what one instance holds the others
 // cannot take. The price: a visitor whose messages land on several instances may be refused a

@@ -6,9 +6,9 @@ import { deleteSettledEventsOlderThan } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { deleteExpiredUploads } from "./upload-retention.server";
 
-// The scheduled clean-up: chat files (issue #13), then chat conversations and contact messages
-// older than the site settings keep them (issue #15, "Retention"; the privacy policy states the
-// periods), then business events and their delivery log after EVENT_LOG_DAYS (issue #17). Hourly on every instance, without a lock: deleting what another instance already
+// The scheduled clean-up: chat files, then chat conversations and contact messages
+// older than the site settings keep them (the privacy policy states the
+// periods), then business events and their delivery log after EVENT_LOG_DAYS. Hourly on every instance, without a lock: deleting what another instance already
 // deleted deletes nothing. Batches keep each statement, and the triggers' work, small.
 
 const RUN_EVERY_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import {
   type MediaStore,
 } from "~/services/media-storage.server";
 
-// Retention of chat files (issue #13, "Chat uploads fill the disk"): files older than
+// Retention of chat files: files older than
 // UPLOADS_RETENTION_DAYS are deleted, hourly, by every instance (app/services/retention.server.ts
 // runs it). No lock is needed: a file is
 // deleted before its row, and deleting a file or row that is already gone is not an error, so two

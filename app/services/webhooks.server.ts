@@ -20,7 +20,7 @@ export interface WebhookTarget {
 }
 
 /**
- * What the chat tells a webhook about where the visitor is (issue #16): the page, the service
+ * What the chat tells a webhook about where the visitor is: the page, the service
  * that page is about, the visit's UTM parameters, the browser's language. Never the address.
  */
 export interface ChatMetadata {
@@ -78,7 +78,7 @@ export class WebhookBody {
 }
 
 /**
- * What n8n's chat widget sends a Chat Trigger in embedded mode (../shared/N8N-CHAT.md): JSON, or
+ * What n8n's chat widget sends a Chat Trigger in embedded mode (docs/integrations.md, "Chat"): JSON, or
  * with a file the same fields as multipart form data, the metadata as a JSON string and the file
  * as a part named `files`. The media link is in the metadata too, for a workflow that would
  * rather fetch it than read the binary.
@@ -146,7 +146,7 @@ function failureOf(code: string): WebhookFailure {
 }
 
 // node:http rather than fetch: fetch turns every body into a stream and costs about a
-// millisecond more per call, on the chat's path (issue #11's chat overhead). Kept-alive
+// millisecond more per call, on the chat's path (docs/performance.md). Kept-alive
 // connections, because a busy chat reaches the same n8n host again and again.
 const agents = {
   "http:": new HttpAgent({ keepAlive: true }),
@@ -174,7 +174,7 @@ function parseUrl(url: string): URL {
  *
  * The host must be public (app/lib/public-address.server.ts) unless ALLOW_PRIVATE_WEBHOOK_URLS,
  * and the connection goes to the address that was checked. Redirects are not followed: a 302 to
- * an internal address is how a webhook would read the server's network (issue #13).
+ * an internal address is how a webhook would read the server's network.
  */
 export async function sendWebhook(
   target: WebhookTarget,

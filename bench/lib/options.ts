@@ -13,7 +13,7 @@ export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
   --db LIST         databases: embedded, postgres (default embedded, plus postgres when DATABASE_URL is set)
   --scale           instead of the sections: the admin at scale (seeds 1k and 1M orders, chat messages and
                     contact messages, then times every admin page and the CSV export, plain and brotli;
-                    README "Admin at scale")
+                    docs/performance.md, "Admin at scale")
   --sizes LIST      with --scale: small (1k orders), large (1M orders) (default both)
   --requests N      with --scale: sequential requests per page (default 20)
   --export-only     with --scale: only the CSV exports, none of the admin pages

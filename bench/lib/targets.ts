@@ -1,6 +1,6 @@
 import type { DatabaseKind } from "./app-process";
 
-// The targets of issue #11 ("Performance"), printed beside the figures they judge.
+// The targets of docs/performance.md, printed beside the figures they judge.
 export const TARGETS = {
   pageRatioMin: 0.5,
   pageP99MaxMs: 50,
@@ -10,7 +10,7 @@ export const TARGETS = {
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
 } as const;
 
-// The targets of issue #12 ("Admin at scale"), for `--scale`.
+// The targets of docs/performance.md's "Admin at scale", for `--scale`.
 export const SCALE_TARGETS = {
   pageMedianMaxMs: 100,
   pageP90MaxMs: 200,

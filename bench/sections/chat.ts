@@ -24,7 +24,7 @@ export interface ChatFigures {
 }
 
 // As the pages' load warms up for a second: a server that has answered a few hundred messages has
-// compiled its hot paths; the first ones take half as long again (issue #11, 2026-11-28).
+// compiled its hot paths; the first ones take half as long again.
 const WARM_UP_SECONDS = 2;
 
 /**

@@ -24,15 +24,10 @@ export interface LighthouseFigures {
 const RUN_TIMEOUT_MS = 240_000;
 
 /**
- * Lighthouse's command line: LIGHTHOUSE_CLI, a `lighthouse` devDependency, or the shared measuring
- * tools beside the repository (../shared/tools, whose lh.sh runs the same command).
+ * Lighthouse's command line: LIGHTHOUSE_CLI, or a `lighthouse` devDependency.
  */
 export function findLighthouse(root: string): string | null {
-  const candidates = [
-    process.env.LIGHTHOUSE_CLI,
-    path.join(root, "node_modules/lighthouse/cli/index.js"),
-    path.join(root, "../shared/tools/node_modules/lighthouse/cli/index.js"),
-  ];
+  const candidates = [process.env.LIGHTHOUSE_CLI, path.join(root, "node_modules/lighthouse/cli/index.js")];
   return candidates.find((candidate) => candidate && existsSync(candidate)) ?? null;
 }
 

@@ -16,7 +16,7 @@ import { progress } from "../lib/progress";
 import { SEARCH_NAMES, seedScale, seededSize, type ScaleSize, type SeedFigures } from "../lib/scale-seed";
 import { median, percentile } from "../lib/stats";
 
-// `npm run bench -- --scale`: issue #12's figures. Each database is seeded at each size, then the
+// `npm run bench -- --scale`: the admin at scale (docs/performance.md). Each database is seeded at each size, then the
 // production build is started on it and every admin page is timed with sequential requests as a
 // signed-in admin, then the CSV export of every order twice: as the bench's other requests ask
 // (no compression), then as a browser asks (brotli), read and decompressed as fast as it comes.

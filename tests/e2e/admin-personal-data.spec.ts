@@ -3,7 +3,7 @@ import { createTestAdmin, createTestOrder, TEST_PASSWORD } from "../support/fact
 import { deleteTestAdmin, deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
-// Issue #15, "Personal data on request": find, download and erase one address's data, with
+// Personal data on request: find, download and erase one address's data, with
 // JavaScript and without (the js and nojs projects both run the first test).
 
 test("a super admin finds an address's data, downloads it as JSON and erases it", async ({ page, sql, db, login }) => {

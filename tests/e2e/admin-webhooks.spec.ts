@@ -46,7 +46,7 @@ test("shows the configuration card with the sample payload and expected response
     await expect(sample).toContainText(key);
   }
   await expect(page.locator("pre").nth(1)).toContainText('"success": true');
-  // The chat also reads `output`, the field n8n's AI Agent answers with (issue #15).
+  // The chat also reads `output`, the field n8n's AI Agent answers with.
   await expect(
     page.getByText(
       productText(
@@ -148,7 +148,7 @@ test("after fixing invalid headers, one click on Create Webhook saves it", async
     await headers.fill('{"X-Api-Key": "abc123"}');
     const create = form.getByRole("button", { name: "Create Webhook" });
     if (javaScriptEnabled) {
-      // The fixed headers make the toast stale (issue #15)...
+      // The fixed headers make the toast stale...
       await expect(toast).toBeHidden();
       // ...and leaving the field moves nothing: the click that leaves it lands on the button.
       const before = await create.boundingBox();
@@ -372,7 +372,7 @@ test.describe("Test button", () => {
       await openAdmin(page, "/admin/webhooks");
       await page.getByRole("button", { name: `Test ${webhook.name}` }).click();
       const result = page.getByRole("region", { name: "Test Result" });
-      // A sentence an owner understands, the technical detail under it (issue #15).
+      // A sentence an owner understands, the technical detail under it.
       await expect(
         result.getByText(
           productText(

@@ -27,9 +27,9 @@ const STREAM_MARKER = "[stream]";
 const STREAM_HOLD_MS = 3000;
 /** The streamed replies held in this worker, by message: a test lets its own go on. */
 const heldStreams = new Map<string, () => void>();
-// Issue #16's offline fallback: every test's webhook refuses these, so the canned reply answers.
+// The offline fallback: every test's webhook refuses these, so the canned reply answers.
 const OFFLINE_MARKER = "[offline]";
-// Issue #16: a reply with markdown, HTML and a script link, all of which must stay inert.
+// A reply with markdown, HTML and a script link, all of which must stay inert.
 const MARKDOWN_REPLY =
   "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1)";
 
@@ -510,7 +510,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     let chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
-    // A refused file shows no "Image sent" bubble, only the reason (issue #15), whatever type it claims.
+    // A refused file shows no "Image sent" bubble, only the reason, whatever type it claims.
     const notice = panel
       .getByRole("alert")
       .filter({ hasText: productText("Only PNG, JPEG, GIF or WebP images can be sent.") });
@@ -541,7 +541,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(row).toEqual({ media_url: src, media_type: "image" });
 
     // Sent alone, the image gets the default text, its camera drawn as an icon: an emoji shows as a
-    // box where no emoji font is installed (issue #15).
+    // box where no emoji font is installed.
     chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });
@@ -701,7 +701,7 @@ test.describe("/chat page", () => {
     await page.goto("/chat");
     await expect(page.getByRole("heading", { level: 1, name: productText("AI Assistant") })).toBeVisible();
     const log = page.getByRole("main").getByRole("log", { name: productText("Chat messages") });
-    // The page has a photo field and no recorder: its greeting offers images only (issue #15).
+    // The page has a photo field and no recorder: its greeting offers images only.
     await expect(log).toContainText(
       productText.pattern(
         "Hi! I'm your {tool} automation assistant. How can I help you automate your business today? You can also send images!",
@@ -735,7 +735,7 @@ test.describe("/chat page", () => {
     await expect(log).toContainText(`Echo: ${first}`);
     await expect(log.getByRole("img", { name: "Image you sent" })).toBeVisible();
 
-    // A photo alone gets the default text, its camera drawn as an icon (issue #15).
+    // A photo alone gets the default text, its camera drawn as an icon.
     await form
       .getByLabel(productText("Photo"))
       .setInputFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });

@@ -5,7 +5,7 @@ import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { axe } from "./axe";
 import { expect, test, unique } from "./fixtures";
 
-// Issue #17's event webhooks on the Webhooks screen and their delivery log, with JavaScript on
+// The event webhooks on the Webhooks screen and their delivery log, with JavaScript on
 // and off. The e2e server runs the outbox worker (server/app.ts start()), so a test event reaches
 // the local server here within moments. Webhooks under test are inactive: a test event reaches
 // them all the same, and the other specs' orders and messages do not.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { productText } from "../support/product-text";
 import { expect, test } from "./fixtures";
 
-// Issue #15: the floating WhatsApp, Messenger and chat buttons stood over forms, buttons and
+// The floating WhatsApp, Messenger and chat buttons stood over forms, buttons and
 // prices. docs/product.md §2, "Floating buttons".
 
 const PUBLIC_PAGES = ["/", "/services", "/order", "/order/submitted", "/chat", "/no-such-page"];

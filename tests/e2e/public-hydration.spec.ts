@@ -3,7 +3,7 @@ import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test as base } from "./fixtures";
 
-// Issue #11: a public page loads no script file until the visitor first interacts with it
+// A public page loads no script file until the visitor first interacts with it
 // (app/lib/deferred-hydration.ts); these tests load pages as a visitor who has not moved yet.
 
 /** The script files the page fetches, and its errors (a CSP refusal is a console error). */

@@ -1,7 +1,7 @@
 import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
-// Issue #15, with JavaScript and without: the admin edits the home page's figures, the founded
+// With JavaScript and without: the admin edits the home page's figures, the founded
 // year, the order page's next steps, the FAQ and the terms; the public pages link the privacy
 // policy and the terms. Each change is restored in a finally, under the settings' lock: the specs
 // that check the figures' and the year's defaults load their page under its shared form.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
-// Issue #13, "Tests", XSS: payloads through every public form and the admin's text fields (posted
+// XSS: payloads through every public form and the admin's text fields (posted
 // to the real actions, as a browser without JavaScript would), then every public and admin page
 // opened in Chromium with JavaScript: no dialog fires and no injected element exists. The admin's
 // own custom JS and voice-agent embed are trusted code and are not part of this.

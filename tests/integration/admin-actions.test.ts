@@ -111,7 +111,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       );
       expect(answer.status).toBe(400);
       const { result } = answer.actionData as FormAnswer;
-      // A one-off service has no monthly price (issue #15): only the setup price is wrong here.
+      // A one-off service has no monthly price: only the setup price is wrong here.
       expect(result.error).toEqual({ setupPrice: ["Setup price must be 0 or more"] });
       expect(result.initialValue).toMatchObject({ name, setupPrice: "-1" });
       const missing = await send(

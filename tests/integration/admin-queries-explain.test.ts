@@ -9,7 +9,7 @@ import { getRequest, send, sessionFor } from "../support/route-args";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 
-// Issue #12: every query an admin page runs can be served by an index. The real loaders run
+// Every query an admin page runs can be served by an index. The real loaders run
 // through the route table on a seeded Postgres, every statement they send is captured, and each
 // SELECT is EXPLAINed with sequential scans switched off: the planner then picks an index wherever
 // one can serve the query, so a Seq Scan left in the plan means no index can, and at a million
@@ -87,7 +87,7 @@ describe("the queries of the admin pages", () => {
     const [session] = await explainer<[{ id: string }]>`select session_id as id from chat_sessions limit 1`;
     // Each page plainly and with the parameters the lists take; a page ignores those it has none of.
     const variants = ["", "?status=pending", "?q=lovelace", "?last=1", `?session=${session.id}`];
-    // Parameters one page takes: the Chats search and days (issue #16), and a Personal Data search,
+    // Parameters one page takes: the Chats search and days, and a Personal Data search,
     // which looks for the address in every chat message. The search is for a rare text (one
     // conversation in 300 of the seed's has it): for a common one, the planner rightly walks the
     // conversations newest first and probes each one's messages, stopping at a page's worth.

@@ -6,7 +6,7 @@ import { createTestAdmin, createTestOrder, createTestService, TEST_PASSWORD } fr
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
-// Issue #13, "Audit log": who changed what and when, never a secret's value, on its own paginated
+// Audit log: who changed what and when, never a secret's value, on its own paginated
 // screen and in the dashboard's Recent Activity.
 
 const SECRET = "sk_live_AUDIT0123456789abcdefSECRET";

@@ -478,7 +478,7 @@ describe("the uploads route", () => {
   });
 });
 
-// Issue #13: files are streamed from disk, with validators and byte ranges.
+// Files are streamed from disk, with validators and byte ranges.
 describe("the uploads route streaming a stored file", () => {
   const name = `${Date.now()}-00000000-0000-4000-8000-${randomBytes(6).toString("hex")}.wav`;
   const body = Buffer.concat([WAV, randomBytes(4096)]);

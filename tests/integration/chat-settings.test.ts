@@ -19,7 +19,7 @@ import { getRequest, postRequest, send, sessionFor } from "../support/route-args
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #16: the chat settings (Settings → Chat), the starter prompts on /chat, and the offline
+// The chat settings (Settings → Chat), the starter prompts on /chat, and the offline
 // fallback's email, through the routes as the browser posts them.
 
 const BASE_SETTINGS = {

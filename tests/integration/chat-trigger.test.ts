@@ -16,7 +16,7 @@ import { productText } from "../support/product-text";
 import { useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #16: a chat webhook in the "n8n Chat Trigger" format gets what n8n's own widget sends, and
+// A chat webhook in the "n8n Chat Trigger" format gets what n8n's own widget sends, and
 // any webhook may answer in n8n's streaming format. Against a real HTTP server on 127.0.0.1.
 
 const DEFAULT_REPLY = productText("Thank you for your message! Our AI is processing your request.");

@@ -15,7 +15,7 @@ import { productText } from "../support/product-text";
 import { send, TEST_ORIGIN, type Answer } from "../support/route-args";
 import { useTestDatabase } from "../support/test-database";
 
-// Issue #13, "Chat uploads fill the disk", through the chat action in-process: a daily byte quota
+// Chat uploads must not fill the disk, through the chat action in-process: a daily byte quota
 // per address, a global cap, a free-disk floor, no data URL when storing fails, and retention.
 
 const MB = 1024 * 1024;

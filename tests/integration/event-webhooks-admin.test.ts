@@ -19,7 +19,7 @@ import { createTestAdmin } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #17's admin screens for event webhooks (app/routes/admin/webhooks/event-*.tsx and
+// The admin screens for event webhooks (app/routes/admin/webhooks/event-*.tsx and
 // deliveries.tsx), through the route table with a plain admin's session: the chat webhooks' role
 // rule, any active admin manages them.
 

@@ -10,7 +10,7 @@ import express from "express";
 import { afterEach, expect, it } from "vitest";
 import { csvStream } from "~/lib/csv";
 
-// Issue #12: the orders export of a million rows in constant memory. The export is a csvStream
+// The orders export of a million rows in constant memory. The export is a csvStream
 // that @react-router/express hands to writeReadableStreamToWritable (@react-router/node), through
 // the compression middleware server.js sets up. Both packages are patched (patches/): these
 // tests fail on them as published.

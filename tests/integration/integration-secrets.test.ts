@@ -15,7 +15,7 @@ import { getRequest, postRequest, send, sessionFor } from "../support/route-args
 import { createTestAdmin } from "../support/factories";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
-// Issue #13, "Secrets in pages": integration secrets are write-only on the admin screen (its HTML
+// Secrets in pages: integration secrets are write-only on the admin screen (its HTML
 // and its data carry the last four characters at most) and encrypted at rest with SECRETS_KEY.
 
 const SECRET = "sk_live_WRITEONLY0123456789abcdefXYZW";
@@ -75,7 +75,7 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
     expect(await resealIntegrationSecrets()).toBe(1);
     const sealedOld = (await stored()).stripeSecretKey!;
     expect(sealedOld).toMatch(/^enc:v1:/);
-    // An event webhook's signing secret (issue #17) goes through the same rotation.
+    // An event webhook's signing secret goes through the same rotation.
     const { webhook, secret: signing } = await createEventWebhook({
       name: "Rotation",
       url: "https://n8n.example.com/webhook/events",

@@ -4,7 +4,7 @@ import path from "node:path";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 
-// The workflows in examples/n8n/ are meant for n8n's "Import from File" (issues #16 and #17): this
+// The workflows in examples/n8n/ are meant for n8n's "Import from File": this
 // checks the shape n8n needs to load them and the wiring each example's README promises, so that an
 // edit that breaks a connection or drops the streaming option fails here rather than in someone's
 // n8n. The business-events workflow's signature check is JavaScript inside a Code node: it is run
@@ -23,7 +23,7 @@ const CODE = "n8n-nodes-base.code";
 const IF = "n8n-nodes-base.if";
 const SWITCH = "n8n-nodes-base.switch";
 
-// The event types of issue #17, in the order of the Switch's outputs.
+// The business event types, in the order of the Switch's outputs.
 const EVENT_TYPES = [
   "order.created",
   "order.status_changed",

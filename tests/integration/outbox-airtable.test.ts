@@ -10,15 +10,15 @@ import { createTestService } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
 
-// Orders synced to Airtable through the outbox (issue #17), against a local server that checks
-// each request as Airtable's "Update multiple records" documents it (linked from the README's
+// Orders synced to Airtable through the outbox, against a local server that checks
+// each request as Airtable's "Update multiple records" documents it (linked from docs/integrations.md,
 // "Airtable sync") and keeps the table.
 
 const SITE = "http://agency.test";
 const TOKEN = "patTestToken.0123456789abcdef0123456789abcdef";
 const BASE = "appTestBase0001";
 const TABLE = "Orders table";
-// The README's table, field for field: a field Airtable does not have is a 422 there.
+// docs/integrations.md's table, field for field: a field Airtable does not have is a 422 there.
 const FIELDS = [
   "Order ID",
   "Client Name",

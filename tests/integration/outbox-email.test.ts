@@ -16,7 +16,7 @@ import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
 import { uniqueName, useTestDatabase } from "../support/test-database";
 
-// The email channel (issue #17) through a real SMTP server on 127.0.0.1: what staff and clients
+// The email channel through a real SMTP server on 127.0.0.1: what staff and clients
 // receive, and a refusal retried on the outbox's schedule. PGlite only: the outbox's behaviour on
 // PostgreSQL is tests/integration/outbox.test.ts's.
 

@@ -19,7 +19,7 @@ import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
 
-// Issue #17's outbox: events written with what they report, delivered by the worker as Standard
+// The outbox: events written with what they report, delivered by the worker as Standard
 // Webhooks, retried on a schedule read from a clock the tests move.
 
 /**

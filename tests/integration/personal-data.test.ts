@@ -16,7 +16,7 @@ import { createTestAdmin, createTestOrder } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
-// Issue #15, "Personal data on request": a super admin finds everything stored about one email
+// Personal data on request: a super admin finds everything stored about one email
 // address, downloads it as JSON, and erases it in one transaction, recorded without the address.
 
 const PAGE = "/admin/personal-data";
@@ -50,7 +50,7 @@ async function recountedCounters(): Promise<Record<string, number>> {
   return row;
 }
 
-/** The business events (issue #17) of `email`'s orders and messages, or of the conversation `sessionId`. */
+/** The business events of `email`'s orders and messages, or of the conversation `sessionId`. */
 function eventsAbout(email: string, sessionId: string) {
   return db()
     .select({ type: outboxEvents.type })

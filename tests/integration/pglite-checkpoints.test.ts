@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPglite } from "~/db/pglite-options.server";
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
 
-// Issue #14, "Crash safety": PGlite's single-user PostgreSQL never checkpoints by itself, so the
+// Crash safety: PGlite's single-user PostgreSQL never checkpoints by itself, so the
 // app does, and a process killed later replays only the log written since.
 
 const EVERY_MS = 50;

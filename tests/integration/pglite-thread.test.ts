@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode } from "~/lib/error-chain";
 import { startPgliteThread, type PgliteThread } from "~/db/pglite-thread.server";
 
-// Issue #11: the embedded database runs on a thread of its own, and the main thread calls it as
+// The embedded database runs on a thread of its own, and the main thread calls it as
 // it called PGlite. What drizzle, the migrator and the page cache's notifications rely on.
 
 let dir: string;

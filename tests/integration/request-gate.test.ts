@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
 import { RequestGate } from "../../server/shutdown";
 
-// Issue #14, "Graceful shutdown", at the scale of one connection: what tests/production/
+// Graceful shutdown, at the scale of one connection: what tests/production/
 // graceful-shutdown.test.ts sees under load, where the moment a client sends is left to chance.
 
 const servers: http.Server[] = [];

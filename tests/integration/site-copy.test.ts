@@ -14,7 +14,7 @@ import { getRequest, postRequest, send, sessionFor } from "../support/route-args
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #15: the marketing copy, the privacy and terms pages, retention, the webhooks' order and
+// The marketing copy, the privacy and terms pages, retention, the webhooks' order and
 // the Chats list, through the routes as a browser without JavaScript posts them.
 
 const SPEC_STATS = [

@@ -269,7 +269,7 @@ describe("testing a webhook", () => {
     const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
     const toast = toastOn(answer.html);
     expect(toast).toMatchObject({ type: "error", message: productText("Webhook test failed") });
-    // A sentence an owner understands, then the technical detail under it (issue #15).
+    // A sentence an owner understands, then the technical detail under it.
     expect(toast?.description).toBe(
       productText(
         "Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",

@@ -8,7 +8,7 @@ import { unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";
 
-// Issue #14, "Reliability": backups of the embedded database, with `npm run db:backup` and
+// Reliability: backups of the embedded database, with `npm run db:backup` and
 // `npm run db:restore` as an operator runs them, on a database the built server filled over HTTP
 // with rows in every table. The restored copy must match it row for row and sequence for
 // sequence, and start as a working site.
@@ -49,7 +49,7 @@ async function fillEveryTable(url: string): Promise<void> {
       url: "https://hooks.example/chat",
       method: "POST",
     }),
-    // Issue #17's outbox: an event webhook (its signing secret sealed too); its address is refused
+    // The outbox: an event webhook (its signing secret sealed too); its address is refused
     // (private, and the server does not allow those), so each order leaves a failed attempt.
     await admin.post("/admin/webhooks/events/new", {
       name: unique("Events"),

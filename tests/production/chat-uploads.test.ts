@@ -5,7 +5,7 @@ import { chatUploads } from "~/db/schema";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { productText } from "../support/product-text";
 
-// Issue #13, "Chat uploads fill the disk", against the built server over HTTP: the /chat page
+// Chat uploads must not fill the disk, against the built server over HTTP: the /chat page
 // (no JavaScript) refuses the file that would pass an address's daily quota, with the chat's
 // message, and nobody else's; /uploads streams what was stored, with ETag, 304 and byte ranges.
 

@@ -16,13 +16,13 @@ import { HttpVisitor, visibleText } from "../support/http-visitor";
 import { orderableServiceId, postOrder, startOrderLoad, storedOrderNames } from "../support/order-load";
 import { freePort } from "../support/postgres-server";
 
-// Issue #14, "Crash safety", on the embedded database: the server is killed with SIGKILL (its whole
+// Crash safety, on the embedded database: the server is killed with SIGKILL (its whole
 // process group, npm included, as a crashed machine or the out-of-memory killer would) while
 // visitors post orders. PGlite's NODEFS writes every page with a synchronous write(), and
 // PostgreSQL writes a commit's log before it returns (synchronous_commit is on; only fsync is
 // off), so what the kernel holds survives a killed process: every acknowledged order must be there
 // after a restart on the same DATA_DIR. (A power cut is another matter: PGlite never fsyncs.)
-// Issue #17: each order's order.created event, written in the order's transaction, is delivered
+// Each order's order.created event, written in the order's transaction, is delivered
 // by the restarted server to an event webhook that was down while the first one ran.
 
 const OWNER = { username: "owner", password: "owner-password-123" };

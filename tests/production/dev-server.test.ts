@@ -9,7 +9,7 @@ import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 
-// Issue #13, "Development server": `npm run dev` (node server.js with NODE_ENV=development) is
+// Development server: `npm run dev` (node server.js with NODE_ENV=development) is
 // reachable from this machine alone unless HOST says otherwise, and Vite, which serves files under
 // the project root, never serves the data directory (the session secret forges admin cookies).
 

@@ -13,7 +13,7 @@ import { reportFault } from "../support/fault-report";
 import { HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 
-// Issue #14, "Disk full", with the fault injected for real: DATA_DIR is a 64 MB tmpfs of its own
+// Disk full, with the fault injected for real: DATA_DIR is a 64 MB tmpfs of its own
 // (the embedded database's 40 MB template and all), and a ballast file takes the rest but a few MB:
 // less than UPLOADS_MIN_FREE_DISK_MB, more than the database needs for the posts. Orders and
 // contact messages are all saved and acknowledged, the chat refuses a photo with its message, and

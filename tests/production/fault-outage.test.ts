@@ -11,7 +11,7 @@ import { toastOn, visibleText, type Answer } from "../support/http-visitor";
 import { startPostgres, type PostgresServer } from "../support/postgres-server";
 import { productText } from "../support/product-text";
 
-// Issue #14, a database outage: the PostgreSQL server under the built app stops for real (a fast
+// A database outage: the PostgreSQL server under the built app stops for real (a fast
 // shutdown, which ends every connection) while visitors order, one of them inside the order's
 // transaction, and starts again. The server is this file's own: the shared one must stay up.
 

@@ -15,7 +15,7 @@ import { productText } from "../support/product-text";
 import { BACKENDS, type Backend } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #14, "nothing lost under load": visitors' writes (orders, contact messages, chat messages)
+// Nothing lost under load: visitors' writes (orders, contact messages, chat messages)
 // sent many at once, on each database. Every write the site acknowledged must be in the database
 // afterwards, nothing may fail with a 5xx, and an order's prices are the catalogue's whatever the
 // form carried. On the embedded database the rows are read after the server stopped, so they must

@@ -16,7 +16,7 @@ import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #14, "Graceful shutdown": SIGTERM while visitors post orders and a chat message waits on
+// Graceful shutdown: SIGTERM while visitors post orders and a chat message waits on
 // a slow webhook. What is in flight finishes with its normal answer; a request arriving on a
 // connection already open gets 503 with Retry-After and Connection: close; a new connection is
 // refused (a proxy retries it elsewhere: nothing was sent); the database is closed, and node exits

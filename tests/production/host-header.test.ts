@@ -6,7 +6,7 @@ import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test"
 import { unique } from "../support/factories";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #13, "Host header": without SITE_URL a client's Host or X-Forwarded-Host must never reach
+// Host header: without SITE_URL a client's Host or X-Forwarded-Host must never reach
 // a page (which the page cache then hands to everyone), the sitemap, robots.txt, or the media link
 // a chat webhook receives. Two built servers without SITE_URL, one trusting a proxy, one not.
 
@@ -28,7 +28,7 @@ let webhook: TestServer;
 let requestsSent = 0;
 beforeAll(async () => {
   webhook = await startTestServer((_request, response) => answerJson(response, 200, { reply: "Got it" }));
-  // Local webhooks are refused unless allowed (issue #13, "SSRF through webhooks").
+  // Local webhooks are refused unless allowed.
   const common = { ALLOW_PRIVATE_WEBHOOK_URLS: "true", CHAT_MESSAGES_PER_MINUTE: "1000" };
   [plain, behindProxy] = await Promise.all([
     startAppUnderTest(common),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { breakWrites } from "../support/test-database";
 
-// Issue #13, "Logs": a failed query must not put its parameters (secret keys, password hashes,
+// Logs: a failed query must not put its parameters (secret keys, password hashes,
 // personal data) in the log, and no password, secret key or session secret appears anywhere in it.
 
 const SESSION_SECRET = "log-test-session-secret-0123456789abcdef";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 
-// Issue #13, "Request bodies": every action's body is limited while it streams in, and a body the
+// Request bodies: every action's body is limited while it streams in, and a body the
 // server cannot read is refused in a few words, never with a 500 or a stack trace. Posted over raw
 // HTTP against the built server; the 60 MB come from a generator, never from one buffer.
 

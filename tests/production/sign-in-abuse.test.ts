@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { unique } from "../support/factories";
 
-// Issue #13, "Sign-in abuse", against the built server over HTTP: one address trying many
+// Sign-in abuse, against the built server over HTTP: one address trying many
 // usernames is refused after LOGIN_MAX_ATTEMPTS_PER_ADDRESS attempts (30), and X-Forwarded-For
 // moves nobody to another address unless TRUST_PROXY says a proxy sets it.
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { ROOT } from "../support/built-server";
 
-// The build's hashed assets (README, "Performance"): cached for a year, never sniffed, and sent
+// The build's hashed assets (docs/performance.md): cached for a year, never sniffed, and sent
 // as the brotli or gzip copy the build made.
 
 let app: AppUnderTest;

@@ -10,7 +10,7 @@ import { toastOn } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 import { echoWebhook, startTestServer } from "../support/webhook-server";
 
-// Issue #14: two instances of the app on one Postgres, behind one address, behave as one site.
+// Two instances of the app on one Postgres, behind one address, behave as one site.
 // A limit counts what reached either of them, a session started on one is good (and ended) on
 // both, and what an admin changes through one shows on the other's public pages within a second.
 // tests/production/page-cache.test.ts ("two instances on one Postgres") shows a new service, a

@@ -7,7 +7,7 @@ import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor"
 import { productText } from "../support/product-text";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
-// Issue #13, "SSRF through webhooks" and "Slow webhooks", against the built server with real
+// SSRF through webhooks and slow webhooks, against the built server with real
 // HTTP listeners on 127.0.0.1.
 
 /** The bot's reply to `message` (sent by a visitor without JavaScript) and who gave it. */

@@ -1,4 +1,4 @@
-// The one closing line every fault test prints (issue #14): what it sent, what the site
+// The one closing line every fault test prints: what it sent, what the site
 // acknowledged, what the database holds afterwards, and how much of the acknowledged was lost.
 
 export interface FaultTally {

@@ -1,7 +1,7 @@
 import { errorCode } from "~/lib/error-chain";
 import type { HttpVisitor } from "./http-visitor";
 
-// Orders posted without JavaScript by many visitors at once, for the fault tests of issue #14:
+// Orders posted without JavaScript by many visitors at once, for the fault tests:
 // each post's outcome is recorded, so a test can tell what the site acknowledged from what it
 // refused or lost, and compare with what the database holds afterwards.
 

@@ -33,7 +33,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     /**
      * When a shown error is checked again. "onInput" for a form whose server checks more than
      * this schema: on blur the schema would clear the server's error, and the form would shift
-     * under the pointer on its way to the submit button (issue #15).
+     * under the pointer on its way to the submit button.
      */
     shouldRevalidate?: "onBlur" | "onInput";
   },

@@ -8,7 +8,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
 const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /**
- * `timeZone` other than UTC (the Chats list's site time zone, issue #15) is passed from the loader,
+ * `timeZone` other than UTC (the Chats list's site time zone) is passed from the loader,
  * so the server and the browser still print the same text; the zone's short name follows.
  */
 export function formatDateTime(

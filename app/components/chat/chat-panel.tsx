@@ -122,7 +122,7 @@ export function ChatPanel({
                 className="mt-3"
               />
             ) : null}
-            {/* No webhook answered (issue #16): the team can answer by email instead. */}
+            {/* No webhook answered: the team can answer by email instead. */}
             {!sending && state.messages.at(-1)?.offline ? (
               <OfflineEmailForm id="chat-widget-email" className="mt-3" />
             ) : null}
@@ -194,7 +194,7 @@ export function ChatPanel({
                   const file = event.target.files?.[0];
                   event.target.value = "";
                   if (!file) return;
-                  // A file the server would refuse never shows as a sent bubble (issue #15): the
+                  // A file the server would refuse never shows as a sent bubble: the
                   // server's own test of the first bytes decides here too, not the declared type.
                   void isSendableImage(file).then((sendable) =>
                     sendable

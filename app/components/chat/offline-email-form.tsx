@@ -9,7 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { Field, TextareaField } from "~/components/ui/field";
 import { optionalText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 
-// Issue #16's offline fallback: after a reply no webhook gave, the visitor may leave their email
+// The offline fallback: after a reply no webhook gave, the visitor may leave their email
 // address, which reaches the admin's Messages linked to the conversation (app/routes/public/chat-email.tsx).
 // It posts through a fetcher and says so in place; without JavaScript the action redirects back
 // to /chat, which then shows the same thanks.

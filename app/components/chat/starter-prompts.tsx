@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CHAT_STARTERS } from "~/copy/chat";
 import { cn } from "~/components/ui/cn";
 
-// Issue #16: the admin's starter prompts (Settings → Chat), before the visitor's first message.
+// The admin's starter prompts (Settings → Chat), before the visitor's first message.
 // With `onPick` (the widget) each is a button that sends the prompt at once; without it, a link
 // that opens the /chat page with the prompt in its message box, which works without JavaScript.
 

@@ -1,6 +1,6 @@
 import { UTM_FIELDS } from "~/lib/chat";
 
-// Issue #16's metadata, from the browser: the page a message is written on, and the UTM
+// The metadata, from the browser: the page a message is written on, and the UTM
 // parameters the visit arrived with, kept for the visit (the tab) since later pages lose them.
 
 const UTM_KEY = "chat-visit-utm";

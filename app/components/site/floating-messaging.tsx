@@ -13,7 +13,7 @@ const BRAND_COLOURS: Record<MessagingApp, string> = { whatsapp: "bg-[#1f9e4f]", 
  * The spec's two round buttons: plain links built on the server, opening in a new tab. They stack
  * above the chat trigger in the bottom-right corner only from `2xl`, where the page's side margin
  * holds them. On narrower screens that column of three stood over the forms, the hero's buttons
- * and the prices (issue #15), so there the two links and the chat's opener collapse into one
+ * and the prices, so there the two links and the chat's opener collapse into one
  * round button that discloses them.
  */
 export function FloatingMessagingButtons() {

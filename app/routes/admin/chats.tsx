@@ -317,7 +317,7 @@ function answeredByLabel(answeredBy: string | null): string | null {
   return `Answered by webhook "${answeredBy}"`;
 }
 
-/** How a reply came (issue #16): "in 1.2 s, streamed"; nothing for replies stored before it was kept. */
+/** How a reply came: "in 1.2 s, streamed"; nothing for replies stored before it was kept. */
 function replyFacts({ replyMs, streamed }: Pick<ChatMessage, "replyMs" | "streamed">): string | null {
   const facts = [replyMs === null ? null : `in ${(replyMs / 1000).toFixed(1)} s`, streamed ? "streamed" : null].filter(
     Boolean,

@@ -21,7 +21,7 @@ import { failure, saveForm } from "./+shared/save-form.server";
 import { readIntent } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/content";
 
-// The marketing copy the spec fixed and issue #15 makes editable: the hero's figures, the
+// The marketing copy the spec fixed and the admin may edit: the hero's figures, the
 // footer's founded year, the order page's "What happens next?" steps and the Services page's FAQ.
 // Every form is a plain post, so all of it works without JavaScript.
 

@@ -47,7 +47,7 @@ export async function loader() {
     listLatestAudit(RECENT_ITEMS),
     dataVolumeWarning(),
   ]);
-  // Whether staff and clients get email (issue #17): the configuration sets all three or none.
+  // Whether staff and clients get email: the configuration sets all three or none.
   const email = emailEnabled() ? { staffEmail: getEnv().STAFF_EMAIL ?? "" } : null;
   return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk, email };
 }

@@ -10,7 +10,7 @@ import { readChatSession } from "~/services/chat/session-cookie.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/chat-email";
 
-// Issue #16's offline fallback: the address a visitor leaves after a reply no webhook gave goes
+// The offline fallback: the address a visitor leaves after a reply no webhook gave goes
 // to the contact inbox, linked to the conversation in their chat_session cookie. Rate-limited
 // with the contact form, on the same counter: both fill the same inbox. A post without the cookie
 // (it expired, or the visitor cleared it) is kept too, unlinked: the address is what the team needs.

@@ -12,7 +12,7 @@ import { acceptChatMessage } from "~/services/chat/intake.server";
 import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat-messages";
 
-// The widget's side of the conversation (issue #16). GET: the conversation so far, for a visitor
+// The widget's side of the conversation. GET: the conversation so far, for a visitor
 // who comes back. POST: a message; the answer streams as NDJSON (ChatReplyEvent, one per line),
 // so that a reply a webhook streams grows in the bubble as it arrives. The /chat page does the
 // same without JavaScript, waiting for the whole reply (chat.tsx).

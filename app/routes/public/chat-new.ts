@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { endChatSession } from "~/services/chat/session-cookie.server";
 
-// "New conversation" (issue #16), the widget's button and the /chat page's form alike: the
+// "New conversation", the widget's button and the /chat page's form alike: the
 // visitor's next message starts a new session. The old conversation stays stored for the admin.
 
 export async function action() {

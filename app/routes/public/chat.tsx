@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = readChatSession(request, conversationLifetimeHours(await chatSettings()));
   const messages = sessionId ? await conversationHistory(sessionId) : [];
   const limits = chatLimits();
-  // Issue #16: after a reply no webhook gave, the offer to leave an email, until one is left.
+  // After a reply no webhook gave, the offer to leave an email, until one is left.
   const offline = sessionId && messages.at(-1)?.offline ? { emailLeft: await hasChatContactMessage(sessionId) } : null;
   // A starter prompt's link (app/components/chat/starter-prompts.tsx) fills the message box.
   const prefill = (new URL(request.url).searchParams.get("message") ?? "").slice(0, limits.maxMessageChars);

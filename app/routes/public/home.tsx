@@ -164,7 +164,7 @@ function ContactLine({ icon, label, children }: { icon: IconName; label: string;
 
 // The contact form posts through a fetcher: with JavaScript the address stays the page's ("/", not
 // the action's "/?index"). Without it the browser posts to the action, and the anchor brings the
-// answer back to the form, where its field errors are (issue #15).
+// answer back to the form, where its field errors are.
 const CONTACT_ACTION = "/?index#contact";
 
 function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined }) {

@@ -11,7 +11,7 @@ import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings } from "~/services/last-known.server";
 import type { Route } from "./+types/order-status";
 
-// The client's own page (issue #17), reached by the unguessable token in their confirmation email.
+// The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts
 // answers this path with no-store, no-referrer and noindex; the page cache never lists it
 // (app/services/page-cache/request.server.ts).

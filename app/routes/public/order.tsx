@@ -39,8 +39,8 @@ const OrderSchema = visitorSchema(ORDER_FIELDS).extend({
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
 });
 
-// The browser checks the service with the other fields, so that an empty form is flagged at once
-// (issue #15); without JavaScript the action answers a missing service with 'Service Required'.
+// The browser checks the service with the other fields, so that an empty form is flagged at once;
+// without JavaScript the action answers a missing service with 'Service Required'.
 const CLIENT_RULES = {
   ...ORDER_FIELDS,
   serviceId: { kind: "choice", missing: ORDER.serviceRequired.description },

@@ -24,7 +24,7 @@ import {
 import { listActiveCategories, searchActiveServices, toPublicService } from "~/models/services.server";
 import type { Route } from "./+types/services";
 
-// Three rows of the widest grid; a thousand services would be megabytes in one page (issue #12).
+// Three rows of the widest grid; a thousand services would be megabytes in one page.
 const CATALOGUE_PAGE_SIZE = 24;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { log } from "~/lib/log.server";
 import { saveChatExchanges, type ChatExchangeInput } from "~/models/chat-messages.server";
 
-// A chat message's answer does not wait for the database (issue #11's chat overhead): the
+// A chat message's answer does not wait for the database (docs/decisions/007-chat-writes-after-the-answer.md): the
 // visitor's message and its reply are stored once the visitor has the reply, with the exchanges
 // of the next few milliseconds in one statement, so that a burst of chat costs the database one
 // statement (and one run of chat_messages' triggers) per batch, not per message: on the embedded

@@ -29,7 +29,7 @@ export function toChatMessageView(
     // Rendered here, so the browser loads no markdown code and the page looks the same without
     // JavaScript. Only the bot's replies: a visitor's message is shown as they typed it.
     ...(row.isUserMessage ? {} : { html: renderChatReplyMarkdown(row.message) }),
-    // No webhook answered: the chat offers to leave an email after it (issue #16).
+    // No webhook answered: the chat offers to leave an email after it.
     ...(row.answeredBy === "canned" ? { offline: true as const } : {}),
   };
 }

@@ -36,8 +36,8 @@ function headerValues(headers: unknown): Record<string, string> {
   );
 }
 
-// Read again only after an admin changed something visitors get, not on every message (issue #11's
-// chat overhead): the webhooks' table tells every instance when it changes, as the site settings' does.
+// Read again only after an admin changed something visitors get, not on every message
+// (docs/performance.md): the webhooks' table tells every instance when it changes, as the site settings' does.
 const keptActiveWebhooks = keptUntilChanged(listActiveWebhooks);
 
 /** The webhooks to ask, in list order; on any failure the spec wants an empty list, not an error. */
@@ -156,7 +156,7 @@ export async function fanOut(
     breaker?: CircuitBreaker;
     /** The webhooks to ask, in order; by default the active ones of the Webhooks screen. */
     activeWebhooks?: Webhook[];
-    /** Called with each piece of a streamed reply's text as it arrives (issue #16). */
+    /** Called with each piece of a streamed reply's text as it arrives. */
     onDelta?: (text: string) => void;
   },
 ): Promise<ChatReply> {

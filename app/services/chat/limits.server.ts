@@ -16,7 +16,7 @@ export function chatLimits(env = getEnv()): ChatLimits {
 }
 
 // Built once per environment: a zod schema built anew for each message cost more than parsing
-// with it (issue #11's chat overhead).
+// with it (docs/performance.md).
 const messageSchemas = new WeakMap<Env, ReturnType<typeof chatMessageSchema>>();
 
 /** The schema a posted chat message is checked with, for this environment's limits. */

@@ -2,7 +2,7 @@ import type { UTM_FIELDS } from "~/lib/chat";
 import { getActiveService } from "~/models/services.server";
 import type { ChatMetadata } from "~/services/webhooks.server";
 
-// Issue #16: what the webhooks learn of where a chat message was written. The widget sends the
+// What the webhooks learn of where a chat message was written. The widget sends the
 // page and the visit's UTM parameters; the language is the browser's own Accept-Language, which
 // also comes without JavaScript. Never the visitor's address (that is the IP setting's alone).
 

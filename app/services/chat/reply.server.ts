@@ -4,7 +4,7 @@ import type { WebhookPayloadFormat } from "~/lib/domain";
 /**
  * Where each payload format's answers keep the reply text, first found first: the spec's fields
  * for the Website format (docs/product.md §8), n8n's for a Chat Trigger (its AI Agent answers
- * with output; ../shared/N8N-CHAT.md).
+ * with output; docs/integrations.md, "Chat").
  */
 export const REPLY_FIELDS: Record<WebhookPayloadFormat, readonly string[]> = {
   website: ["response", "message", "output", "text"],

@@ -11,7 +11,7 @@ import { signedCookieOptions } from "~/lib/cookie-options.server";
 // Signed here with node:crypto, in the format of React Router's createCookie (the base64 of the
 // JSON, a dot, the unpadded base64 of its HMAC-SHA256), which the site's other cookies use: its
 // WebCrypto signing, a key import and a trip to the thread pool for each message's read and
-// renewal, took about half a millisecond of every chat message (issue #11's chat overhead).
+// renewal, took about half a millisecond of every chat message (docs/performance.md).
 
 const NAME = "chat_session";
 

@@ -9,7 +9,7 @@ import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.serv
 import { dataVolumeFreeBytes, forgetDataVolumeMeasure } from "~/services/disk-space.server";
 import { mediaStoreFromEnv, storeChatMedia, type MediaFile, type MediaStore } from "~/services/media-storage.server";
 
-// How much the chat stores (issue #13, "Chat uploads fill the disk"): a daily byte quota per
+// How much the chat stores: a daily byte quota per
 // address, a cap on all stored files, and free disk kept for the database beside the uploads.
 // A refused file refuses its message, like a file over the size limit; orders and contact
 // messages never store files, so they keep working.

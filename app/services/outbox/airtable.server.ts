@@ -7,7 +7,7 @@ import { getOrder } from "~/models/orders.server";
 import { sendWebhook } from "~/services/webhooks.server";
 import type { DeliveryHandler } from "./handler";
 
-// Orders kept in step with an Airtable table (issue #17; the README's "Airtable sync" has the
+// Orders kept in step with an Airtable table (docs/integrations.md's "Airtable sync" has the
 // fields and the API's documentation). Every delivery, order.created or order.status_changed, is
 // the same upsert of the whole row keyed on "Order ID": a retry after a time-out never makes a
 // second row, and a status change landing before its order's creation still makes one.
@@ -18,7 +18,7 @@ const MERGE_FIELD = "Order ID";
 /** What the handler needs of an event: the order it is about. */
 const OrderEventSchema = z.object({ id: z.string().min(1) });
 
-/** The order's row, as the README documents it. */
+/** The order's row, as docs/integrations.md documents it. */
 function airtableFields(order: Order): Record<string, string | number | null> {
   return {
     [MERGE_FIELD]: order.id,

@@ -10,7 +10,7 @@ import { renderHtml, renderText, type Block } from "./email-body.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 
-// Email to staff and to the client (issue #17), sent from the outbox like any delivery, so a mail
+// Email to staff and to the client, sent from the outbox like any delivery, so a mail
 // server that is down or refuses is tried again on the worker's schedule. Which events are mailed
 // is app/services/outbox/channels.server.ts's.
 
@@ -44,8 +44,8 @@ interface Message {
 }
 
 // One pooled connection per SMTP_URL, opened on the first message; closed at shutdown. nodemailer
-// is loaded then too: a site without SMTP_URL never has it in its memory (issue #11's memory
-// target; README "Performance").
+// is loaded then too: a site without SMTP_URL never has it in its memory
+// (docs/performance.md, "Memory").
 let pool: { url: string; transport: Transporter<SMTPPool.SentMessageInfo> } | undefined;
 
 async function transportFor(url: string): Promise<Transporter<SMTPPool.SentMessageInfo>> {

@@ -15,7 +15,7 @@ import { closeMailTransport, deliverClientEmail, deliverStaffEmail } from "./ema
 import { deliverToEventWebhook } from "./event-webhook.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 
-// The outbox worker (issue #17): runs in every instance. It dispatches new events into deliveries
+// The outbox worker: runs in every instance. It dispatches new events into deliveries
 // and makes each due attempt; the database decides which worker takes what (SKIP LOCKED, then a
 // lease), so two instances never attempt one delivery at once. A visitor's request only writes
 // the event; the worker hears of it through NOTIFY, or at the next poll.

@@ -57,7 +57,7 @@ export function invalidatePages(): void {
  * another instance's change could go unnoticed: the cache stores no new page then, and forgets
  * every page once it is back in touch. Meanwhile it still answers with the pages it holds: the
  * database is then most likely out of this instance's reach for rendering too, and the page as it
- * was a moment ago beats an error page (issue #14, a database outage).
+ * was a moment ago beats an error page (a database outage).
  */
 export function setPageCacheInSync(value: boolean): void {
   if (value && !inSync) invalidatePages();

@@ -302,7 +302,7 @@ function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boo
   );
 }
 
-/** Issue #17: the event webhooks, below the chat webhooks; their forms open over this screen. */
+/** The event webhooks, below the chat webhooks; their forms open over this screen. */
 function EventWebhooksSection({ webhooks }: { webhooks: EventWebhookView[] }) {
   return (
     <section aria-labelledby="event-webhooks" className="mt-10">

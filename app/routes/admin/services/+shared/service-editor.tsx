@@ -15,7 +15,7 @@ export const ServiceEditorSchema = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Category must be lowercase words joined by dashes, like ai-automation"),
   description: required("Description", 5000),
   setupPrice: amount("Setup price"),
-  // A one-off service has no monthly price: an empty field means 0 (issue #15).
+  // A one-off service has no monthly price: an empty field means 0.
   monthlyPrice: amount("Monthly price").default(0),
   imageUrl: httpUrl("Image URL").optional(),
   isActive: checkbox(),
