@@ -183,7 +183,7 @@ describe("the last active super admin", () => {
       message: productText("Error deleting admin user"),
       description: "You cannot delete your own account.",
     });
-    expect(await stored(actor.id)).toBeDefined();
+    expect(await stored(actor.id)).toMatchObject({ role: "super_admin", isActive: true });
   });
 
   it("may step down once another super admin is active, and leaves the super-admin screens", async () => {
