@@ -34,6 +34,17 @@ async function deadPid(): Promise<number> {
   return child.pid;
 }
 
+/** Takes the lock over: the file then names this process, and is gone once released. */
+function expectTakenOver() {
+  const release = acquireDirLock(lockFile);
+  expect(JSON.parse(readFileSync(lockFile, "utf8"))).toMatchObject({
+    pid: process.pid,
+    started: processStart(process.pid),
+  });
+  release();
+  expect(existsSync(lockFile)).toBe(false);
+}
+
 describe("the DATA_DIR lock", () => {
   it("names this process while held, refuses a second holder, and is gone once released", () => {
     const release = acquireDirLock(lockFile);
@@ -71,13 +82,13 @@ describe("the DATA_DIR lock", () => {
     const started = processStart(zombie);
     await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, "utf8")).toMatch(/^\d+ \(sleep\) Z /);
     writeFileSync(lockFile, JSON.stringify({ pid: zombie, started, token: "t" }));
-    acquireDirLock(lockFile)();
+    expectTakenOver();
   });
 
   it("is taken over when its pid now belongs to another process, started after the lock's", async () => {
     const other = await liveProcess();
     writeFileSync(lockFile, JSON.stringify({ pid: other.pid, started: `${processStart(other.pid)}0`, token: "t" }));
-    acquireDirLock(lockFile)();
+    expectTakenOver();
   });
 
   it("of an earlier version (pid and token) is refused while its pid runs and taken over once not", async () => {
@@ -85,11 +96,11 @@ describe("the DATA_DIR lock", () => {
     writeFileSync(lockFile, `${owner.pid} abc`);
     expect(() => acquireDirLock(lockFile)).toThrow(DataDirInUseError);
     writeFileSync(lockFile, `${await deadPid()} abc`);
-    acquireDirLock(lockFile)();
+    expectTakenOver();
   });
 
   it("is taken over when left empty by a process killed before it wrote its name", () => {
     writeFileSync(lockFile, "");
-    acquireDirLock(lockFile)();
+    expectTakenOver();
   });
 });

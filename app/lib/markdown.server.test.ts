@@ -60,6 +60,10 @@ describe("renderChatReplyMarkdown", () => {
     for (const source of [
       "[x](javascript:alert(1))",
       "[x](JavaScript:alert(1))",
+      // An allowed scheme later in the address does not make it allowed: the scheme is its start.
+      "[click](javascript:alert(1)//https://x)",
+      "[x](data:text/html,mailto:a@example.com)",
+      "![x](javascript:alert(1)//http://x.png)",
       "<javascript:alert(1)>",
       "[x][ref]\n\n[ref]: javascript:alert(1)",
       "[x](data:text/html,<script>alert(1)</script>)",
@@ -74,6 +78,7 @@ describe("renderChatReplyMarkdown", () => {
 
   it("shows a refused link as its label, escaped, without the address", () => {
     expect(renderChatReplyMarkdown("[click](javascript:alert(1))")).toBe("<p>click</p>\n");
+    expect(renderChatReplyMarkdown("[click](javascript:alert(1)//https://x)")).toBe("<p>click</p>\n");
     expect(renderChatReplyMarkdown("Go [**here** <b>now</b>](data:text/html,<script>alert(1)</script>) please")).toBe(
       "<p>Go <strong>here</strong> &lt;b&gt;now&lt;/b&gt; please</p>\n",
     );

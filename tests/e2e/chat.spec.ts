@@ -29,9 +29,10 @@ const STREAM_HOLD_MS = 3000;
 const heldStreams = new Map<string, () => void>();
 // The offline fallback: every test's webhook refuses these, so the canned reply answers.
 const OFFLINE_MARKER = "[offline]";
-// A reply with markdown, HTML and a script link, all of which must stay inert.
+// A reply with markdown, HTML and script links, all of which must stay inert; the last
+// carries an allowed scheme after its real one, which only a rule anchored at the start refuses.
 const MARKDOWN_REPLY =
-  "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1)";
+  "**Bold** and a [link](https://example.com)\n\n- one\n- two\n\n<script>window.__x=1</script> [bad](javascript:window.__y=1) [click](javascript:window.__z=1//https://x)";
 
 /**
  * Every test gets its own active webhook on a local server. The fan-out calls every active
@@ -157,15 +158,15 @@ async function expectMarkdownReply(page: Page, log: Locator, sent: string, javaS
   await expect(reply.locator("script")).toHaveCount(0);
   await expect(reply.getByRole("link")).toHaveCount(1);
   // A refused link shows its label alone (app/lib/markdown.server.ts).
-  await expect(reply).toContainText("</script> bad");
+  await expect(reply).toContainText("</script> bad click");
   await expect(reply).not.toContainText("javascript:");
   if (javaScriptEnabled) {
     expect(
       await page.evaluate(() => {
         const globals = window as unknown as Record<string, unknown>;
-        return [typeof globals.__x, typeof globals.__y];
+        return [typeof globals.__x, typeof globals.__y, typeof globals.__z];
       }),
-    ).toEqual(["undefined", "undefined"]);
+    ).toEqual(["undefined", "undefined", "undefined"]);
   }
 
   const mine = log.locator('[data-chat-message="user"]').filter({ hasText: sent });

@@ -7,6 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import { updateAdminUser } from "~/models/admin-users.server";
 import { createTestAdmin } from "../support/factories";
 import { adminGuard } from "~/middleware/admin-guard.server";
+import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
 import routeTable from "~/routes";
 import { getRequest, postRequest, routeId, send, sessionFor } from "../support/route-args";
 import { useTestDatabase } from "../support/test-database";
@@ -34,16 +35,22 @@ async function databaseFingerprint(): Promise<string> {
 // Signing in, and signing out (which changes nothing but the visitor's own cookie).
 const OPEN = ["admin/login", "admin/logout"];
 
-type TableRoute = { id: string; path: string; guarded: boolean; hasAction: boolean };
+type TableRoute = { id: string; path: string; guarded: boolean; forgetsPages: boolean; hasAction: boolean };
 
-async function walk(entries: RouteConfigEntry[], parentPath = "", parentGuarded = false): Promise<TableRoute[]> {
+async function walk(
+  entries: RouteConfigEntry[],
+  parentPath = "",
+  parent = { guarded: false, forgetsPages: false },
+): Promise<TableRoute[]> {
   const routes: TableRoute[] = [];
   for (const entry of entries) {
     const module = await import(path.resolve("app", entry.file));
-    const guarded = parentGuarded || (module.middleware ?? []).includes(adminGuard);
+    const middleware = module.middleware ?? [];
+    const guarded = parent.guarded || middleware.includes(adminGuard);
+    const forgetsPages = parent.forgetsPages || middleware.includes(forgetPagesAfterAdminWrites);
     const fullPath = [parentPath, entry.path].filter(Boolean).join("/");
-    routes.push({ id: routeId(entry), path: fullPath, guarded, hasAction: Boolean(module.action) });
-    routes.push(...(await walk(entry.children ?? [], fullPath, guarded)));
+    routes.push({ id: routeId(entry), path: fullPath, guarded, forgetsPages, hasAction: Boolean(module.action) });
+    routes.push(...(await walk(entry.children ?? [], fullPath, { guarded, forgetsPages })));
   }
   return routes;
 }
@@ -66,6 +73,12 @@ describe("the admin route table", () => {
     const unguarded = routes.filter((route) => !route.guarded && !OPEN.includes(route.path));
     expect(unguarded).toEqual([]);
     expect(routes.filter((route) => OPEN.includes(route.path) && route.guarded)).toEqual([]);
+  });
+
+  it("makes every admin write forget the cached public pages (app/middleware/page-cache.server.ts)", async () => {
+    const writes = (await adminRoutes()).filter((route) => route.hasAction && !OPEN.includes(route.path));
+    expect(writes.map((route) => route.path)).toEqual(expect.arrayContaining(["admin/services/new", "admin/settings"]));
+    expect(writes.filter((route) => !route.forgetsPages).map((route) => route.path)).toEqual([]);
   });
 
   it("sends every admin URL but signing in and out to the login page without a session, GET and POST", async () => {

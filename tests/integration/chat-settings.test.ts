@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_OFFLINE } from "~/copy/chat";
 import { db } from "~/db/client.server";
 import { auditLog, chatMessages, contactMessages, siteSettings, webhooks } from "~/db/schema";
 import { CircuitBreaker } from "~/lib/circuit-breaker";
@@ -15,6 +14,7 @@ import { fanOut } from "~/services/chat/fan-out.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
 import { chatPayload } from "~/services/webhooks.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
+import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/webhook-server";
@@ -30,10 +30,21 @@ const BASE_SETTINGS = {
   supportEmail: "help@example.com",
 };
 
+// docs/product.md: the toasts of the chat email, and the contact message it leaves (Admin Messages).
 const CHAT_EMAIL_TOASTS = {
-  sent: { type: "success", ...CHAT_OFFLINE.success },
-  failed: { type: "error", ...CHAT_OFFLINE.failure },
+  sent: {
+    type: "success",
+    message: productText("Email sent!"),
+    description: productText("We'll get back to you within 24 hours."),
+  },
+  failed: {
+    type: "error",
+    message: productText("Error"),
+    description: productText("Failed to send your email address. Please try again."),
+  },
 };
+const CHAT_VISITOR = productText("Chat visitor");
+const LEFT_IN_THE_CHAT = productText("Left in the chat after a reply no webhook gave.");
 
 type ChatPage = Awaited<ReturnType<typeof chatLoader>>;
 
@@ -187,9 +198,14 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
     const sent = await postEmail({ email: "ada@example.com", note: "Mornings are best." }, { cookie });
     expect(sent).toMatchObject({ status: 302, location: "/chat#chat-form", toast: CHAT_EMAIL_TOASTS.sent });
     const rows = await db().select().from(contactMessages).where(eq(contactMessages.chatSessionId, sessionId));
-    expect(rows).toMatchObject([{ name: CHAT_OFFLINE.senderName, email: "ada@example.com", isRead: false }]);
-    expect(rows[0].message).toBe(CHAT_OFFLINE.message({ note: "Mornings are best.", firstMessage: first }));
-    expect(rows[0].message).toContain(`First message: ${first}`);
+    expect(rows).toMatchObject([{ name: CHAT_VISITOR, email: "ada@example.com", isRead: false }]);
+    expect(rows[0].message).toBe(
+      [
+        LEFT_IN_THE_CHAT,
+        productText.pattern("Note: {note}", "Mornings are best."),
+        productText.pattern("First message: {the visitor's first message}", first),
+      ].join("\n\n"),
+    );
     expect((await chatPage("/chat", cookie)).offline).toEqual({ emailLeft: true });
 
     // The admin's Messages screen gets the link to the conversation.
@@ -243,7 +259,7 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
     const sent = await postEmail({ email });
     expect(sent).toMatchObject({ status: 302, toast: CHAT_EMAIL_TOASTS.sent });
     const rows = await db().select().from(contactMessages).where(eq(contactMessages.email, email));
-    expect(rows).toMatchObject([{ chatSessionId: null, message: CHAT_OFFLINE.message({ firstMessage: null }) }]);
+    expect(rows).toMatchObject([{ chatSessionId: null, message: LEFT_IN_THE_CHAT }]);
   });
 
   it("counts against the contact form's limit per address (CONTACT_MESSAGES_PER_HOUR, 5 by default)", async () => {

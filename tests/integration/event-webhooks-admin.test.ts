@@ -15,7 +15,7 @@ import {
 import { saveIntegrations } from "~/models/integrations.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
-import { createTestAdmin } from "../support/factories";
+import { createTestAdmin, type TestAdmin } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
@@ -44,9 +44,11 @@ afterAll(() => server.close());
 
 describe.each(BACKENDS)("event webhooks in the admin on %s", (backend) => {
   useTestDatabase(backend);
+  let admin: TestAdmin;
   let cookie: string;
   beforeAll(async () => {
-    cookie = await sessionFor(await createTestAdmin(db(), { role: "admin" }));
+    admin = await createTestAdmin(db(), { role: "admin" });
+    cookie = await sessionFor(admin);
   });
 
   async function stored(id: string) {
@@ -457,7 +459,7 @@ describe.each(BACKENDS)("event webhooks in the admin on %s", (backend) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.target, webhook.name), eq(auditLog.action, "event_webhook.deleted")));
-    expect(entry).toBeDefined();
+    expect(entry).toMatchObject({ actorId: admin.id, actorUsername: admin.username, details: null });
 
     const again = await send(postForm("/admin/webhooks", form, cookie));
     expect(again.toast).toMatchObject({

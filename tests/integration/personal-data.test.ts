@@ -9,12 +9,14 @@ import { auditLog, chatMessages, chatSessions, chatUploads, contactMessages, ord
 import { readCounters, COUNTER_NAMES } from "~/models/counters.server";
 import { recordChatUpload } from "~/models/chat-uploads.server";
 import { adminGuard } from "~/middleware/admin-guard.server";
-import { ERASED_TEXT } from "~/models/personal-data.server";
 import * as exportRoute from "~/routes/admin/personal-data-export";
 import { localMediaDir, storeChatMedia } from "~/services/media-storage.server";
 import { createTestAdmin, createTestOrder } from "../support/factories";
+import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
+
+const ERASED = productText("[erased]");
 
 // Personal data on request: a super admin finds everything stored about one email
 // address, downloads it as JSON, and erases it in one transaction, recorded without the address.
@@ -220,8 +222,8 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     for (const order of kept) {
       const before = order.id === data.paid.id ? data.paid : { ...data.pending, status: "cancelled" };
       expect(order).toMatchObject({
-        clientName: ERASED_TEXT,
-        clientEmail: ERASED_TEXT,
+        clientName: ERASED,
+        clientEmail: ERASED,
         clientPhone: null,
         notes: null,
         serviceName: before.serviceName,
@@ -256,7 +258,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     const [renamed] = await db().select().from(auditLog).where(eq(auditLog.id, named.id));
     expect(renamed).toMatchObject({
       action: "order.status_changed",
-      target: `${ERASED_TEXT} (${data.pending.serviceName})`,
+      target: `${ERASED} (${data.pending.serviceName})`,
     });
 
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, "personal_data.erased"));

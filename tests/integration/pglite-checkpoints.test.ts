@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createPglite } from "~/db/pglite-options.server";
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
 
@@ -35,14 +35,33 @@ describe("checkpoints of the embedded database", () => {
     const written = await write();
     expect((await positions()).redo).toBeLessThan(written);
 
-    const stop = scheduleCheckpoints(client, EVERY_MS);
-    await expect.poll(async () => (await positions()).redo >= written, { timeout: 5000 }).toBe(true);
-    stop();
+    // The interval runs on a fake clock: each checkpoint is seen being asked for, and after stop()
+    // any number of intervals can pass without waiting for them.
+    const asked: Promise<unknown>[] = [];
+    const counting: Pick<PGlite, "exec"> = {
+      exec: (query) => {
+        const done = client.exec(query);
+        asked.push(done);
+        return done;
+      },
+    };
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const stop = scheduleCheckpoints(counting, EVERY_MS);
+      expect(asked).toHaveLength(0);
+      vi.advanceTimersByTime(EVERY_MS);
+      expect(asked).toHaveLength(1);
+      await Promise.all(asked);
+      expect((await positions()).redo).toBeGreaterThanOrEqual(written);
+      stop();
 
-    await new Promise((resolve) => setTimeout(resolve, EVERY_MS * 2));
-    const redoAfterStop = (await positions()).redo;
-    await write();
-    await new Promise((resolve) => setTimeout(resolve, EVERY_MS * 4));
-    expect((await positions()).redo).toBe(redoAfterStop);
+      const redoAfterStop = (await positions()).redo;
+      await write();
+      vi.advanceTimersByTime(EVERY_MS * 10);
+      expect(asked).toHaveLength(1);
+      expect((await positions()).redo).toBe(redoAfterStop);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

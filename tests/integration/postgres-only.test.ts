@@ -95,8 +95,9 @@ describe("on a real PostgreSQL server", () => {
       const failed = expect(transaction).rejects.toSatisfy(isTransientDbError);
       await cutRunningQuery(killer, name);
       await failed;
-      // Long enough for the callback that used to throw to have run.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The callback that used to throw was queued with setImmediate as the transaction failed: one
+      // queued now runs after it.
+      await new Promise((resolve) => setImmediate(resolve));
       const rows = (await database.db.execute(sql`select 1 as n`)) as unknown as { n: number }[];
       expect(rows[0].n).toBe(1);
     } finally {
@@ -122,8 +123,9 @@ describe("on a real PostgreSQL server", () => {
     const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 1 });
     try {
       await expect(database.db.execute(sql`select 1 as n`)).rejects.toThrow();
-      // Long enough for the rejection that used to go unhandled to be reported.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The promise that used to go unhandled failed with the query: Node reports an unhandled
+      // rejection once the microtasks of the turn it failed in have run, before the next macrotask.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
     } finally {
       process.off("unhandledRejection", onUnhandled);

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { faqItems, ORDER } from "~/copy/site";
 import { db } from "~/db/client.server";
 import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings, webhooks } from "~/db/schema";
 import { readCounters } from "~/models/counters.server";
@@ -10,12 +9,48 @@ import { handleChatMessage } from "~/services/chat/conversation.server";
 import { cachedPage, pageBeingRendered } from "~/services/page-cache/cache.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
+import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
 // The marketing copy, the privacy and terms pages, retention, the webhooks' order and
 // the Chats list, through the routes as a browser without JavaScript posts them.
+
+// docs/product.md, the order page's steps and the Services page's FAQ, with n8n as {tool}.
+const SPEC_NEXT_STEPS = [
+  "We review your request within 24 hours",
+  "We schedule a consultation call to understand your needs",
+  "You receive a customised proposal and timeline",
+  "We start building as soon as you approve",
+].map((step) => productText(step));
+const SPEC_FAQ = [
+  {
+    question: productText.pattern("What is {tool}?", "n8n"),
+    answer: productText.pattern(
+      "{tool} is a workflow automation platform that connects your apps, APIs and databases, so that data moves between them and repetitive tasks run on their own, without anyone copying and pasting.",
+      "n8n",
+    ),
+  },
+  {
+    question: productText("How long does setup take?"),
+    answer: productText(
+      "Most automations are set up within 3-7 business days. Simple workflows can be ready in 1-2 days, while custom solutions can take up to 2 weeks.",
+    ),
+  },
+  {
+    question: productText("Do I need technical knowledge?"),
+    answer: productText(
+      "No technical knowledge is needed. We handle the whole build, walk you through the result and make sure your team is comfortable using it.",
+    ),
+  },
+  {
+    question: productText("What does ongoing support include?"),
+    answer: productText(
+      "Ongoing support includes monitoring, maintenance, updates, bug fixes, minor changes, priority email support and monthly check-ins.",
+    ),
+  },
+];
 
 const SPEC_STATS = [
   { value: "150+", label: "Projects Completed" },
@@ -63,9 +98,9 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     expect(root.settings).not.toHaveProperty("faq");
     expect(root.settings).not.toHaveProperty("privacyPolicy");
     const order = await send(getRequest("/order"));
-    expect((order.loaderData["routes/public/order"] as { nextSteps: string[] }).nextSteps).toEqual(ORDER.nextSteps);
+    expect((order.loaderData["routes/public/order"] as { nextSteps: string[] }).nextSteps).toEqual(SPEC_NEXT_STEPS);
     const services = await send(getRequest("/services"));
-    expect((services.loaderData["routes/public/services"] as { faq: unknown }).faq).toEqual(faqItems("n8n"));
+    expect((services.loaderData["routes/public/services"] as { faq: unknown }).faq).toEqual(SPEC_FAQ);
   });
 
   it("keeps a cached page no longer than the year its footer shows, which turns in the site's time zone", async () => {
@@ -110,10 +145,7 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     const question = uniqueName("Do you work weekends?");
     expect((await post("/admin/content", { intent: "faq-add", question, answer: "Rarely." })).status).toBe(302);
     const faq = async () => (await db().select().from(siteSettings))[0].faq!;
-    expect((await faq()).map((item) => item.question)).toEqual([
-      ...faqItems("n8n").map((item) => item.question),
-      question,
-    ]);
+    expect((await faq()).map((item) => item.question)).toEqual([...SPEC_FAQ.map((item) => item.question), question]);
     expect((await post("/admin/content", { intent: "faq-up", index: "4" })).status).toBe(302);
     expect((await faq())[3].question).toBe(question);
     expect(

@@ -4,7 +4,6 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ORDER } from "~/copy/site";
 import { isRunning } from "~/db/data-dir-lock.server";
 import { defaultTemplateDir, openDatabase } from "~/db/client.server";
 import { clusterState } from "~/db/pglite-control.server";
@@ -14,6 +13,7 @@ import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } fro
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor, visibleText } from "../support/http-visitor";
 import { orderableServiceId, postOrder, startOrderLoad, storedOrderNames } from "../support/order-load";
+import { productText } from "../support/product-text";
 import { freePort } from "../support/postgres-server";
 
 // Crash safety, on the embedded database: the server is killed with SIGKILL (its whole
@@ -119,7 +119,7 @@ describe("a SIGKILL during orders, on the embedded database", () => {
           serviceId,
           terms: "on",
         });
-        expect(visibleText(shown.html)).toContain(ORDER.success.message);
+        expect(visibleText(shown.html)).toContain(productText("Order Submitted!"));
 
         const load = startOrderLoad(first.url, serviceId, prefix, VISITORS);
         await expect

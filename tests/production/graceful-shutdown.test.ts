@@ -4,17 +4,20 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SHUTDOWN_TEXT } from "~/copy/shutdown";
 import { clusterState } from "~/db/pglite-control.server";
 import { errorCode } from "~/lib/error-chain";
-import { SHUTDOWN_RETRY_AFTER_SECONDS } from "../../server/shutdown";
 import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";
 import { orderableServiceId, startOrderLoad, storedOrderNames, type OrderLoad } from "../support/order-load";
+import { productText } from "../support/product-text";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
+
+// docs/product.md, Error pages and refused requests: a request while the server shuts down.
+const SHUTDOWN_TEXT = productText("The site is restarting. Please try again in a few seconds.");
+const RETRY_AFTER_SECONDS = "10";
 
 // Graceful shutdown: SIGTERM while visitors post orders and a chat message waits on
 // a slow webhook. What is in flight finishes with its normal answer; a request arriving on a
@@ -123,7 +126,7 @@ async function terminateUnderLoad(server: RunningServer, prefix: string): Promis
   // A new request on the connection already open: 503, with when to come back, and the connection closed.
   const refused = await get(`${server.url}/`, keepAlive);
   expect(refused).toMatchObject({ status: 503, body: SHUTDOWN_TEXT });
-  expect(refused.headers["retry-after"]).toBe(String(SHUTDOWN_RETRY_AFTER_SECONDS));
+  expect(refused.headers["retry-after"]).toBe(RETRY_AFTER_SECONDS);
   expect(refused.headers.connection).toBe("close");
   // A new connection is refused.
   const connecting = await get(`${server.url}/healthz`, false).catch((error: unknown) => errorCode(error));
@@ -146,7 +149,7 @@ async function checkOrders(scenario: string, server: RunningServer, prefix: stri
   const outcomes = [...drained.load.outcomes.values()];
   expect(outcomes.filter((o) => o.kind === "unanswered")).toEqual([]);
   for (const outcome of outcomes.filter((o) => o.kind === "refused")) {
-    expect(outcome).toMatchObject({ status: 503, retryAfter: String(SHUTDOWN_RETRY_AFTER_SECONDS) });
+    expect(outcome).toMatchObject({ status: 503, retryAfter: RETRY_AFTER_SECONDS });
   }
   // Orders still being answered when the signal came finished with their normal answer.
   const inFlight = Number(/"msg":"shutting down","signal":"SIGTERM","inFlight":(\d+)/.exec(drained.output)![1]);

@@ -73,7 +73,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
-        <Card aria-labelledby="recent-activity" className="xl:col-span-2">
+        {/* min-w-0: a grid item is otherwise as wide as its longest unwrapped line, and truncate never cuts. */}
+        <Card aria-labelledby="recent-activity" className="min-w-0 xl:col-span-2">
           <h2 id="recent-activity" className="text-lg font-semibold">
             Recent Activity
           </h2>
@@ -200,7 +201,7 @@ function ActivityList({
   children: React.ReactNode[];
 }) {
   return (
-    <div>
+    <div className="min-w-0">
       <div className="flex items-center justify-between">
         <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
         <Link to={moreTo} className="text-xs font-medium text-brand hover:underline">

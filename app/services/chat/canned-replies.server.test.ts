@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_TEXT } from "~/copy/chat";
+import { productText } from "../../../tests/support/product-text";
 import { cannedReply } from "./canned-replies.server";
 
 describe("canned replies", () => {
@@ -10,8 +10,8 @@ describe("canned replies", () => {
     ["Is zapflow any good?", null, /Zapflow is a workflow automation tool/],
     ["Do you support webhooks?", null, /webhooks and APIs/],
     ["Any integration with my CRM?", null, /Which systems would you like to integrate/],
-    [CHAT_TEXT.voiceDefault, "voice", /voice message/],
-    [CHAT_TEXT.imageDefault, "image", /Thanks for the image/],
+    [productText("🎤 Voice message"), "voice", /voice message/],
+    [productText("📷 Image sent"), "image", /Thanks for the image/],
     ["Hello", null, /^Hello! I can help you with Zapflow automation/],
   ] as const)("%s (%s)", (message, mediaType, expected) => {
     expect(cannedReply(message, mediaType, "Zapflow")).toMatch(expected);

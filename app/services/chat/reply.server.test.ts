@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_TEXT } from "~/copy/chat";
+import { productText } from "../../../tests/support/product-text";
 import { REPLY_FIELDS, ReplyReader, replyText } from "./reply.server";
+
+const DEFAULT_REPLY = productText("Thank you for your message! Our AI is processing your request.");
+const TECHNICAL_DIFFICULTIES = productText(
+  "I'm experiencing some technical difficulties right now. Please try again in a moment, or feel free to contact us directly via WhatsApp for immediate assistance.",
+);
 
 /** n8n's chunk, as its streaming response writes one: JSON and a line break. */
 function chunk(type: string, content?: string, nodeId = "agent", runIndex = 0): string {
@@ -22,8 +27,8 @@ describe("replyText", () => {
       text: "used",
       field: "output",
     });
-    expect(replyText("").text).toBe(CHAT_TEXT.defaultReply);
-    expect(replyText("null").text).toBe(CHAT_TEXT.defaultReply);
+    expect(replyText("").text).toBe(DEFAULT_REPLY);
+    expect(replyText("null").text).toBe(DEFAULT_REPLY);
   });
 
   it("reads each format's fields in its order, also in a one-element array", () => {
@@ -35,7 +40,7 @@ describe("replyText", () => {
 
   it("never shows raw JSON: an answer without a reply field gives the default reply", () => {
     expect(replyText(JSON.stringify({ executionStarted: true, executionId: "42" }))).toEqual({
-      text: CHAT_TEXT.defaultReply,
+      text: DEFAULT_REPLY,
       field: null,
       streamed: false,
     });
@@ -62,14 +67,14 @@ describe("ReplyReader", () => {
 
   it("ends a block with the apology at an error chunk, keeping what came before it", () => {
     const body = chunk("begin") + chunk("item", "Let me check") + chunk("error", "Model overloaded") + chunk("end");
-    expect(read(body, 5).text).toBe(`Let me check\n\n${CHAT_TEXT.technicalDifficulties}`);
-    expect(read(chunk("begin") + chunk("error", "boom"), 5).text).toBe(CHAT_TEXT.technicalDifficulties);
+    expect(read(body, 5).text).toBe(`Let me check\n\n${TECHNICAL_DIFFICULTIES}`);
+    expect(read(chunk("begin") + chunk("error", "boom"), 5).text).toBe(TECHNICAL_DIFFICULTIES);
   });
 
   it("counts a line that is not JSON as text, and a stream without items as no reply", () => {
     expect(read(chunk("begin") + "plain words\n" + chunk("end"), 4).text).toBe("plain words");
     expect(read(chunk("begin") + chunk("end"), 4)).toEqual({
-      text: CHAT_TEXT.defaultReply,
+      text: DEFAULT_REPLY,
       field: null,
       streamed: true,
     });
