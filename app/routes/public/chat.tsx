@@ -10,7 +10,7 @@ import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
-import { chatMessageSchema } from "~/lib/chat";
+import { chatMessageSchema } from "~/lib/chat-schema";
 import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { hasChatContactMessage } from "~/models/contact-messages.server";
