@@ -1,10 +1,9 @@
 import { CHAT_TEXT } from "~/copy/chat";
 import type { ChatMediaType } from "~/lib/domain";
 
-// The chat's session ids, limits, message shape and form schema, shared by the widget, the /chat
-// page, the server and the tests. Its texts are in ~/copy/chat. The schema lives in its own
-// module, so that the widget's panel, which does not validate, loads no zod.
-export { chatMessageSchema } from "./chat-schema";
+// The chat's session ids, limits and message shape, shared by the widget, the /chat page, the
+// server and the tests. Its texts are in ~/copy/chat. The form schema is ~/lib/chat-schema, so
+// that the widget's panel, which does not validate, loads no zod.
 
 // docs/product.md §3: the session id is "a prefix plus the time plus a random string".
 export const CHAT_SESSION_ID_PATTERN = /^session_\d{1,16}_[a-z0-9]{6,32}$/;

@@ -1,4 +1,4 @@
-// CSV for spreadsheet programs (the orders export).
+// CSV for spreadsheet programs (the orders export); why not csv-stringify: docs/decisions/012-csv-kept.md.
 
 // A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"),
 // and not only at the cell's start: a program that splits on ";" (or ","), or that misreads a

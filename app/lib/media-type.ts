@@ -41,7 +41,7 @@ const KNOWN_MEDIA: (DetectedMedia & { test: (bytes: Uint8Array) => boolean })[] 
 /**
  * What a file is, from its first bytes: the name and the type the browser declared are the
  * visitor's to choose, so they decide nothing. Only raster images (no SVG, which can carry
- * scripts) and WAV audio are recognised.
+ * scripts) and WAV audio are recognised. Why not file-type: docs/decisions/011-file-sniffing-kept.md.
  */
 export function detectMediaType(bytes: Uint8Array): DetectedMedia | null {
   const media = KNOWN_MEDIA.find(({ test }) => test(bytes));

@@ -58,7 +58,7 @@ function randomIp(): string {
 /** A conversation of its own, as the visitor's cookie carries it. */
 async function freshSession(): Promise<{ sessionId: string; cookie: string }> {
   const sessionId = newChatSessionId();
-  return { sessionId, cookie: renewChatSession(sessionId, 24).split(";")[0] };
+  return { sessionId, cookie: (await renewChatSession(sessionId, 24)).split(";")[0] };
 }
 
 interface WidgetAnswer {

@@ -75,7 +75,7 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
         { sessionId, message: firstMessage, isUserMessage: true, createdAt: new Date(Date.now() - 1000) },
         { sessionId, message: "Thanks, we will be in touch.", isUserMessage: false, answeredBy: "canned" },
       ]);
-    const cookie = renewChatSession(sessionId, 24).split(";")[0];
+    const cookie = (await renewChatSession(sessionId, 24)).split(";")[0];
     return { sessionId, cookie };
   }
 
@@ -228,7 +228,7 @@ describe.each(BACKENDS)("chat settings and the offline fallback on %s", (backend
         { sessionId, message: "hi", isUserMessage: true, createdAt: new Date(Date.now() - 1000) },
         { sessionId, message: "Hello!", isUserMessage: false, answeredBy: "Primary n8n" },
       ]);
-    const cookie = renewChatSession(sessionId, 24).split(";")[0];
+    const cookie = (await renewChatSession(sessionId, 24)).split(";")[0];
     const page = await chatPage("/chat", cookie);
     expect(page.messages.at(-1)).not.toHaveProperty("offline");
     expect(page.offline).toBeNull();

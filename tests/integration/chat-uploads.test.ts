@@ -39,7 +39,7 @@ function pngOf(bytes: number): File {
 /** A conversation of its own, as the visitor's cookie carries it. */
 async function conversation(): Promise<{ sessionId: string; headers: { Cookie: string } }> {
   const sessionId = newChatSessionId();
-  return { sessionId, headers: { Cookie: renewChatSession(sessionId, 24).split(";")[0] } };
+  return { sessionId, headers: { Cookie: (await renewChatSession(sessionId, 24)).split(";")[0] } };
 }
 
 /** The /chat page's post with a photo; a message taken is answered with a redirect (302). */

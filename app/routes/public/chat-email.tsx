@@ -18,7 +18,7 @@ import type { Route } from "./+types/chat-email";
 // itself, the same form).
 
 export async function action(args: Route.ActionArgs) {
-  const sessionId = readChatSession(args.request, conversationLifetimeHours(await chatSettings()));
+  const sessionId = await readChatSession(args.request, conversationLifetimeHours(await chatSettings()));
   return publicFormAction(args, {
     name: "chat email",
     schema: visitorSchema(CHAT_EMAIL_FIELDS),

@@ -20,7 +20,7 @@ import type { Route } from "./+types/chat-messages";
 const PRIVATE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = readChatSession(request, conversationLifetimeHours(await chatSettings()));
+  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
   return Response.json({ messages: sessionId ? await conversationHistory(sessionId) : [] }, { headers: PRIVATE });
 }
 
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // no-transform: compression would hold the text back until it had a block's worth.
       "Cache-Control": "no-store, no-transform",
       "X-Accel-Buffering": "no",
-      "Set-Cookie": renewChatSession(sessionId, lifetimeHours),
+      "Set-Cookie": await renewChatSession(sessionId, lifetimeHours),
     },
   });
 }

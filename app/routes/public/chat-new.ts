@@ -5,5 +5,5 @@ import { endChatSession } from "~/services/chat/session-cookie.server";
 // visitor's next message starts a new session. The old conversation stays stored for the admin.
 
 export async function action() {
-  return redirect("/chat", { headers: { "Set-Cookie": endChatSession() } });
+  return redirect("/chat", { headers: { "Set-Cookie": await endChatSession() } });
 }

@@ -10,7 +10,7 @@ import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
-import { chatMessageSchema } from "~/lib/chat";
+import { chatMessageSchema } from "~/lib/chat-schema";
 import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { hasChatContactMessage } from "~/models/contact-messages.server";
@@ -36,7 +36,7 @@ import type { Route } from "./+types/chat";
 const CHAT_FORM_ID = "chat-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = readChatSession(request, conversationLifetimeHours(await chatSettings()));
+  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
   const messages = sessionId ? await conversationHistory(sessionId) : [];
   const limits = chatLimits();
   // After a reply no webhook gave, the offer to leave an email, until one is left.
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The page that shows the exchange is another request, which another instance may answer.
   await conversationWritten(sessionId);
   return redirect(`/chat#${CHAT_FORM_ID}`, {
-    headers: { "Set-Cookie": renewChatSession(sessionId, lifetimeHours) },
+    headers: { "Set-Cookie": await renewChatSession(sessionId, lifetimeHours) },
   });
 }
 

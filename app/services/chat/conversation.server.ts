@@ -53,7 +53,7 @@ export async function visitorConversation(
 ): Promise<{ sessionId: string; lifetimeHours: number; settings: SiteSettings }> {
   const settings = await chatSettings();
   const lifetimeHours = conversationLifetimeHours(settings);
-  return { sessionId: chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
+  return { sessionId: await chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
 }
 
 /** The most a returning visitor is shown of their conversation: its latest messages. */

@@ -1,4 +1,5 @@
-import { chatMessageSchema, type ChatLimits } from "~/lib/chat";
+import type { ChatLimits } from "~/lib/chat";
+import { chatMessageSchema } from "~/lib/chat-schema";
 import { rateLimitAddress } from "~/lib/address-key";
 import { getEnv, type Env } from "~/lib/env.server";
 import { hitLeasedRateLimit } from "~/services/rate-limit-lease.server";
