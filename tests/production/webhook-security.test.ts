@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, siteSettings, webhooks } from "~/db/schema";
+import { chatMessages, eventWebhooks, siteSettings, webhooks } from "~/db/schema";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { createTestWebhook, unique } from "../support/factories";
 import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
@@ -70,7 +70,9 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
       const toast = toastOn(answer.html);
       expect(toast, host).toMatchObject({ type: "error", message: productText("Webhook test failed") });
       expect(toast?.description, host).toBe(
-        productText("This address is not allowed: webhooks must be on the public internet."),
+        productText(
+          "This address is not allowed: webhooks must be on the public internet, unless the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+        ),
       );
       expect(visibleText(answer.html), host).toMatch(
         /Details: .* is a private or local address; webhooks must be public/,
@@ -79,6 +81,49 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
     }
     expect(internal.received).toEqual([]);
     console.log(`webhook SSRF (admin Test): ${hosts.length} addresses tried, ${hosts.length} refused, 0 reached`);
+  });
+
+  it("refuses to save a local URL in every webhook form, naming ALLOW_PRIVATE_WEBHOOK_URLS; nothing is saved", async () => {
+    const url = `http://127.0.0.1:${new URL(internal.url).port}/hook`;
+    const reason = productText.pattern(
+      "{host} is a private or local address, so the server would refuse to send anything there. Use a public address, or set ALLOW_PRIVATE_WEBHOOK_URLS=true on the server for a local n8n.",
+      new URL(url).host,
+    );
+    await app.db.delete(webhooks);
+    const chat = await createTestWebhook(app.db, { url: "https://n8n.example/webhook/chat" });
+    const chatFields = { name: unique("Local hook"), url, method: "POST", isActive: "on" };
+    const eventFields = { name: unique("Local events"), url, events: "order.created", isActive: "on" };
+    const forms = [
+      { path: "/admin/webhooks/new", fields: chatFields, toast: "Error creating webhook" },
+      { path: `/admin/webhooks/${chat.id}/edit`, fields: chatFields, toast: "Error updating webhook" },
+      { path: "/admin/webhooks/events/new", fields: eventFields, toast: "Error creating event webhook" },
+      {
+        path: "/admin/settings",
+        fields: {
+          companyName: "Agency",
+          workflowToolName: "n8n",
+          homepageHeadline: "Headline",
+          homepageSubtext: "Subtext",
+          supportEmail: "support@example.com",
+          chatWebhookUrl: url,
+        },
+        toast: "Error updating settings",
+      },
+    ];
+    for (const { path, fields, toast } of forms) {
+      const answer = await visitor.post(path, fields);
+      expect(answer.status, path).toBe(400);
+      expect(toastOn(answer.html), path).toMatchObject({ type: "error", message: productText(toast) });
+      expect(visibleText(answer.html), path).toContain(reason);
+    }
+    const saved = await app.db.select().from(webhooks);
+    expect(saved.map((webhook) => webhook.url)).toEqual(["https://n8n.example/webhook/chat"]);
+    const [settings] = await app.db.select().from(siteSettings);
+    expect(settings?.chatWebhookUrl ?? null).toBeNull();
+    const events = await app.db.select().from(eventWebhooks).where(eq(eventWebhooks.url, url));
+    expect(events).toEqual([]);
+    expect(internal.received).toEqual([]);
+    await app.db.delete(webhooks);
   });
 
   it("the chat does not send a visitor's message to a local webhook or settings URL: canned reply", async () => {
