@@ -51,6 +51,19 @@ export const WEBHOOK_TEXTS = {
     `No reply text: the answer has no ${fields.join(", ")} field with text, so the chat would show its default reply.`,
   moveUp: "Move up",
   moveDown: "Move down",
+  timeoutLabel: "Time-out (seconds)",
+  timeoutHint:
+    "How long the chat waits for this webhook before trying the next (1 to 60; 15 by default). The reply deadline in Settings still applies.",
+  timeoutShown: (seconds: number) => `${seconds} seconds`,
+  /** The circuit breaker's state (app/lib/circuit-breaker.ts) as the list shows it; kept per server process. */
+  breakerLabel: "On this server:",
+  breaker: {
+    closed: "Tried with every message.",
+    failing: (failures: number) =>
+      `Tried with every message; failed ${failures === 1 ? "once" : `${failures} times`} in a row.`,
+    open: (until: string, timedOut: boolean) =>
+      `Skipped until ${until}, after ${timedOut ? "a time-out" : "failing several times in a row"}; then tried once again.`,
+  },
   /** The dashboard's warning while the chat has nowhere to send a message. */
   noneActive: "No chat webhook is active: visitors get canned replies instead of your workflow's answers.",
   noneActiveLink: "Set up a chat webhook",

@@ -10,6 +10,10 @@ import { answerJson, startTestServer, type TestServer } from "../support/webhook
 // Issue #13, "SSRF through webhooks" and "Slow webhooks", against the built server with real
 // HTTP listeners on 127.0.0.1.
 
+function escapeRegExp(text: string): string {
+  return text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** The bot's reply to `message` (sent by a visitor without JavaScript) and who gave it. */
 async function replyTo(app: AppUnderTest, message: string) {
   const [user] = await app.db.select().from(chatMessages).where(eq(chatMessages.message, message));
@@ -194,6 +198,41 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
     console.log(`three hanging webhooks, deadline ${DEADLINE_SECONDS} s: answered in ${seconds.toFixed(1)} s`);
     expect(seconds).toBeLessThan(DEADLINE_SECONDS + 1.5);
     expect(await replyTo(app, message)).toMatchObject({ answeredBy: "canned" });
+    await app.db.delete(webhooks);
+  });
+
+  it("a hanging webhook with a 1-second time-out costs one visitor 1 s; the next skips it, and Webhooks says so", async () => {
+    await app.db.delete(webhooks);
+    const hanging = { name: unique("Hanging"), url: `${hook.url}/hang/breaker`, method: "POST", timeoutSeconds: "1" };
+    const answering = { name: unique("Answering"), url: `${hook.url}/ok`, method: "POST" };
+    for (const fields of [hanging, answering]) {
+      expect((await visitor.post("/admin/webhooks/new", { ...fields, isActive: "on" })).status).toBe(302);
+    }
+    const timed = async () => {
+      const message = unique("Hello breaker");
+      const started = performance.now();
+      await app.visitor().post("/chat", { message });
+      return { ms: performance.now() - started, reply: await replyTo(app, message) };
+    };
+    const first = await timed();
+    const second = await timed();
+    console.log(
+      `hanging webhook (time-out 1 s): first visitor ${Math.round(first.ms)} ms, second ${Math.round(second.ms)} ms`,
+    );
+    // Its own second, within the 2-second deadline: the next webhook still answered the first visitor.
+    expect(first.reply).toMatchObject({ answeredBy: answering.name });
+    expect(first.ms).toBeGreaterThanOrEqual(950);
+    expect(second.reply).toMatchObject({ answeredBy: answering.name });
+    expect(second.ms).toBeLessThan(900);
+    expect(hook.received.filter((request) => request.path === "/hang/breaker")).toHaveLength(1);
+
+    const [before, after] = productText("Skipped until {time}, after a time-out; then tried once again.").split(
+      "{time}",
+    );
+    const screen = visibleText((await visitor.get("/admin/webhooks")).html);
+    expect(screen).toContain(productText.pattern("{n} seconds", "1"));
+    expect(screen).toMatch(new RegExp(`${escapeRegExp(before)}.+${escapeRegExp(after)}`));
+    expect(screen).toContain(productText("Tried with every message."));
     await app.db.delete(webhooks);
   });
 
