@@ -528,6 +528,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: PNG });
+    await panel.getByRole("button", { name: productText("Send") }).click();
 
     await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     const image = log.getByRole("img", { name: "Image you sent" });
@@ -545,10 +546,55 @@ test.describe("chat widget", { tag: "@js" }, () => {
     chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });
+    await panel.getByRole("button", { name: productText("Send") }).click();
     const alone = log.locator('[data-chat-message="user"]').last();
     await expect(alone.locator("[data-media-marker]")).toHaveText(productText("Image sent"));
     await expect(alone.locator("[data-media-marker] svg")).toBeVisible();
     await expect(alone).not.toContainText("📷");
+  });
+
+  test("a chosen photo waits as a thumbnail: caption it, remove it, choose again, then send", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const log = panel.getByRole("log");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/chat/messages")
+        posts.push(request.url());
+    });
+    const send = panel.getByRole("button", { name: productText("Send") });
+    const thumbnail = panel.getByRole("img", { name: productText("Photo to send") });
+    const choose = async (name: string) => {
+      const chooser = page.waitForEvent("filechooser");
+      await panel.getByRole("button", { name: productText("Photo") }).click();
+      await (await chooser).setFiles({ name, mimeType: "image/png", buffer: PNG });
+    };
+
+    await choose("first.png");
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.getAttribute("src")).toMatch(/^blob:/);
+    const caption = panel.getByPlaceholder(productText("Add a caption..."));
+    await expect(caption).toBeFocused();
+    await expect(send).toBeEnabled();
+    expect(posts).toEqual([]);
+    await expect(log.locator("[data-chat-message]")).toHaveCount(1);
+
+    await panel.getByRole("button", { name: productText("Remove photo") }).click();
+    await expect(thumbnail).toHaveCount(0);
+    await expect(send).toBeDisabled();
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeVisible();
+
+    await choose("second.png");
+    const text = unique("Our invoice form");
+    await caption.fill(text);
+    await send.click();
+    await expect(thumbnail).toHaveCount(0);
+    await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    const sent = log.locator('[data-chat-message="user"]').last();
+    await expect(sent).toContainText(text);
+    await expect(sent.getByRole("img", { name: "Image you sent" })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    const [row] = await sql`select media_type from chat_messages where message = ${text}`;
+    expect(row).toEqual({ media_type: "image" });
   });
 
   test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
@@ -631,6 +677,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles(file);
+    await panel.getByRole("button", { name: productText("Send") }).click();
     // The server's answer, after 5 MB went up: as long as any reply may take.
     await expect(panel.getByRole("alert")).toHaveText(
       `Not sent: ${productText.pattern("Images can be up to {size}.", "5 MB")}`,
@@ -648,7 +695,8 @@ test.describe("chat widget", { tag: "@js" }, () => {
         ),
       ),
     );
-    expect(readable).toEqual(["revoked"]);
+    // The thumbnail's and the sent bubble's previews.
+    expect(readable).toEqual(["revoked", "revoked"]);
   });
 
   test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
