@@ -94,6 +94,12 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
       new URL(url).host,
     );
     await app.db.delete(webhooks);
+    // No webhook the chat could ask: the dashboard says visitors get canned replies.
+    const dashboard = visibleText((await visitor.get("/admin")).html);
+    expect(dashboard).toContain(
+      productText("No chat webhook is active: visitors get canned replies instead of your workflow's answers."),
+    );
+    expect(dashboard).toContain(productText("Set up a chat webhook"));
     const chat = await createTestWebhook(app.db, { url: "https://n8n.example/webhook/chat" });
     const chatFields = { name: unique("Local hook"), url, method: "POST", isActive: "on" };
     const eventFields = { name: unique("Local events"), url, events: "order.created", isActive: "on" };
