@@ -51,6 +51,25 @@ export const WEBHOOK_TEXTS = {
     `No reply text: the answer has no ${fields.join(", ")} field with text, so the chat would show its default reply.`,
   moveUp: "Move up",
   moveDown: "Move down",
+  timeoutLabel: "Time-out (seconds)",
+  timeoutHint:
+    "How long the chat waits for this webhook before trying the next (1 to 60; 15 by default). The reply deadline in Settings still applies.",
+  timeoutShown: (seconds: number) => `${seconds} seconds`,
+  /** The circuit breaker's state (app/lib/circuit-breaker.ts) as the list shows it; kept per server process. */
+  breakerLabel: "On this server:",
+  breaker: {
+    closed: "Tried with every message.",
+    failing: (failures: number) =>
+      `Tried with every message; failed ${failures === 1 ? "once" : `${failures} times`} in a row.`,
+    open: (until: string, timedOut: boolean) =>
+      `Skipped until ${until}, after ${timedOut ? "a time-out" : "failing several times in a row"}; then tried once again.`,
+  },
+  /** The dashboard's warning while the chat has nowhere to send a message. */
+  noneActive: "No chat webhook is active: visitors get canned replies instead of your workflow's answers.",
+  noneActiveLink: "Set up a chat webhook",
+  /** A URL refused at save: the fan-out and the outbox would refuse every request to it. */
+  privateUrl: (host: string) =>
+    `${host} is a private or local address, so the server would refuse to send anything there. Use a public address, or set ALLOW_PRIVATE_WEBHOOK_URLS=true on the server for a local n8n.`,
   error: (message: string) => `Error: ${message}`,
   detail: (detail: string) => `Details: ${detail}`,
   /** What a failed Test means, for an owner; the technical detail shows under it. */
@@ -59,7 +78,8 @@ export const WEBHOOK_TEXTS = {
     refused: "Could not connect: nothing answered at this address. Check the URL and that the workflow is running.",
     "not-found": "Could not find the host name. Check the URL for typos.",
     tls: "The secure (HTTPS) connection failed: the site's certificate was not accepted.",
-    blocked: "This address is not allowed: webhooks must be on the public internet.",
+    blocked:
+      "This address is not allowed: webhooks must be on the public internet, unless the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true.",
     "invalid-url": "The URL is not a valid web address.",
     other: "The webhook could not be reached.",
   },
@@ -444,6 +464,8 @@ export const TOASTS = {
   /** The spec's "Failed to … webhook: …" descriptions. The reason is never an internal error's text. */
   webhookFailed: (action: "create" | "update" | "delete", reason = "a server error occurred. Please try again.") =>
     `Failed to ${action} webhook: ${reason}`,
+  /** The reason of a save refused for its address (WEBHOOK_TEXTS.privateUrl says it in full by the field). */
+  privateUrlReason: "its URL is a private or local address.",
   webhookInvalidHeaders: { message: "Invalid JSON in headers", description: "Please check your headers format" },
   webhookMoved: { message: "Webhook order updated" },
   eventWebhook: recordToasts("Event webhook"),

@@ -17,6 +17,10 @@ export const CHAT_TEXT = {
   voice: "Voice",
   stop: "Stop",
   photo: "Photo",
+  /** A chosen photo waits beside the input until Send, as in n8n's own chat widget. */
+  attachedPhoto: "Photo to send",
+  removePhoto: "Remove photo",
+  captionPlaceholder: "Add a caption...",
   whatsapp: "WhatsApp",
   continueOnWhatsapp: "Continue on WhatsApp",
   close: "Close chat",

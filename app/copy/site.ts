@@ -63,9 +63,9 @@ export const MESSAGING = {
   messenger: "Message us on Messenger",
 } as const;
 
-/** The one floating button that, on small screens, holds the messaging links and the chat. */
+/** The floating button that, on small screens, holds the messaging links (beside the chat trigger). */
 export const FLOATING_CONTACT = {
-  toggle: "Chat or message us",
+  toggle: "Message us on WhatsApp or Messenger",
 } as const;
 
 export const HERO = {

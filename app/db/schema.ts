@@ -258,6 +258,8 @@ export const webhooks = pgTable(
     method: webhookMethod("method").notNull().default("POST"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     payloadFormat: text("payload_format", { enum: WEBHOOK_PAYLOAD_FORMATS }).notNull().default("website"),
+    // How long the chat waits for this webhook's answer (docs/product.md §7: 15 seconds by default).
+    timeoutSeconds: integer("timeout_seconds").notNull().default(15),
     isActive: boolean("is_active").notNull().default(true),
     // Insertion order, for the fan-out's "list order": two webhooks created within the clock's
     // resolution share a created_at.

@@ -36,4 +36,23 @@ describe("CircuitBreaker", () => {
     breaker.failed("a");
     expect(breaker.allow("a")).toBe(true);
   });
+
+  it("opens at once on a time-out, and says so with the time it opens again", () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failures: 3, openMs: 60_000, now: () => now });
+    expect(breaker.state("a")).toEqual({ open: false, failures: 0, openUntil: null, reason: null });
+    breaker.failed("a");
+    expect(breaker.state("a")).toEqual({ open: false, failures: 1, openUntil: null, reason: null });
+    breaker.failed("a", { timedOut: true });
+    expect(breaker.allow("a")).toBe(false);
+    expect(breaker.state("a")).toEqual({ open: true, failures: 2, openUntil: new Date(60_000), reason: "timeout" });
+    now = 60_000;
+    expect(breaker.allow("a")).toBe(true); // the probe
+    breaker.failed("a"); // a probe that fails keeps it open
+    expect(breaker.state("a")).toMatchObject({ open: true, openUntil: new Date(120_000), reason: "failures" });
+    now = 120_000;
+    expect(breaker.allow("a")).toBe(true);
+    breaker.succeeded("a");
+    expect(breaker.state("a")).toEqual({ open: false, failures: 0, openUntil: null, reason: null });
+  });
 });

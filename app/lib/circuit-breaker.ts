@@ -1,11 +1,12 @@
 /**
  * Skips a webhook that keeps failing: after `failures` failures in a
- * row it is left out for `openMs`; then one call is let through as a probe (the next callers keep
- * skipping it for another `openMs`), and a success closes it again. Per instance, in memory: each
- * instance learns on its own within a few messages.
+ * row, or a single time-out (each costs a visitor the whole wait), it is left out for `openMs`;
+ * then one call is let through as a probe (the next callers keep skipping it for another
+ * `openMs`), and a success closes it again. Per instance, in memory: each instance learns on its
+ * own, at the cost of one failed call each (docs/decisions/014-webhook-breaker-per-instance.md).
  */
 export class CircuitBreaker {
-  readonly #states = new Map<string, { failures: number; openUntil: number }>();
+  readonly #states = new Map<string, { failures: number; openUntil: number | null; reason: BreakerReason }>();
 
   constructor(private readonly options: { failures: number; openMs: number; now?: () => number }) {}
 
@@ -16,7 +17,7 @@ export class CircuitBreaker {
   /** Whether `key` may be called now; a call let through after the open period is the probe. */
   allow(key: string): boolean {
     const state = this.#states.get(key);
-    if (!state || state.failures < this.options.failures) return true;
+    if (!state || state.openUntil === null) return true;
     const now = this.#now();
     if (now < state.openUntil) return false;
     state.openUntil = now + this.options.openMs;
@@ -27,10 +28,40 @@ export class CircuitBreaker {
     this.#states.delete(key);
   }
 
-  failed(key: string): void {
-    const state = this.#states.get(key) ?? { failures: 0, openUntil: 0 };
+  /** A failed call; `timedOut` when it got no answer within its time-out, which opens at once. */
+  failed(key: string, options: { timedOut?: boolean } = {}): void {
+    const state = this.#states.get(key) ?? { failures: 0, openUntil: null, reason: "failures" as BreakerReason };
     state.failures++;
-    if (state.failures >= this.options.failures) state.openUntil = this.#now() + this.options.openMs;
+    // A failed probe (openUntil already set) keeps it open for another period.
+    if (options.timedOut || state.failures >= this.options.failures || state.openUntil !== null) {
+      state.openUntil = this.#now() + this.options.openMs;
+      state.reason = options.timedOut ? "timeout" : "failures";
+    }
     this.#states.set(key, state);
   }
+
+  /** What the breaker knows of `key`, for the admin screen. */
+  state(key: string): BreakerState {
+    const state = this.#states.get(key);
+    if (!state) return { open: false, failures: 0, openUntil: null, reason: null };
+    const open = state.openUntil !== null && this.#now() < state.openUntil;
+    return {
+      open,
+      failures: state.failures,
+      openUntil: open ? new Date(state.openUntil!) : null,
+      reason: state.openUntil === null ? null : state.reason,
+    };
+  }
+}
+
+export type BreakerReason = "timeout" | "failures";
+
+export interface BreakerState {
+  /** Skipped until `openUntil`. */
+  open: boolean;
+  /** Failed calls in a row. */
+  failures: number;
+  openUntil: Date | null;
+  /** Why it opened: a time-out, or `failures` failures in a row; null while it never opened. */
+  reason: BreakerReason | null;
 }

@@ -90,10 +90,12 @@ export function listChatSessionPage(
           firstMessage: sql<string | null>`left(${chatSessions.firstMessage}, ${PREVIEW_CHARS})`,
           // Which webhook gave the latest reply: one index probe per listed conversation
           // (chat_messages_session_created_idx), not a column the trigger would have to keep.
+          // Spelled with table names: drizzle writes a column in sql`` unqualified, so both sides of
+          // the join would be chat_messages' own session_id and every card would get one answer.
           answeredBy: sql<string | null>`(
-            select ${chatMessages.answeredBy} from ${chatMessages}
-            where ${chatMessages.sessionId} = ${chatSessions.sessionId} and not ${chatMessages.isUserMessage}
-            order by ${chatMessages.createdAt} desc, ${chatMessages.id} desc limit 1
+            select reply.answered_by from ${chatMessages} reply
+            where reply.session_id = ${chatSessions}.session_id and not reply.is_user_message
+            order by reply.created_at desc, reply.id desc limit 1
           )`,
           cursor: keysetCursor(keysetColumns),
         })

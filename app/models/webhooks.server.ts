@@ -3,7 +3,7 @@ import { db, withReadRetry } from "~/db/client.server";
 import { webhooks, type Webhook } from "~/db/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive"> &
-  Partial<Pick<Webhook, "payloadFormat">>;
+  Partial<Pick<Webhook, "payloadFormat" | "timeoutSeconds">>;
 
 /** A webhook as the admin screens see it: header names only, the values (n8n credentials) are write-only. */
 export type WebhookView = Omit<Webhook, "headers"> & { headerNames: string[] };

@@ -3,7 +3,7 @@ import dnsPromises from "node:dns/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatPayload, sendWebhook, testPayload, WebhookError } from "./webhooks.server";
+import { chatPayload, refusedWebhookHost, sendWebhook, testPayload, WebhookError } from "./webhooks.server";
 
 interface Received {
   method: string;
@@ -218,5 +218,26 @@ describe("sendWebhook against DNS rebinding", () => {
     expect(answer.status).toBe(200);
     expect(received.at(-1)).toMatchObject({ url: "/pinned" });
     expect(received.at(-1)!.headers.host).toBe(new URL(url).host);
+  });
+});
+
+describe("refusedWebhookHost (a form's check before saving a webhook)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    syncBuiltinESMExports();
+  });
+
+  it("names the host of a URL every request to which would be refused", async () => {
+    for (const host of ["127.0.0.1:5678", "localhost:5678", "[::1]", "10.0.0.1", "169.254.169.254"]) {
+      expect(await refusedWebhookHost(`http://${host}/webhook/chat`, { allowPrivate: false }), host).toBe(host);
+    }
+  });
+
+  it("lets through a public address, a name that does not resolve now, and any address when private ones are allowed", async () => {
+    expect(await refusedWebhookHost("https://93.184.215.14/webhook/chat", { allowPrivate: false })).toBeNull();
+    vi.spyOn(dnsPromises, "lookup").mockRejectedValue(Object.assign(new Error("not found"), { code: "ENOTFOUND" }));
+    syncBuiltinESMExports();
+    expect(await refusedWebhookHost("https://n8n.not-yet.example/webhook", { allowPrivate: false })).toBeNull();
+    expect(await refusedWebhookHost("http://127.0.0.1:5678/webhook/chat", { allowPrivate: true })).toBeNull();
   });
 });

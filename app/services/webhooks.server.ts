@@ -209,6 +209,28 @@ export async function sendWebhook(
   return { ok, status, body: await readLimited(response, deadline, ok ? options.onChunk : undefined) };
 }
 
+// How long a save waits for the resolver: a slow DNS must not hold an admin's form.
+const SAVE_CHECK_TIMEOUT_MS = 3000;
+
+/**
+ * The host of `url` when sendWebhook would refuse every request to it (a private or local address
+ * without ALLOW_PRIVATE_WEBHOOK_URLS), so a form can refuse to save a webhook that can never work;
+ * null otherwise. A name that does not resolve now is let through: it may by the first message.
+ */
+export async function refusedWebhookHost(
+  url: string,
+  options: { allowPrivate?: boolean } = {},
+): Promise<string | null> {
+  if (options.allowPrivate ?? getEnv().ALLOW_PRIVATE_WEBHOOK_URLS) return null;
+  const deadline = { signal: AbortSignal.timeout(SAVE_CHECK_TIMEOUT_MS), timeoutMs: SAVE_CHECK_TIMEOUT_MS };
+  try {
+    await checkHost(parseUrl(url), false, deadline);
+    return null;
+  } catch (error) {
+    return error instanceof WebhookError && error.failure === "blocked" ? new URL(url).host : null;
+  }
+}
+
 async function checkHost(url: URL, allowPrivate: boolean, deadline: Deadline): Promise<CheckedAddress> {
   // The resolver cannot be cancelled; the deadline stops the wait for it.
   let stop: (() => void) | undefined;

@@ -529,6 +529,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "screenshot.png", mimeType: "image/png", buffer: PNG });
+    await panel.getByRole("button", { name: productText("Send") }).click();
 
     await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
     const image = log.getByRole("img", { name: "Image you sent" });
@@ -546,10 +547,55 @@ test.describe("chat widget", { tag: "@js" }, () => {
     chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles({ name: "alone.png", mimeType: "image/png", buffer: PNG });
+    await panel.getByRole("button", { name: productText("Send") }).click();
     const alone = log.locator('[data-chat-message="user"]').last();
     await expect(alone.locator("[data-media-marker]")).toHaveText(productText("Image sent"));
     await expect(alone.locator("[data-media-marker] svg")).toBeVisible();
     await expect(alone).not.toContainText("📷");
+  });
+
+  test("a chosen photo waits as a thumbnail: caption it, remove it, choose again, then send", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const log = panel.getByRole("log");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/chat/messages")
+        posts.push(request.url());
+    });
+    const send = panel.getByRole("button", { name: productText("Send") });
+    const thumbnail = panel.getByRole("img", { name: productText("Photo to send") });
+    const choose = async (name: string) => {
+      const chooser = page.waitForEvent("filechooser");
+      await panel.getByRole("button", { name: productText("Photo") }).click();
+      await (await chooser).setFiles({ name, mimeType: "image/png", buffer: PNG });
+    };
+
+    await choose("first.png");
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.getAttribute("src")).toMatch(/^blob:/);
+    const caption = panel.getByPlaceholder(productText("Add a caption..."));
+    await expect(caption).toBeFocused();
+    await expect(send).toBeEnabled();
+    expect(posts).toEqual([]);
+    await expect(log.locator("[data-chat-message]")).toHaveCount(1);
+
+    await panel.getByRole("button", { name: productText("Remove photo") }).click();
+    await expect(thumbnail).toHaveCount(0);
+    await expect(send).toBeDisabled();
+    await expect(panel.getByPlaceholder(productText("Type your message..."))).toBeVisible();
+
+    await choose("second.png");
+    const text = unique("Our invoice form");
+    await caption.fill(text);
+    await send.click();
+    await expect(thumbnail).toHaveCount(0);
+    await expect(log).toContainText(`Echo: ${text}`, { timeout: REPLY_TIMEOUT_MS });
+    const sent = log.locator('[data-chat-message="user"]').last();
+    await expect(sent).toContainText(text);
+    await expect(sent.getByRole("img", { name: "Image you sent" })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    const [row] = await sql`select media_type from chat_messages where message = ${text}`;
+    expect(row).toEqual({ media_type: "image" });
   });
 
   test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
@@ -632,6 +678,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const chooser = page.waitForEvent("filechooser");
     await panel.getByRole("button", { name: productText("Photo") }).click();
     await (await chooser).setFiles(file);
+    await panel.getByRole("button", { name: productText("Send") }).click();
     // The server's answer, after 5 MB went up: as long as any reply may take.
     await expect(panel.getByRole("alert")).toHaveText(
       `Not sent: ${productText.pattern("Images can be up to {size}.", "5 MB")}`,
@@ -649,7 +696,8 @@ test.describe("chat widget", { tag: "@js" }, () => {
         ),
       ),
     );
-    expect(readable).toEqual(["revoked"]);
+    // The thumbnail's and the sent bubble's previews.
+    expect(readable).toEqual(["revoked", "revoked"]);
   });
 
   test("apologises instead of failing when the message cannot be sent", async ({ page }) => {
@@ -679,9 +727,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
 
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: productText("Open AI Chat") })).toHaveCount(0);
-    // On a phone the chat is one of the floating contact button's choices.
-    await page.locator("summary", { hasText: productText("Chat or message us") }).click();
+    // On a phone too the chat is one click on its round trigger.
     await page.getByRole("link", { name: productText("Open AI Chat") }).click();
     panel = page.getByRole("dialog", { name: productText("AI Assistant") });
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 640 });

@@ -67,38 +67,61 @@ test.describe("floating buttons", () => {
     }
   });
 
-  test("on a phone one button discloses WhatsApp, Messenger and the chat, by keyboard too", async ({
+  test(`at the top of the home page at ${WIDTHS.join(", ")} px, nothing in the hero is under a floating button`, async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: productText("Open AI Chat"), exact: true })).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+      expect(await coveredContent(page), `/ at ${width} px`).toEqual([]);
+    }
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px the chat opens with one click on its round trigger`, async ({ page, javaScriptEnabled }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/services");
+      const trigger = page.getByRole("link", { name: productText("Open AI Chat"), exact: true });
+      await expect(trigger).toBeVisible();
+      await expect(trigger).toHaveAttribute("title", productText("Open AI Chat"));
+      await trigger.click();
+      if (javaScriptEnabled) {
+        await expect(page.getByRole("dialog", { name: productText("AI Assistant") })).toBeVisible();
+      } else {
+        await expect(page).toHaveURL(/\/chat$/);
+      }
+    });
+  }
+
+  test("on a phone one button beside the chat trigger discloses WhatsApp and Messenger, by keyboard too", async ({
     page,
     javaScriptEnabled,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/order");
-    const toggle = page.locator("summary", { hasText: productText("Chat or message us") });
+    const toggle = page.locator("summary", { hasText: productText("Message us on WhatsApp or Messenger") });
     const whatsapp = page.getByRole("link", { name: productText("Chat with us on WhatsApp"), exact: true });
     const messenger = page.getByRole("link", { name: productText("Message us on Messenger"), exact: true });
     const chat = page.getByRole("link", { name: productText("Open AI Chat"), exact: true });
-    // One floating control: the separate buttons and the chat trigger are not shown.
-    for (const choice of [whatsapp, messenger, chat]) await expect(choice).toHaveCount(0);
+    // The chat trigger stands on its own; the messaging buttons are folded away.
+    await expect(chat).toBeVisible();
+    for (const choice of [whatsapp, messenger]) await expect(choice).toHaveCount(0);
 
     await toggle.focus();
     await page.keyboard.press("Enter");
-    for (const choice of [whatsapp, messenger, chat]) await expect(choice).toBeVisible();
+    for (const choice of [whatsapp, messenger]) await expect(choice).toBeVisible();
     await expect(whatsapp).toHaveAttribute("target", "_blank");
-    await expect(chat).toHaveAttribute("href", "/chat");
+    await expect(messenger).toHaveAttribute("target", "_blank");
     await page.keyboard.press("Tab");
     await expect(whatsapp).toBeFocused();
 
     if (javaScriptEnabled) {
       await page.keyboard.press("Escape");
-      await expect(chat).toHaveCount(0);
+      await expect(whatsapp).toHaveCount(0);
       await expect(toggle).toBeFocused();
-      // The chat choice opens the widget's panel, as the trigger does.
-      await page.keyboard.press("Enter");
-      await chat.click();
-      await expect(page.getByRole("dialog", { name: productText("AI Assistant") })).toBeVisible();
-    } else {
-      await chat.click();
-      await expect(page).toHaveURL(/\/chat$/);
     }
   });
 
@@ -108,6 +131,6 @@ test.describe("floating buttons", () => {
     for (const name of ["Chat with us on WhatsApp", "Message us on Messenger", "Open AI Chat"]) {
       await expect(page.getByRole("link", { name: productText(name), exact: true })).toBeVisible();
     }
-    await expect(page.locator("summary", { hasText: productText("Chat or message us") })).toBeHidden();
+    await expect(page.locator("summary", { hasText: productText("Message us on WhatsApp or Messenger") })).toBeHidden();
   });
 });

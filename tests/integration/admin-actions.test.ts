@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { orders, services } from "~/db/schema";
+import { orders, services, siteSettings, webhooks } from "~/db/schema";
 import {
   AdminRuleError,
   countActiveSuperAdmins,
@@ -14,7 +14,8 @@ import {
 } from "~/models/admin-users.server";
 import { addFounderSkill, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { createService, getService } from "~/models/services.server";
-import { createWebhook, getWebhook, listWebhooks } from "~/models/webhooks.server";
+import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from "~/models/site-settings.server";
+import { createWebhook, getWebhook, listWebhooks, updateWebhook } from "~/models/webhooks.server";
 import * as ordersScreen from "~/routes/admin/orders";
 import * as webhooksList from "~/routes/admin/webhooks/list";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
@@ -388,6 +389,24 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
         { title: "Revenue", value: "$349.50", detail: "From paid orders" },
         { title: "Conversion Rate", value: "50%", detail: "2 of 4 orders paid" },
       ]);
+    });
+
+    it("warns while no chat webhook is active and Settings has no chat webhook URL", async () => {
+      await db().delete(webhooks);
+      await db().delete(siteSettings);
+      const cookie = await sessionFor(await createTestAdmin(db()));
+      const chatOff = async () =>
+        ((await send(getRequest("/admin", cookie))).loaderData["routes/admin/dashboard"] as { chatOff: boolean })
+          .chatOff;
+      expect(await chatOff()).toBe(true);
+      const hook = { name: uniqueName("Hook"), url: "https://n8n.example/webhook/chat", method: "POST" as const };
+      const inactive = await createWebhook({ ...hook, headers: {}, isActive: false });
+      expect(await chatOff()).toBe(true);
+      await updateWebhook(inactive.id, { ...hook, headers: {}, isActive: true });
+      expect(await chatOff()).toBe(false);
+      await db().delete(webhooks);
+      await saveSiteSettings({ ...DEFAULT_SITE_SETTINGS, chatWebhookUrl: "https://n8n.example/webhook/settings" });
+      expect(await chatOff()).toBe(false);
     });
   });
 

@@ -4,7 +4,7 @@ import { productText } from "../support/product-text";
 import { cannedReply } from "~/services/chat/canned-replies.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
-import { fanOut } from "~/services/chat/fan-out.server";
+import { breakerKey, fanOut } from "~/services/chat/fan-out.server";
 import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { db } from "~/db/client.server";
 import { siteSettings, webhooks } from "~/db/schema";
@@ -334,5 +334,26 @@ describe.each(BACKENDS)("chat fan-out on %s", (backend) => {
     // The probe failed: open again.
     await ask();
     expect(requestsTo(`/fail/${tag}`)).toHaveLength(4);
+  });
+
+  it("waits for a hanging webhook its own time-out, once: the next visitor's message does not wait for it", async () => {
+    const tag = uniqueName("hanging").replace(" ", "-");
+    const hanging = await addWebhook(`/hang/${tag}`, { timeoutSeconds: 1 });
+    const next = await addWebhook(`/ok/${tag}-next`);
+    const breaker = new CircuitBreaker({ failures: 3, openMs: 60_000 });
+    // No time-out given: each webhook's own, as in production.
+    const ask = () => fanOut(payload(), { mediaType: null, breaker });
+
+    const first = await ask();
+    expect(first).toMatchObject({ answeredBy: next.name });
+    expect(first.replyMs).toBeGreaterThanOrEqual(950);
+    expect(first.replyMs).toBeLessThan(5000);
+    expect(breaker.state(breakerKey(hanging))).toMatchObject({ open: true, failures: 1, reason: "timeout" });
+
+    const second = await ask();
+    expect(second).toMatchObject({ answeredBy: next.name });
+    expect(second.replyMs).toBeLessThan(500);
+    expect(requestsTo(`/hang/${tag}`)).toHaveLength(1);
+    expect(requestsTo(`/ok/${tag}-next`)).toHaveLength(2);
   });
 });

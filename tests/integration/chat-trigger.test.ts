@@ -78,6 +78,7 @@ function hook(path: string, payloadFormat: WebhookPayloadFormat = "n8n-chat-trig
     method: "POST",
     headers: {},
     payloadFormat,
+    timeoutSeconds: 15,
     isActive: true,
     position: 1,
     createdAt: new Date(),

@@ -292,6 +292,27 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     });
   });
 
+  it("names on each conversation's card the webhook that answered that conversation", async () => {
+    const { cookie } = await adminPost();
+    const sources = ["Primary n8n", "Backup n8n", "settings"];
+    const sessions = sources.map((source) => uniqueName(`answered ${source}`));
+    // Each conversation's reply comes from its own source; the last written is the site's newest.
+    for (const [i, sessionId] of sessions.entries()) {
+      await db()
+        .insert(chatMessages)
+        .values({ sessionId, message: `Question ${i}`, isUserMessage: true });
+      await db()
+        .insert(chatMessages)
+        .values({ sessionId, message: `Answer ${i}`, isUserMessage: false, answeredBy: sources[i] });
+    }
+    const page = await send(getRequest("/admin/chats", cookie));
+    const data = page.loaderData["routes/admin/chats"] as {
+      sessions: { sessionId: string; answeredBy: string | null }[];
+    };
+    const cards = sessions.map((id) => data.sessions.find((s) => s.sessionId === id)?.answeredBy);
+    expect(cards).toEqual(sources);
+  });
+
   it("sends the chat webhooks nothing, the /24 or the full visitor address, as the setting says", async () => {
     // Only this webhook: the others' answers would stop the fan-out before it.
     await db().delete(webhooks);

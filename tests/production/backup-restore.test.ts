@@ -49,11 +49,11 @@ async function fillEveryTable(url: string): Promise<void> {
       url: "https://hooks.example/chat",
       method: "POST",
     }),
-    // The outbox: an event webhook (its signing secret sealed too); its address is refused
-    // (private, and the server does not allow those), so each order leaves a failed attempt.
+    // The outbox: an event webhook (its signing secret sealed too); its host never resolves
+    // (.invalid, RFC 2606), so each order leaves a failed attempt. A private address is refused at save.
     await admin.post("/admin/webhooks/events/new", {
       name: unique("Events"),
-      url: "http://127.0.0.1:9/events",
+      url: "https://events.invalid/events",
       events: "order.created",
       isActive: "on",
     }),

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, siteSettings, webhooks } from "~/db/schema";
+import { chatMessages, eventWebhooks, siteSettings, webhooks } from "~/db/schema";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { createTestWebhook, unique } from "../support/factories";
 import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
@@ -9,6 +9,10 @@ import { answerJson, startTestServer, type TestServer } from "../support/webhook
 
 // SSRF through webhooks and slow webhooks, against the built server with real
 // HTTP listeners on 127.0.0.1.
+
+function escapeRegExp(text: string): string {
+  return text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 /** The bot's reply to `message` (sent by a visitor without JavaScript) and who gave it. */
 async function replyTo(app: AppUnderTest, message: string) {
@@ -70,7 +74,9 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
       const toast = toastOn(answer.html);
       expect(toast, host).toMatchObject({ type: "error", message: productText("Webhook test failed") });
       expect(toast?.description, host).toBe(
-        productText("This address is not allowed: webhooks must be on the public internet."),
+        productText(
+          "This address is not allowed: webhooks must be on the public internet, unless the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+        ),
       );
       expect(visibleText(answer.html), host).toMatch(
         /Details: .* is a private or local address; webhooks must be public/,
@@ -79,6 +85,55 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
     }
     expect(internal.received).toEqual([]);
     console.log(`webhook SSRF (admin Test): ${hosts.length} addresses tried, ${hosts.length} refused, 0 reached`);
+  });
+
+  it("refuses to save a local URL in every webhook form, naming ALLOW_PRIVATE_WEBHOOK_URLS; nothing is saved", async () => {
+    const url = `http://127.0.0.1:${new URL(internal.url).port}/hook`;
+    const reason = productText.pattern(
+      "{host} is a private or local address, so the server would refuse to send anything there. Use a public address, or set ALLOW_PRIVATE_WEBHOOK_URLS=true on the server for a local n8n.",
+      new URL(url).host,
+    );
+    await app.db.delete(webhooks);
+    // No webhook the chat could ask: the dashboard says visitors get canned replies.
+    const dashboard = visibleText((await visitor.get("/admin")).html);
+    expect(dashboard).toContain(
+      productText("No chat webhook is active: visitors get canned replies instead of your workflow's answers."),
+    );
+    expect(dashboard).toContain(productText("Set up a chat webhook"));
+    const chat = await createTestWebhook(app.db, { url: "https://n8n.example/webhook/chat" });
+    const chatFields = { name: unique("Local hook"), url, method: "POST", isActive: "on" };
+    const eventFields = { name: unique("Local events"), url, events: "order.created", isActive: "on" };
+    const forms = [
+      { path: "/admin/webhooks/new", fields: chatFields, toast: "Error creating webhook" },
+      { path: `/admin/webhooks/${chat.id}/edit`, fields: chatFields, toast: "Error updating webhook" },
+      { path: "/admin/webhooks/events/new", fields: eventFields, toast: "Error creating event webhook" },
+      {
+        path: "/admin/settings",
+        fields: {
+          companyName: "Agency",
+          workflowToolName: "n8n",
+          homepageHeadline: "Headline",
+          homepageSubtext: "Subtext",
+          supportEmail: "support@example.com",
+          chatWebhookUrl: url,
+        },
+        toast: "Error updating settings",
+      },
+    ];
+    for (const { path, fields, toast } of forms) {
+      const answer = await visitor.post(path, fields);
+      expect(answer.status, path).toBe(400);
+      expect(toastOn(answer.html), path).toMatchObject({ type: "error", message: productText(toast) });
+      expect(visibleText(answer.html), path).toContain(reason);
+    }
+    const saved = await app.db.select().from(webhooks);
+    expect(saved.map((webhook) => webhook.url)).toEqual(["https://n8n.example/webhook/chat"]);
+    const [settings] = await app.db.select().from(siteSettings);
+    expect(settings?.chatWebhookUrl ?? null).toBeNull();
+    const events = await app.db.select().from(eventWebhooks).where(eq(eventWebhooks.url, url));
+    expect(events).toEqual([]);
+    expect(internal.received).toEqual([]);
+    await app.db.delete(webhooks);
   });
 
   it("the chat does not send a visitor's message to a local webhook or settings URL: canned reply", async () => {
@@ -149,6 +204,41 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
     console.log(`three hanging webhooks, deadline ${DEADLINE_SECONDS} s: answered in ${seconds.toFixed(1)} s`);
     expect(seconds).toBeLessThan(DEADLINE_SECONDS + 1.5);
     expect(await replyTo(app, message)).toMatchObject({ answeredBy: "canned" });
+    await app.db.delete(webhooks);
+  });
+
+  it("a hanging webhook with a 1-second time-out costs one visitor 1 s; the next skips it, and Webhooks says so", async () => {
+    await app.db.delete(webhooks);
+    const hanging = { name: unique("Hanging"), url: `${hook.url}/hang/breaker`, method: "POST", timeoutSeconds: "1" };
+    const answering = { name: unique("Answering"), url: `${hook.url}/ok`, method: "POST" };
+    for (const fields of [hanging, answering]) {
+      expect((await visitor.post("/admin/webhooks/new", { ...fields, isActive: "on" })).status).toBe(302);
+    }
+    const timed = async () => {
+      const message = unique("Hello breaker");
+      const started = performance.now();
+      await app.visitor().post("/chat", { message });
+      return { ms: performance.now() - started, reply: await replyTo(app, message) };
+    };
+    const first = await timed();
+    const second = await timed();
+    console.log(
+      `hanging webhook (time-out 1 s): first visitor ${Math.round(first.ms)} ms, second ${Math.round(second.ms)} ms`,
+    );
+    // Its own second, within the 2-second deadline: the next webhook still answered the first visitor.
+    expect(first.reply).toMatchObject({ answeredBy: answering.name });
+    expect(first.ms).toBeGreaterThanOrEqual(950);
+    expect(second.reply).toMatchObject({ answeredBy: answering.name });
+    expect(second.ms).toBeLessThan(900);
+    expect(hook.received.filter((request) => request.path === "/hang/breaker")).toHaveLength(1);
+
+    const [before, after] = productText("Skipped until {time}, after a time-out; then tried once again.").split(
+      "{time}",
+    );
+    const screen = visibleText((await visitor.get("/admin/webhooks")).html);
+    expect(screen).toContain(productText.pattern("{n} seconds", "1"));
+    expect(screen).toMatch(new RegExp(`${escapeRegExp(before)}.+${escapeRegExp(after)}`));
+    expect(screen).toContain(productText("Tried with every message."));
     await app.db.delete(webhooks);
   });
 

@@ -1,7 +1,7 @@
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
 import { ImageIcon, Mic, RotateCcw, Send, Square, X } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
@@ -41,6 +41,25 @@ export function ChatPanel({
   const photo = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const inputId = useId();
+  // A chosen photo waits here, with its preview, until the visitor sends it (with a caption or not).
+  const [attached, setAttached] = useState<{ file: File; previewUrl: string } | null>(null);
+  const previewUrl = attached?.previewUrl;
+  useEffect(() => {
+    if (previewUrl) return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  function attach(file: File) {
+    setAttached({ file, previewUrl: URL.createObjectURL(file) });
+    input.current?.focus();
+  }
+
+  function sendMessage() {
+    if (!attached) return send();
+    // Kept until the message before it has its answer (the input is disabled until then anyway).
+    if (sending) return;
+    send({ media: { file: attached.file, kind: "image" } });
+    setAttached(null);
+  }
 
   const recorder = useVoiceRecorder({
     onRecorded: (file) => send({ media: { file, kind: "voice" } }),
@@ -131,7 +150,7 @@ export function ChatPanel({
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              send();
+              sendMessage();
             }}
             className="mt-auto border-t border-slate-200 bg-white p-3"
           >
@@ -142,6 +161,28 @@ export function ChatPanel({
               >
                 {state.notice}
               </p>
+            ) : null}
+            {attached ? (
+              <div className="mb-2 flex items-center gap-2">
+                <img
+                  src={attached.previewUrl}
+                  alt={CHAT_TEXT.attachedPhoto}
+                  className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
+                />
+                <button
+                  type="button"
+                  onClick={() => {
+                    setAttached(null);
+                    input.current?.focus();
+                  }}
+                  disabled={sending}
+                  aria-label={CHAT_TEXT.removePhoto}
+                  title={CHAT_TEXT.removePhoto}
+                  className="grid size-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              </div>
             ) : null}
             <div className="flex gap-2">
               <label htmlFor={inputId} className="sr-only">
@@ -156,13 +197,13 @@ export function ChatPanel({
                 onChange={(event) => dispatch({ type: "typed", text: event.target.value })}
                 maxLength={maxMessageChars ?? DEFAULT_CHAT_MAX_MESSAGE_CHARS}
                 disabled={locked}
-                placeholder={CHAT_TEXT.placeholder}
+                placeholder={attached ? CHAT_TEXT.captionPlaceholder : CHAT_TEXT.placeholder}
                 className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 sm:text-sm"
               />
               <Button
                 type="submit"
                 size="icon"
-                disabled={locked || !state.text.trim()}
+                disabled={locked || (!state.text.trim() && !attached)}
                 aria-label={CHAT_TEXT.send}
                 title={CHAT_TEXT.send}
                 className="size-10"
@@ -197,9 +238,7 @@ export function ChatPanel({
                   // A file the server would refuse never shows as a sent bubble: the
                   // server's own test of the first bytes decides here too, not the declared type.
                   void isSendableImage(file).then((sendable) =>
-                    sendable
-                      ? send({ media: { file, kind: "image" } })
-                      : dispatch({ type: "noticed", notice: CHAT_ERROR.notImage }),
+                    sendable ? attach(file) : dispatch({ type: "noticed", notice: CHAT_ERROR.notImage }),
                   );
                 }}
               />

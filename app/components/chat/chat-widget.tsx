@@ -2,7 +2,6 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { CHAT_TEXT } from "~/copy/chat";
-import { useMessagingLinks } from "~/components/site/messaging-links";
 import { useHydrated } from "~/lib/hydrated";
 import { PENDING_CHAT_ATTRIBUTE } from "~/lib/deferred-hydration";
 import { rememberVisitUtm } from "./visit";
@@ -44,8 +43,6 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
-  // Below `2xl` the floating messaging button holds the chat's opener too (floating-messaging.tsx).
-  const collapsed = useMessagingLinks().length > 0;
 
   // The widget mounts on the visit's first page, whose address carries the UTM parameters.
   useEffect(() => rememberVisitUtm(window.location.search), []);
@@ -117,7 +114,7 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
         aria-haspopup={hydrated ? "dialog" : undefined}
         className={cn(
           "fixed bottom-5 right-5 z-40 size-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:scale-105 hover:brightness-110",
-          shown ? "hidden" : collapsed ? "hidden 2xl:flex" : "flex",
+          shown ? "hidden" : "flex",
         )}
       >
         <MessageCircle aria-hidden className="size-6" />

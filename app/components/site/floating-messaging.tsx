@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { CHAT_TEXT } from "~/copy/chat";
 import { FLOATING_CONTACT, MESSAGING } from "~/copy/site";
 import { Icon } from "~/components/ui/icon";
 import { MessagingIcon, useMessagingLinks, type MessagingApp } from "./messaging-links";
@@ -13,8 +12,8 @@ const BRAND_COLOURS: Record<MessagingApp, string> = { whatsapp: "bg-[#1f9e4f]", 
  * The spec's two round buttons: plain links built on the server, opening in a new tab. They stack
  * above the chat trigger in the bottom-right corner only from `2xl`, where the page's side margin
  * holds them. On narrower screens that column of three stood over the forms, the hero's buttons
- * and the prices, so there the two links and the chat's opener collapse into one
- * round button that discloses them.
+ * and the prices, so there the two links fold into one round button that discloses
+ * them, beside the chat trigger: the chat, the site's main way in, stays one click at every width.
  */
 export function FloatingMessagingButtons() {
   const links = useMessagingLinks();
@@ -71,13 +70,14 @@ function ContactDisclosure({ links }: { links: Array<{ app: MessagingApp; href: 
   }, []);
 
   return (
-    <details ref={disclosure} className="group fixed bottom-5 right-5 z-40 2xl:hidden">
+    // Left of the chat trigger (chat-widget.tsx: right-5, size-14), in the same row at the bottom.
+    <details ref={disclosure} className="group fixed bottom-6 right-[5.25rem] z-40 2xl:hidden">
       <summary
         title={FLOATING_CONTACT.toggle}
-        className="flex size-14 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:brightness-110 [&::-webkit-details-marker]:hidden"
+        className="flex size-12 cursor-pointer list-none items-center justify-center rounded-full bg-slate-800 text-white shadow-lg ring-4 ring-white/60 transition hover:brightness-110 [&::-webkit-details-marker]:hidden"
       >
-        <Icon name="message-circle" className="size-6 group-open:hidden" />
-        <Icon name="x" className="hidden size-6 group-open:block" />
+        <Icon name="messages-square" className="size-5 group-open:hidden" />
+        <Icon name="x" className="hidden size-5 group-open:block" />
         <span className="sr-only">{FLOATING_CONTACT.toggle}</span>
       </summary>
       <ul className="absolute bottom-full right-0 mb-3 flex flex-col items-end gap-3">
@@ -91,15 +91,6 @@ function ContactDisclosure({ links }: { links: Array<{ app: MessagingApp; href: 
             </a>
           </li>
         ))}
-        <li>
-          {/* The chat widget opens its panel from any element marked so; without JavaScript, /chat. */}
-          <a href="/chat" data-open-chat className={CHOICE}>
-            {CHAT_TEXT.trigger}
-            <span className="grid size-9 place-items-center rounded-full bg-brand text-white">
-              <Icon name="bot" className="size-5" />
-            </span>
-          </a>
-        </li>
       </ul>
     </details>
   );

@@ -6,7 +6,7 @@ import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
 
-const ON_DARK = buttonClasses("onDark", "lg");
+const ON_DARK = buttonClasses("onDark", "lg", "whitespace-nowrap max-sm:px-3 max-sm:text-sm");
 
 export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
   const settings = useSiteSettings();
@@ -33,8 +33,10 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
               className="mt-6 text-4xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl lg:text-6xl"
             />
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{subtext}</p>
-            <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <ButtonLink to="/services" variant="light" size="lg">
+            {/* On a phone WhatsApp and Messenger share a row where they fit, so the last button ends
+                above the floating chat trigger's corner (floating-messaging.tsx). */}
+            <div className="mt-10 grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-3 sm:flex sm:flex-row sm:flex-wrap">
+              <ButtonLink to="/services" variant="light" size="lg" className="col-span-full">
                 {HERO.viewServices}
                 <Icon name="arrow-right" className="size-5" />
               </ButtonLink>
@@ -42,7 +44,7 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
               <a
                 href="/chat"
                 data-open-chat=""
-                className={buttonClasses("primary", "lg", "ring-1 ring-inset ring-white/30")}
+                className={buttonClasses("primary", "lg", "col-span-full ring-1 ring-inset ring-white/30")}
               >
                 <Icon name="bot" className="size-5" />
                 {HERO.tryChat}

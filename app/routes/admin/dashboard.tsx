@@ -11,6 +11,7 @@ import {
   Settings,
   ShoppingCart,
   Webhook,
+  WebhookOff,
 } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
@@ -21,7 +22,7 @@ import { cn } from "~/components/ui/cn";
 import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
 import type { DiskWarning } from "~/lib/disk-space";
 import { formatPrice } from "~/lib/pricing";
-import { AUDIT_TEXTS } from "~/copy/admin";
+import { AUDIT_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { EMAIL_STATUS_TEXTS } from "~/copy/email";
 import { getEnv } from "~/lib/env.server";
 import { listLatestAudit } from "~/models/audit-log.server";
@@ -29,6 +30,8 @@ import { listChatSessions } from "~/models/chat-sessions.server";
 import { listContactMessages } from "~/models/contact-messages.server";
 import { getOrderStats, listLatestOrders } from "~/models/orders.server";
 import { countServices } from "~/models/services.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { listActiveWebhooks } from "~/models/webhooks.server";
 import { dataVolumeWarning } from "~/services/disk-space.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Route } from "./+types/dashboard";
@@ -38,7 +41,7 @@ const RECENT_ITEMS = 5;
 // Every figure is a read of the `counters` row or a short LIMIT down an index, so the dashboard
 // costs the same at a million orders as at ten; the disk's free space is one statfs, kept briefly.
 export async function loader() {
-  const [serviceCounts, orderStats, orders, messages, chats, changes, disk] = await Promise.all([
+  const [serviceCounts, orderStats, orders, messages, chats, changes, disk, chatOff] = await Promise.all([
     countServices(),
     getOrderStats(),
     listLatestOrders(RECENT_ITEMS),
@@ -46,10 +49,17 @@ export async function loader() {
     listChatSessions(RECENT_ITEMS),
     listLatestAudit(RECENT_ITEMS),
     dataVolumeWarning(),
+    chatHasNoWebhook(),
   ]);
   // Whether staff and clients get email: the configuration sets all three or none.
   const email = emailEnabled() ? { staffEmail: getEnv().STAFF_EMAIL ?? "" } : null;
-  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk, email };
+  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk, email, chatOff };
+}
+
+/** Whether every chat message gets a canned reply: no active webhook and no settings' chat webhook URL. */
+async function chatHasNoWebhook(): Promise<boolean> {
+  const [active, settings] = await Promise.all([listActiveWebhooks(), getSiteSettings()]);
+  return active.length === 0 && !settings.chatWebhookUrl;
 }
 
 const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
@@ -60,11 +70,12 @@ const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, orders, messages, chats, changes, disk, email } = loaderData;
+  const { cards, orders, messages, chats, changes, disk, email, chatOff } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
       {disk ? <DiskAlert warning={disk} /> : null}
+      {chatOff ? <ChatWebhookAlert /> : null}
       <EmailStatus staffEmail={email?.staffEmail ?? null} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
@@ -161,6 +172,21 @@ function DiskAlert({ warning }: { warning: DiskWarning }) {
     >
       <HardDrive aria-hidden className="mt-0.5 size-4 shrink-0" />
       {warning.message}
+    </p>
+  );
+}
+
+function ChatWebhookAlert() {
+  return (
+    <p
+      role="alert"
+      className="mb-6 flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+    >
+      <WebhookOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 flex-1">{WEBHOOK_TEXTS.noneActive}</span>
+      <Link to="/admin/webhooks" className="underline hover:no-underline">
+        {WEBHOOK_TEXTS.noneActiveLink}
+      </Link>
     </p>
   );
 }

@@ -12,6 +12,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
+import { refusedWebhookUrl } from "./+shared/webhook-url.server";
 import type { Route } from "./+types/settings";
 
 const hexColor = (label: string) =>
@@ -110,6 +111,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveForm(context, await readForm(request), {
     schema: SettingsSchema,
     async save(value) {
+      const refused = await refusedWebhookUrl(
+        value.chatWebhookUrl,
+        { message: TOASTS.settingsUpdateError },
+        "chatWebhookUrl",
+      );
+      if (refused) return refused;
       const before = await getSiteSettings();
       const after = {
         ...value,

@@ -11,6 +11,7 @@ import {
   CHAT_WEBHOOK_TIMEOUT_MS,
   chatTriggerBody,
   sendWebhook,
+  WebhookError,
   type ChatPayload,
   type WebhookTarget,
 } from "~/services/webhooks.server";
@@ -52,6 +53,11 @@ async function activeWebhooks(): Promise<Webhook[]> {
 
 const globalBreaker = globalThis as typeof globalThis & { __webhookBreaker?: CircuitBreaker };
 
+/** The breaker's name for a webhook: a changed URL starts with a clean slate. */
+export function breakerKey(webhook: Pick<Webhook, "id" | "url">): string {
+  return `${webhook.id} ${webhook.url}`;
+}
+
 /** The instance's breaker for chat webhooks, configured from the environment. */
 export function webhookBreaker(): CircuitBreaker {
   globalBreaker.__webhookBreaker ??= new CircuitBreaker({
@@ -66,7 +72,10 @@ interface Attempt {
   /** The visitor's image or voice recording, sent as a file to a Chat Trigger. */
   file: File | null;
   origin?: string;
+  /** The wait for a webhook without a time-out of its own (chat_webhook_url), or for every one in a test. */
   timeoutMs: number;
+  /** Every webhook's wait, whatever its own time-out says (the tests' short waits). */
+  timeoutOverride: boolean;
   /** Date.now() by which the whole reply must be decided. */
   deadline: number;
   breaker: CircuitBreaker;
@@ -89,16 +98,16 @@ function requestBody(format: WebhookPayloadFormat, attempt: Attempt) {
 async function ask(
   name: string,
   key: string,
-  target: WebhookTarget & { format: WebhookPayloadFormat },
+  target: WebhookTarget & { format: WebhookPayloadFormat; timeoutMs: number },
   attempt: Attempt,
 ): Promise<Reply | null> {
   const left = attempt.deadline - Date.now();
   if (left <= 0) return null;
   if (!attempt.breaker.allow(key)) {
-    log.warn("chat webhook skipped after failing repeatedly", { webhook: name });
+    log.warn("chat webhook skipped after failing or timing out", { webhook: name });
     return null;
   }
-  const timeoutMs = Math.min(attempt.timeoutMs, left);
+  const timeoutMs = Math.min(target.timeoutMs, left);
   const reader = new ReplyReader(REPLY_FIELDS[target.format]);
   let passedOn = 0;
   const passOn = () => {
@@ -134,6 +143,11 @@ async function ask(
       return { text: reader.streamedText, field: null, streamed: true };
     }
     log.warn("chat webhook failed, trying the next", { webhook: name, error: (error as Error).message });
+    // Its own time-out, not the reply's deadline cutting it short: the next visitor would wait as long.
+    if (error instanceof WebhookError && error.failure === "timeout" && timeoutMs === target.timeoutMs) {
+      attempt.breaker.failed(key, { timedOut: true });
+      return null;
+    }
   }
   attempt.breaker.failed(key);
   return null;
@@ -170,6 +184,7 @@ export async function fanOut(
     file: options.file ?? null,
     origin: options.origin,
     timeoutMs: options.timeoutMs ?? CHAT_WEBHOOK_TIMEOUT_MS,
+    timeoutOverride: options.timeoutMs !== undefined,
     deadline: started + (options.deadlineMs ?? settings.chatReplyDeadlineSeconds * 1000),
     breaker: options.breaker ?? webhookBreaker(),
     onDelta: options.onDelta,
@@ -180,12 +195,18 @@ export async function fanOut(
       method: webhook.method,
       headers: headerValues(webhook.headers),
       format: webhook.payloadFormat,
+      timeoutMs: attempt.timeoutOverride ? attempt.timeoutMs : webhook.timeoutSeconds * 1000,
     };
-    const reply = await ask(webhook.name, `${webhook.id} ${webhook.url}`, target, attempt);
+    const reply = await ask(webhook.name, breakerKey(webhook), target, attempt);
     if (reply) return { ...reply, answeredBy: webhook.name, replyMs: Date.now() - started };
   }
   if (settings.chatWebhookUrl) {
-    const target = { url: settings.chatWebhookUrl, method: "POST", format: "website" } as const;
+    const target = {
+      url: settings.chatWebhookUrl,
+      method: "POST",
+      format: "website",
+      timeoutMs: attempt.timeoutMs,
+    } as const;
     const reply = await ask("settings", `settings ${settings.chatWebhookUrl}`, target, attempt);
     if (reply) return { ...reply, answeredBy: "settings", replyMs: Date.now() - started };
   }

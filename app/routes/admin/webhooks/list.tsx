@@ -2,7 +2,7 @@ import { readForm } from "~/lib/read-form.server";
 import { ArrowDown, ArrowUp, FlaskConical, History, Plus, Send } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
-import { formatDate } from "~/components/admin/format";
+import { formatDate, formatDateTime } from "~/components/admin/format";
 import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
@@ -12,8 +12,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { siteOrigin } from "~/lib/site-url.server";
 import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
+import type { BreakerState } from "~/lib/circuit-breaker";
 import type { WebhookPayloadFormat } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
+import { breakerKey, webhookBreaker } from "~/services/chat/fan-out.server";
 import { REPLY_FIELDS, ReplyReader, type Reply } from "~/services/chat/reply.server";
 import { chatPayload, chatTriggerBody, sendWebhook, testPayload, WebhookError } from "~/services/webhooks.server";
 import {
@@ -61,7 +63,11 @@ function shownReply(reply: Reply): Reply {
 export async function loader() {
   const [webhooks, eventWebhooks] = await Promise.all([listWebhooks(), listEventWebhooks()]);
   return {
-    webhooks: webhooks.map(withoutHeaderValues),
+    // The breaker is this process's (docs/decisions/014-webhook-breaker-per-instance.md).
+    webhooks: webhooks.map((webhook) => ({
+      ...withoutHeaderValues(webhook),
+      breaker: webhookBreaker().state(breakerKey(webhook)),
+    })),
     eventWebhooks,
     samplePayload: JSON.stringify(SAMPLE_PAYLOAD, null, 2),
     expectedResponse: JSON.stringify(EXPECTED_RESPONSE, null, 2),
@@ -254,7 +260,9 @@ function CodeSample({ title, note, code }: { title: string; note: string; code: 
   );
 }
 
-function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boolean; last: boolean }) {
+type ListedWebhook = WebhookView & { breaker: BreakerState };
+
+function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: boolean; last: boolean }) {
   const navigation = useNavigation();
   const anyTesting = useIsSubmitting({ intent: "test" });
   const testing = anyTesting && navigation.formData?.get("webhookId") === webhook.id;
@@ -295,11 +303,26 @@ function WebhookRow({ webhook, first, last }: { webhook: WebhookView; first: boo
         </dd>
         <dt className="text-slate-500">Payload format:</dt>
         <dd className="text-slate-800">{WEBHOOK_TEXTS.payloadFormats[webhook.payloadFormat]}</dd>
+        <dt className="text-slate-500">Time-out:</dt>
+        <dd className="text-slate-800">{WEBHOOK_TEXTS.timeoutShown(webhook.timeoutSeconds)}</dd>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.breakerLabel}</dt>
+        <dd className={webhook.breaker.open ? "font-medium text-amber-800" : "text-slate-800"}>
+          <BreakerLine breaker={webhook.breaker} />
+        </dd>
         <dt className="text-slate-500">Created:</dt>
         <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
       </dl>
     </ListCard>
   );
+}
+
+function BreakerLine({ breaker }: { breaker: BreakerState }) {
+  const texts = WEBHOOK_TEXTS.breaker;
+  if (breaker.open) {
+    const until = formatDateTime(breaker.openUntil, undefined, { seconds: true });
+    return texts.open(until, breaker.reason === "timeout");
+  }
+  return breaker.failures > 0 ? texts.failing(breaker.failures) : texts.closed;
 }
 
 /** The event webhooks, below the chat webhooks; their forms open over this screen. */

@@ -21,6 +21,7 @@ import {
   requireId,
 } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { EventWebhookEditorSchema } from "./event-webhook-editor";
 import { WEBHOOKS_PATH } from "./webhook-editor";
@@ -63,6 +64,11 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
     record: "event webhook",
     extra: { rotated: null },
     async save(value) {
+      const refused = await refusedWebhookUrl(value.url, {
+        message: TOASTS.eventWebhook.updateError,
+        description: TOASTS.eventWebhookFailed("update", TOASTS.privateUrlReason),
+      });
+      if (refused) return refused;
       const before = await getEventWebhook(id);
       if (!before || !(await updateEventWebhook(id, value))) return null;
       await recordAudit({
@@ -84,6 +90,14 @@ async function createAction(
 ) {
   const submission = parseWithZod(formData, { schema: EventWebhookEditorSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
+  const refused = await refusedWebhookUrl(submission.value.url, {
+    message: TOASTS.eventWebhook.createError,
+    description: TOASTS.eventWebhookFailed("create", TOASTS.privateUrlReason),
+  });
+  if (refused) {
+    const { status, toast, fieldErrors } = refused;
+    return dataWithError(context, { result: submission.reply({ fieldErrors }), created: null }, toast, { status });
+  }
   let created;
   try {
     created = await createEventWebhook(submission.value);

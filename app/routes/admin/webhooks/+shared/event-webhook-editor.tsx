@@ -20,7 +20,7 @@ export const eventWebhookLogPath = (id: string) => `${WEBHOOKS_PATH}/events/${id
 export const DELIVERIES_PATH = `${WEBHOOKS_PATH}/deliveries`;
 
 // The URL follows the chat webhooks' rule (http or https); whether the address is public is checked
-// at each delivery, by the guarded client, as for the chat webhooks.
+// on the server when saved (app/routes/admin/+shared/webhook-url.server.ts) and at each delivery, as for the chat webhooks.
 export const EventWebhookEditorSchema = z.object({
   name: required("Name", 100),
   url: httpUrl("URL"),

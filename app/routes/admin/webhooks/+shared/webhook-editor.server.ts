@@ -7,6 +7,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { createWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
 import { requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
 import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
 
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
@@ -25,6 +26,11 @@ export async function webhookEditorAction({ request, params, context }: ActionFu
         const fieldErrors = { headers: [WEBHOOK_EDITOR_INVALID_HEADERS] };
         return { status: 400, toast: TOASTS.webhookInvalidHeaders, fieldErrors };
       }
+      const refused = await refusedWebhookUrl(value.url, {
+        message: webhookId ? TOASTS.webhook.updateError : TOASTS.webhook.createError,
+        description: TOASTS.webhookFailed(webhookId ? "update" : "create", TOASTS.privateUrlReason),
+      });
+      if (refused) return refused;
       const input = { ...value, headers };
       const actor = getAdmin(context);
       if (!webhookId) {

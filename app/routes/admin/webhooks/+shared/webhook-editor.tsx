@@ -12,6 +12,11 @@ import { checkbox, httpUrl, optionalText, required } from "~/routes/admin/+share
 
 export const WEBHOOKS_PATH = "/admin/webhooks";
 
+// docs/product.md §7: each webhook gets 15 seconds unless its form says otherwise; the reply's
+// deadline (at most a minute) caps it anyway.
+const DEFAULT_WEBHOOK_TIMEOUT_SECONDS = 15;
+const WEBHOOK_TIMEOUT_MAX_SECONDS = 60;
+
 // Headers arrive as JSON text; whether it parses is checked on the server, which answers with the
 // spec's "Invalid JSON in headers" toast (see parseHeaders).
 export const WebhookEditorSchema = z.object({
@@ -20,6 +25,12 @@ export const WebhookEditorSchema = z.object({
   method: z.enum(WEBHOOK_METHODS, { error: "HTTP method must be POST, PUT or PATCH" }),
   headers: optionalText("Headers", 10_000),
   payloadFormat: z.enum(WEBHOOK_PAYLOAD_FORMATS, { error: "Choose Website or n8n Chat Trigger" }).default("website"),
+  timeoutSeconds: z
+    .number({ error: "Time-out must be a number of seconds" })
+    .int("Time-out must be a whole number of seconds")
+    .min(1, "Time-out must be at least 1 second")
+    .max(WEBHOOK_TIMEOUT_MAX_SECONDS, `Time-out must be at most ${WEBHOOK_TIMEOUT_MAX_SECONDS} seconds`)
+    .default(DEFAULT_WEBHOOK_TIMEOUT_SECONDS),
   isActive: checkbox(),
 });
 
@@ -79,7 +90,10 @@ export function WebhookEditor({
   webhook,
   lastResult,
 }: {
-  webhook?: Pick<WebhookView, "name" | "url" | "method" | "headerNames" | "payloadFormat" | "isActive">;
+  webhook?: Pick<
+    WebhookView,
+    "name" | "url" | "method" | "headerNames" | "payloadFormat" | "timeoutSeconds" | "isActive"
+  >;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
@@ -95,10 +109,11 @@ export function WebhookEditor({
           url: webhook.url,
           method: webhook.method,
           payloadFormat: webhook.payloadFormat,
+          timeoutSeconds: webhook.timeoutSeconds,
           isActive: webhook.isActive,
           headers: maskedHeaders(webhook.headerNames),
         }
-      : { method: "POST", payloadFormat: "website", isActive: true },
+      : { method: "POST", payloadFormat: "website", timeoutSeconds: DEFAULT_WEBHOOK_TIMEOUT_SECONDS, isActive: true },
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -118,6 +133,15 @@ export function WebhookEditor({
           </option>
         ))}
       </ChoiceField>
+      <InputField
+        label={WEBHOOK_TEXTS.timeoutLabel}
+        hint={WEBHOOK_TEXTS.timeoutHint}
+        field={fields.timeoutSeconds}
+        type="number"
+        min={1}
+        max={WEBHOOK_TIMEOUT_MAX_SECONDS}
+        step={1}
+      />
       <TextField
         label="Headers (JSON, optional)"
         hint={

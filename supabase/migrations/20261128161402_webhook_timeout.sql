@@ -1,0 +1,1 @@
+ALTER TABLE "webhooks" ADD COLUMN "timeout_seconds" integer DEFAULT 15 NOT NULL;
