@@ -1,19 +1,23 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TEXTS } from "~/copy/email";
 import { db } from "~/db/client.server";
-import { deliveryAttempts, eventDeliveries, outboxEvents } from "~/db/schema";
+import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents } from "~/db/schema";
 import { getEnv, type Env } from "~/lib/env.server";
+import { sealSecret } from "~/lib/secret-box.server";
+import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { createOrder } from "~/models/orders.server";
+import { dispatchEvents } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
 import { createTestAdmin, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
+import { startTestServer } from "../support/webhook-server";
 import { uniqueName, useTestDatabase } from "../support/test-database";
 
 // The email channel (issue #17) through a real SMTP server on 127.0.0.1: what staff and clients
@@ -31,6 +35,20 @@ interface Received {
 }
 
 const received: Received[] = [];
+/** Called with each message the server accepts. */
+const listeners = new Set<(message: Received) => void>();
+
+/** Resolves when a message with this subject reaches this address. */
+function mailArrives(address: string, subject: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = ({ to, mail }: Received) => {
+      if (!to.includes(address) || mail.subject !== subject) return;
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
 /** While set, the server refuses every message with this reply code. */
 let refuseWith: number | null = null;
 
@@ -47,11 +65,13 @@ const smtp = new SMTPServer({
       }
       simpleParser(Buffer.concat(chunks)).then(
         (mail) => {
-          received.push({
+          const message = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map(({ address }) => address),
             mail,
-          });
+          };
+          received.push(message);
+          for (const listener of listeners) listener(message);
           callback();
         },
         (error: Error) => callback(error),
@@ -221,5 +241,52 @@ describe("email from the outbox", () => {
       { status: "delivered", ok: false, statusCode: 451 },
       { status: "delivered", ok: true, statusCode: 250 },
     ]);
+  });
+
+  it("mails an order within 2 s while ten event webhooks never answer", async () => {
+    const hanging = await Promise.all(Array.from({ length: 10 }, () => startTestServer(() => {})));
+    const webhooks = await db()
+      .insert(eventWebhooks)
+      .values(
+        hanging.map((receiver) => ({
+          name: uniqueName("Hanging"),
+          url: `${receiver.url}/events`,
+          events: ["contact.created" as const, "order.created" as const],
+          secret: sealSecret(newSigningSecret()),
+        })),
+      )
+      .returning({ id: eventWebhooks.id });
+    let run: Promise<number> | undefined;
+    try {
+      // Their backlog falls due before the order's email, as after an outage.
+      await createContactMessage({ name: uniqueName("Backlog"), email: "backlog@example.com", message: "Hi" });
+      await dispatchEvents(100, () => [], new Date(Date.now() - 1000));
+      const service = await createTestService(db(), { isActive: true });
+      const clientEmail = `hanging.${Date.now()}@example.com`;
+      const clientName = uniqueName("Client");
+      await createOrder({ clientName, clientEmail, serviceId: service.id });
+      const { companyName } = await getSiteSettings();
+      const mailed = Promise.all([
+        mailArrives(STAFF, EMAIL_TEXTS.staffOrder.subject(service.name, clientName)),
+        mailArrives(clientEmail, EMAIL_TEXTS.clientOrder.subject(companyName, service.name)),
+      ]);
+      const startedAt = performance.now();
+      run = runOutbox();
+      await mailed;
+      expect(performance.now() - startedAt).toBeLessThan(2000);
+      expect(hanging.flatMap((receiver) => receiver.received).length).toBeGreaterThanOrEqual(10);
+    } finally {
+      // Dropped connections end the hanging attempts, so the run can finish.
+      await Promise.all(hanging.map((receiver) => receiver.close()));
+      await run;
+      await db()
+        .delete(eventWebhooks)
+        .where(
+          inArray(
+            eventWebhooks.id,
+            webhooks.map(({ id }) => id),
+          ),
+        );
+    }
   });
 });

@@ -390,6 +390,54 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
     expect((await claimDueDeliveries(now, 25_000, 10)).map(({ id }) => id)).toEqual([changed.id]);
   });
 
+  it("lets each lane hold only so many leases across workers, and claims the other lanes meanwhile", async () => {
+    const slow = await addEventWebhook("/slow-lane", ["order.created"]);
+    const other = await addEventWebhook("/other-lane", ["order.created"]);
+    const now = new Date();
+    const [event] = await db()
+      .insert(outboxEvents)
+      .values({ type: "order.created", data: { id: "order-lanes" }, dispatchedAt: now })
+      .returning();
+    // The slow endpoint's backlog falls due first, as it would after an outage.
+    const backlog = await db()
+      .insert(eventDeliveries)
+      .values(
+        Array.from({ length: 8 }, () => ({
+          eventId: event.id,
+          channel: "webhook" as const,
+          eventWebhookId: slow.id,
+          nextAttemptAt: new Date(now.getTime() - 1000),
+        })),
+      )
+      .returning({ id: eventDeliveries.id });
+    const others = await db()
+      .insert(eventDeliveries)
+      .values([
+        { eventId: event.id, channel: "webhook" as const, eventWebhookId: other.id, nextAttemptAt: now },
+        { eventId: event.id, channel: "staff_email" as const, nextAttemptAt: now },
+      ])
+      .returning({ id: eventDeliveries.id });
+    const backlogIds = new Set(backlog.map(({ id }) => id));
+
+    const first = await claimDueDeliveries(now, 25_000, 10, 2);
+    expect(first.filter(({ id }) => backlogIds.has(id))).toHaveLength(2);
+    expect(
+      first
+        .filter(({ id }) => !backlogIds.has(id))
+        .map(({ id }) => id)
+        .toSorted(),
+    ).toEqual(others.map(({ id }) => id).toSorted());
+    // Another worker: the slow lane is full, whoever holds its leases.
+    expect(await claimDueDeliveries(now, 25_000, 10, 2)).toEqual([]);
+    await settleDelivery(
+      first.find(({ id }) => backlogIds.has(id))!.id,
+      { attemptedAt: now, statusCode: null, durationMs: 15_000, response: "No answer", ok: false },
+      { status: "failed" },
+    );
+    const third = await claimDueDeliveries(now, 25_000, 10, 2);
+    expect(third.map(({ id }) => backlogIds.has(id))).toEqual([true]);
+  });
+
   it("never lets two workers claiming at once both hold one order's Airtable deliveries", async () => {
     const now = new Date();
     for (let round = 0; round < 20; round++) {
