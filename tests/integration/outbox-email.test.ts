@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TEXTS } from "~/copy/email";
 import { db } from "~/db/client.server";
-import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents } from "~/db/schema";
+import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, rateLimits } from "~/db/schema";
 import { getEnv, type Env } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
@@ -101,6 +101,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
 
+const clientSubject = (company: string, service: string) =>
+  productText("Your order with {company}: {service}").replace("{company}", company).replace("{service}", service);
+
 function mailsTo(address: string, subject: string): Received[] {
   return received.filter(({ to, mail }) => to.includes(address) && mail.subject === subject);
 }
@@ -163,7 +166,7 @@ describe("email from the outbox", () => {
     const [client] = mailsTo(clientEmail, EMAIL_TEXTS.clientOrder.subject(companyName, service.name));
     expect(client.mail.from?.value).toEqual([{ name: "Agency", address: "hello@agency.test" }]);
     expect(client.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
-    expect(client.mail.text).toContain(EMAIL_TEXTS.clientOrder.greeting(clientName));
+    expect(client.mail.text).toContain(productText("Hello,"));
     expect(client.mail.text).toContain(
       productText.pattern("See your order's status at any time: {status link}", statusUrl),
     );
@@ -178,6 +181,75 @@ describe("email from the outbox", () => {
         ),
       ),
     );
+  });
+
+  it("echoes nothing a visitor typed to the client's unverified address: no name, no notes, no phone", async () => {
+    const service = await createTestService(db(), { isActive: true });
+    const clientName = `Claim your refund at http://refund.example/${Date.now()} <a href="http://x.example">now</a>`;
+    const clientEmail = `victim.${Date.now()}@example.com`;
+    const notes = `Visit http://spam.example/${Date.now()} today`;
+    await createOrder({ clientName, clientEmail, clientPhone: "+1 555 0199", notes, serviceId: service.id });
+    const { companyName } = await getSiteSettings();
+
+    await runOutbox();
+
+    const [client] = mailsTo(clientEmail, clientSubject(companyName, service.name));
+    expect(client.mail.text!.split("\n")[0]).toBe(productText("Hello,"));
+    for (const body of [client.mail.text!, String(client.mail.html)]) {
+      for (const typed of ["refund.example", "x.example", "Claim your refund", "spam.example", "+1 555 0199"]) {
+        expect(body).not.toContain(typed);
+      }
+    }
+    expect(client.mail.to).toMatchObject({ value: [{ address: clientEmail, name: "" }] });
+  });
+
+  it("mails one address at most 3 order confirmations a day, however it is spelt; staff get every order", async () => {
+    const service = await createTestService(db(), { isActive: true });
+    const mailbox = `target.${Date.now()}`;
+    const spellings = [`${mailbox}@example.com`, `${mailbox.toUpperCase()}@Example.com`, `${mailbox}+a@example.com`];
+    const names: string[] = [];
+    for (const clientEmail of [...spellings, `${mailbox}+b@example.com`, `${mailbox}@example.com`]) {
+      const clientName = uniqueName("Capped");
+      names.push(clientName);
+      await createOrder({ clientName, clientEmail, serviceId: service.id });
+    }
+    const { companyName } = await getSiteSettings();
+
+    await runOutbox();
+
+    const confirmations = received.filter(
+      ({ to, mail }) =>
+        to.some((address) => address.toLowerCase().startsWith(mailbox)) &&
+        mail.subject === clientSubject(companyName, service.name),
+    );
+    expect(confirmations).toHaveLength(3);
+    for (const clientName of names) {
+      expect(
+        mailsTo(
+          STAFF,
+          productText("New order: {service} from {client name}")
+            .replace("{service}", service.name)
+            .replace("{client name}", clientName),
+        ),
+      ).toHaveLength(1);
+    }
+    const statuses = await db()
+      .select({ status: eventDeliveries.status })
+      .from(eventDeliveries)
+      .innerJoin(outboxEvents, eq(outboxEvents.id, eventDeliveries.eventId))
+      .where(
+        sql`${eventDeliveries.channel} = 'client_email' and lower(${outboxEvents.data}->>'client_email') like ${`${mailbox}%`}`,
+      );
+    expect(statuses.map(({ status }) => status).toSorted()).toEqual([
+      "cancelled",
+      "cancelled",
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+    // The counter holds no address.
+    const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
+    expect(keys.filter(({ key }) => key.toLowerCase().includes(mailbox))).toEqual([]);
   });
 
   it("mails a contact message and a chat lead to staff, the lead with a link to its conversation", async () => {
