@@ -333,6 +333,10 @@ export const SECRET_FIELD_TEXTS = {
   unreadable:
     "Stored, but encrypted with a key this server does not have (SECRETS_KEY, or SECRETS_KEY_PREVIOUS during a rotation). Type it again to replace it.",
   remove: (label: string) => `Remove the stored ${label.toLowerCase()}`,
+  showButton: "Show",
+  hideButton: "Hide",
+  show: (label: string) => `Show ${label.toLowerCase()}`,
+  hide: (label: string) => `Hide ${label.toLowerCase()}`,
 } as const;
 
 /** "companyName" → "company name": how a changed field is named in the activity log. */
