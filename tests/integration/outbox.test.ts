@@ -15,6 +15,7 @@ import { createService } from "~/models/services.server";
 import { RETRY_DELAYS_MS, runOutbox } from "~/services/outbox/worker.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { ROOT } from "../support/built-server";
+import { productText } from "../support/product-text";
 import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
@@ -142,6 +143,7 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
     for (const request of [created, changed]) {
       expect(request.method).toBe("POST");
       expect(request.headers["content-type"]).toBe("application/json");
+      expect(request.headers["user-agent"]).toBe(productText("automation-agency-site/1.0"));
       expect(request.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(Math.abs(Number(request.headers["webhook-timestamp"]) - before)).toBeLessThan(60);
       expect(await verifies(orders.plainSecret, request)).toBe(true);
