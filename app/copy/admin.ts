@@ -138,6 +138,8 @@ export const DELIVERY_LOG_TEXTS = {
   attempts: (count: number) => (count === 1 ? "1 attempt" : `${count} attempts`),
   attemptsCaption: (id: string) => `Attempts of ${id}`,
   attemptColumns: { time: "Time", status: "Status", duration: "Duration", answer: "Answer" },
+  payload: "Payload sent",
+  payloadLabel: (id: string) => `Payload sent as ${id}`,
   noAttempts: "Not attempted yet.",
   noAnswer: "No answer",
   durationMs: (ms: number) => `${ms} ms`,
