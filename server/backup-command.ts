@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fork } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, dumpDataDir, restoreDataDir } from "~/db/backup.server";
+import { BackupError, checkDump, dumpDataDir, partialRestoreDir, restoreDataDir } from "~/db/backup.server";
 import { setDatabase } from "~/db/client.server";
 import { DataDirInUseError } from "~/db/data-dir-lock.server";
 import { parseEnv } from "~/lib/env.server";
@@ -18,9 +19,15 @@ const BACKUP_USAGE = `Write a SQL dump of the embedded database in DATA_DIR to F
 FILE must not exist yet; by default it is DATA_DIR/backups/backup-<date and time>.sql. Stop the
 site first: the database's files are consistent only while a single process has them open.`;
 
+/** How long a restore may run by default: a site's database loads in seconds to minutes. */
+const RESTORE_TIME_LIMIT_SECONDS = 600;
+
 const RESTORE_USAGE = `Restore a dump made by npm run db:backup into a DATA_DIR that holds no database yet.
 
-  npm run db:restore -- FILE
+  npm run db:restore -- [--time-limit SECONDS] FILE
+
+A restore still running after --time-limit seconds (default ${RESTORE_TIME_LIMIT_SECONDS}) is stopped, and nothing
+is restored.
 
 Integration secrets in the dump are encrypted with the old site's secrets key: give the new site
 the same key (copy the old DATA_DIR/secrets-key into DATA_DIR, or set SECRETS_KEY) before
@@ -39,7 +46,7 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
   const env = parseEnv(process.env);
   if (env.DATABASE_URL) return refuse(ON_POSTGRES("pg_dump"));
   const dataDir = path.resolve(env.DATA_DIR);
-  const file = path.resolve(args[0] ?? defaultBackupFile(dataDir));
+  const file = path.resolve(args.positionals[0] ?? defaultBackupFile(dataDir));
   if (existsSync(file)) return refuse(`${file} exists already: name a new file.`);
   let dump;
   try {
@@ -65,16 +72,72 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Set in the process a restore runs in, which its parent stops at the time limit. */
+const RESTORE_CHILD_ENV = "DB_RESTORE_CHILD";
+
 export async function runRestoreCommand(argv: string[]): Promise<number> {
-  const args = parseCommand(argv, RESTORE_USAGE);
+  const args = parseCommand(argv, RESTORE_USAGE, { timeLimit: true });
   if (typeof args === "number") return args;
-  if (args.length !== 1) return usageError("Name the one backup file to restore.", RESTORE_USAGE);
+  if (args.positionals.length !== 1) return usageError("Name the one backup file to restore.", RESTORE_USAGE);
+  const limit = args.timeLimit;
+  const seconds = limit === undefined ? RESTORE_TIME_LIMIT_SECONDS : Number(limit);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    return usageError("--time-limit must be a number of seconds above 0.", RESTORE_USAGE);
+  }
   const env = parseEnv(process.env);
   if (env.DATABASE_URL) return refuse(ON_POSTGRES("psql"));
   const dataDir = path.resolve(env.DATA_DIR);
-  const file = path.resolve(args[0]);
+  const file = path.resolve(args.positionals[0]);
   if (!existsSync(file)) return refuse(`${file} does not exist.`);
   const dump = readFileSync(file, "utf8");
+  try {
+    checkDump(dump);
+  } catch (error) {
+    if (error instanceof BackupError) return refuse(error.message);
+    throw error;
+  }
+  if (process.env[RESTORE_CHILD_ENV]) return restoreInThisProcess(dataDir, file, dump);
+  return restoreInChild(dataDir, file, seconds);
+}
+
+/**
+ * The embedded database runs in the process's own thread, so nothing in it can stop a statement
+ * that runs too long: the restore runs in a child process, killed at the limit, whose leftovers
+ * (the partial database, its lock) are removed here.
+ */
+async function restoreInChild(dataDir: string, file: string, seconds: number): Promise<number> {
+  const child = fork(process.argv[1], ["restore", file], {
+    env: { ...process.env, [RESTORE_CHILD_ENV]: "1" },
+    stdio: "inherit",
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill("SIGKILL");
+  }, seconds * 1000);
+  const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
+  clearTimeout(timer);
+  if (!timedOut) return code;
+  rmSync(partialRestoreDir(dataDir), { recursive: true, force: true });
+  removeLockOf(child.pid, dataDir);
+  return refuse(
+    `The restore did not finish within ${seconds} seconds and was stopped: nothing was restored into ${dataDir}. ` +
+      "A backup made by npm run db:backup loads in minutes; to allow longer, give --time-limit SECONDS.",
+  );
+}
+
+/** The lock file a killed restore left, when it is that process's. */
+function removeLockOf(pid: number | undefined, dataDir: string): void {
+  const lockFile = path.join(dataDir, "pglite.lock");
+  try {
+    const owner = JSON.parse(readFileSync(lockFile, "utf8")) as { pid?: number };
+    if (owner.pid === pid) rmSync(lockFile, { force: true });
+  } catch {
+    // No lock, or not one this restore wrote: left as it is.
+  }
+}
+
+async function restoreInThisProcess(dataDir: string, file: string, dump: string): Promise<number> {
   try {
     await restoreDataDir(dataDir, dump, async (database) => {
       setDatabase(database);
@@ -98,11 +161,19 @@ export async function runRestoreCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The positional arguments, or the exit code when there is nothing more to do (help, a bad option). */
-function parseCommand(argv: string[], usage: string): string[] | number {
+/** The file named and --time-limit, or the exit code when there is nothing more to do (help, a bad option). */
+function parseCommand(
+  argv: string[],
+  usage: string,
+  { timeLimit = false } = {},
+): { positionals: string[]; timeLimit?: string } | number {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { help: { type: "boolean" } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { help: { type: "boolean" }, ...(timeLimit ? { "time-limit": { type: "string" as const } } : {}) },
+      allowPositionals: true,
+    });
   } catch (error) {
     return usageError((error as Error).message, usage);
   }
@@ -111,7 +182,8 @@ function parseCommand(argv: string[], usage: string): string[] | number {
     return 0;
   }
   if (parsed.positionals.length > 1) return usageError("Name one file.", usage);
-  return parsed.positionals;
+  const limit = (parsed.values as { "time-limit"?: string })["time-limit"];
+  return { positionals: parsed.positionals, timeLimit: limit };
 }
 
 function defaultBackupFile(dataDir: string): string {

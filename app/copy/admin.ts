@@ -158,6 +158,8 @@ export const DELIVERY_LOG_TEXTS = {
   attempts: (count: number) => (count === 1 ? "1 attempt" : `${count} attempts`),
   attemptsCaption: (id: string) => `Attempts of ${id}`,
   attemptColumns: { time: "Time", status: "Status", duration: "Duration", answer: "Answer" },
+  payload: "Payload sent",
+  payloadLabel: (id: string) => `Payload sent as ${id}`,
   noAttempts: "Not attempted yet.",
   noAnswer: "No answer",
   durationMs: (ms: number) => `${ms} ms`,
@@ -353,6 +355,10 @@ export const SECRET_FIELD_TEXTS = {
   unreadable:
     "Stored, but encrypted with a key this server does not have (SECRETS_KEY, or SECRETS_KEY_PREVIOUS during a rotation). Type it again to replace it.",
   remove: (label: string) => `Remove the stored ${label.toLowerCase()}`,
+  showButton: "Show",
+  hideButton: "Hide",
+  show: (label: string) => `Show ${label.toLowerCase()}`,
+  hide: (label: string) => `Hide ${label.toLowerCase()}`,
 } as const;
 
 /** "companyName" → "company name": how a changed field is named in the activity log. */

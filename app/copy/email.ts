@@ -16,7 +16,7 @@ export const EMAIL_TEXTS = {
   },
   clientOrder: {
     subject: (companyName: string, serviceName: string) => `Your order with ${companyName}: ${serviceName}`,
-    greeting: (clientName: string) => `Hello ${clientName},`,
+    greeting: "Hello,",
     intro: (companyName: string) =>
       `Thank you for your order with ${companyName}. We'll contact you within 24 hours to discuss your project and payment.`,
     statusLink: "See your order's status at any time",

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { dumpProblem } from "~/lib/sql-dump";
 import {
   defaultTemplateDir,
   holdsDatabase,
@@ -42,6 +43,17 @@ export async function dumpDataDir(dataDir: string): Promise<string> {
   }
 }
 
+/** Refuses a file that is not a dump made by dumpDataDir, before any of it runs. */
+export function checkDump(dump: string): void {
+  const problem = dumpProblem(dump);
+  if (problem) throw new BackupError(`The file is not a backup this site can restore: ${problem}.`);
+}
+
+/** Where a restore builds the database before renaming it into place. */
+export function partialRestoreDir(dataDir: string): string {
+  return `${pgliteDir(dataDir)}.partial`;
+}
+
 /**
  * Loads a dump made by dumpDataDir into a new database in DATA_DIR, which must not hold one yet.
  * `accept` sees the loaded database and may refuse it by throwing. The database is built beside
@@ -52,9 +64,10 @@ export async function restoreDataDir(
   dump: string,
   accept: (database: AppDatabase) => Promise<void>,
 ): Promise<void> {
+  checkDump(dump);
   const release = lockDataDir(dataDir);
   const pgDir = pgliteDir(dataDir);
-  const partial = `${pgDir}.partial`;
+  const partial = partialRestoreDir(dataDir);
   try {
     if (holdsDatabase(dataDir)) {
       throw new BackupError(
@@ -117,7 +130,7 @@ async function load(pg: PGlite, dump: string): Promise<void> {
   const { rows } = await pg.query<{ table: string | null }>(
     "select to_regclass('supabase_migrations.schema_migrations')::text as table",
   );
-  if (!rows[0].table) {
+  if (!rows[0]?.table) {
     throw new BackupError(
       "The file holds no supabase_migrations.schema_migrations table: it is not a backup of this site.",
     );

@@ -1,16 +1,33 @@
-import type { WebhookIpMode } from "./domain";
+import type { EventType, WebhookIpMode } from "./domain";
 
-// The privacy policy and terms until the admin writes their own: markdown
-// naming what the site really stores and for how long, filled in from the
-// current settings so the periods stay true when they change.
+// The privacy policy and terms until the admin writes their own:
+// markdown naming what the site really stores, where it sends it and for how long,
+// filled in from the current settings and configuration so it stays true when they change.
+
+/** A service the site's configuration sends visitors' data to: named by its host. */
+export interface EventReceiver {
+  host: string;
+  events: readonly EventType[];
+}
 
 export interface LegalFacts {
   companyName: string;
   supportEmail: string;
+  businessAddress: string | null;
   chatRetentionMonths: number;
   contactRetentionMonths: number;
   uploadsRetentionDays: number;
   webhookIpMode: WebhookIpMode;
+  /** Hosts of the chat webhooks that write the assistant's replies. */
+  chatHosts: readonly string[];
+  /** The active event webhooks. */
+  eventReceivers: readonly EventReceiver[];
+  /** SMTP_URL is set: staff are emailed new orders and messages, clients their confirmation. */
+  email: boolean;
+  /** The integrations name an Airtable table: orders are copied to it. */
+  airtable: boolean;
+  /** Chat files are kept in Supabase Storage rather than on the site's own server. */
+  supabaseStorage: boolean;
 }
 
 const months = (count: number) => (count === 1 ? "1 month" : `${count} months`);
@@ -28,8 +45,45 @@ export function webhookIpStatement(mode: WebhookIpMode): string {
   }
 }
 
+/** What each business event hands a webhook of the visitor's data (app/models/event-data.server.ts). */
+const EVENT_DATA: Record<EventType, string> = {
+  "order.created": "your orders (name, email address, phone number, service, prices and project details)",
+  "order.status_changed": "changes to your orders' status, with the same details",
+  "contact.created": "your contact messages (name, email address and message)",
+  "chat.conversation_started": "the first message of each chat conversation",
+  "chat.lead_captured": "the name, email address and message you leave in the chat",
+};
+
+const hostList = (hosts: readonly string[]) => hosts.map((host) => `\`${host}\``).join(", ");
+
+function recipients(facts: LegalFacts): string[] {
+  const lines = [
+    facts.chatHosts.length > 0
+      ? `- **Our chat assistant's automation services** (${hostList(facts.chatHosts)}) receive your chat messages, and the images or voice notes you send, to write the assistant's replies.`
+      : "- **Our chat assistant**: no automation service is connected now; your chat messages stay with us.",
+  ];
+  for (const receiver of facts.eventReceivers) {
+    const what = receiver.events.map((event) => EVENT_DATA[event]);
+    lines.push(`- **\`${receiver.host}\`**, a service our business runs on, receives ${what.join("; ")}.`);
+  }
+  if (facts.email) {
+    lines.push(
+      "- **Our mail server** carries the emails about your order or message to our staff (with your name, email address, phone number and project details), and your order confirmation to you (the service and prices only).",
+    );
+  }
+  if (facts.airtable) {
+    lines.push(
+      "- **Airtable** (airtable.com), where we keep our order list, receives your orders: name, email address, phone number, service, prices, status and project details.",
+    );
+  }
+  if (facts.supabaseStorage) {
+    lines.push("- **Supabase** (supabase.com) stores the images and voice notes you send in the chat.");
+  }
+  return lines;
+}
+
 export function defaultPrivacyPolicy(facts: LegalFacts): string {
-  return `${facts.companyName} runs this website. This policy says what we store about you, why, and for how long.
+  return `${facts.companyName} runs this website. This policy says what we store about you, why, where it goes, and for how long.
 
 ## What we store
 
@@ -38,11 +92,11 @@ export function defaultPrivacyPolicy(facts: LegalFacts): string {
 - **Chat conversations**: the messages you write to our assistant and its replies, and the images or voice notes you send. Conversations are deleted ${months(facts.chatRetentionMonths)} after their last message; files are deleted after ${days(facts.uploadsRetentionDays)}.
 - **Your IP address**: used for a short time to limit how often forms and the chat can be used, so the site stays available; it is not stored with your messages.
 
-## Who else sees it
+## Who else receives it
 
-Chat messages are passed to the automation services that write the assistant's replies. ${webhookIpStatement(facts.webhookIpMode)}
+${recipients(facts).join("\n")}
 
-We do not sell your data or use it for advertising.
+A record of what was sent to each of them is kept for 30 days. We do not sell your data or use it for advertising.
 
 ## Cookies
 
@@ -54,20 +108,45 @@ You can ask us for a copy of what we store about you, or ask us to correct or de
 `;
 }
 
-export function defaultTerms(facts: Pick<LegalFacts, "companyName" | "supportEmail">): string {
-  return `These terms apply when you order a service from ${facts.companyName} through this website.
+export function defaultTerms(facts: Pick<LegalFacts, "companyName" | "supportEmail" | "businessAddress">): string {
+  const who = facts.businessAddress ? `${facts.companyName}, ${facts.businessAddress}` : facts.companyName;
+  return `These terms apply when you order a service from ${who} ("we") through this website. They are a starting point: [governing law and court, to be completed by ${facts.companyName}].
 
-## Orders
+## What you order
 
-Submitting the order form is a request, not a purchase: nothing is charged. We contact you to confirm the scope, price and timeline before any work starts, and you can withdraw your request until you approve our proposal.
+Each service on this site is an automation we build for you: a set of workflows that connect the tools you name, configured for your accounts, tested with you and handed over with a short description of how they work. What a service includes is its description on this site; what your project needs beyond it we agree with you in writing before work starts.
 
-## Prices
+## How an order works
 
-The setup fee is charged once; a monthly fee, where shown, covers ongoing support and can be cancelled at the end of any month. Prices are shown in US dollars.
+Submitting the order form is a request, not a purchase: nothing is charged. We contact you within 24 hours to confirm the scope, price and timeline. The contract is made when you accept our written proposal; until then you can withdraw your request at no cost.
+
+## Prices and payment
+
+Prices are shown in US dollars. The setup fee is paid once: we invoice it when you accept the proposal, and it is due within 14 days of the invoice, before the workflows go live. Where a service shows a monthly fee, it is invoiced at the start of each month from the month the workflows go live.
+
+## Monthly support
+
+The monthly fee covers hosting or monitoring of the delivered workflows, fixes when a connected tool changes, and answers to your questions by email at ${facts.supportEmail}. New workflows or changes of scope are quoted separately. You can cancel the monthly support at any time by writing to ${facts.supportEmail}: it ends at the end of the month in which you cancel, and nothing more is invoiced. We may end it with 30 days' notice.
+
+## Refunds
+
+If we cannot deliver what the proposal describes, you get the setup fee back in full. Once you have approved the delivered workflows, the setup fee is not refunded. A month of support already begun is not refunded. Nothing in these terms limits the rights consumer law gives you.
+
+## Who owns the workflows
+
+Once the setup fee is paid, the workflows we build for you are yours: you may use, change and copy them as you wish. Your accounts, keys and data remain yours throughout. We keep the right to reuse general techniques and parts that are not specific to you.
+
+## Liability
+
+We build with care, but the workflows rely on third-party tools we do not control. We are not liable for losses caused by those tools, by changes you make, or by indirect or consequential losses. Our total liability for a project is limited to the fees you paid us for it in the 12 months before the claim, except where the law does not allow such a limit.
 
 ## Your information
 
 We use what you send us to answer and carry out your request, as our [privacy policy](/privacy) describes.
+
+## Governing law
+
+These terms are governed by the law of [country or state, to be completed], and disputes go to the courts of [place, to be completed].
 
 ## Questions
 

@@ -4,6 +4,7 @@ import { db, withReadRetry } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, type EventWebhook } from "~/db/schema";
 import { TEST_EVENT_TYPE, type DeliveryChannel } from "~/lib/domain";
+import { eventBody } from "~/lib/event-body";
 import type { PageRequest } from "~/lib/keyset";
 import { needsResealing, openSecret, sealSecret, unknownKeyId } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
@@ -136,6 +137,8 @@ export interface LoggedDelivery {
   deliveredAt: Date | null;
   createdAt: Date;
   eventType: string;
+  /** What an event webhook's attempts sent (the same body each time); null for email and Airtable. */
+  payload: string | null;
   cursor: string;
   /** Newest first: every attempt, those before a Redeliver included. */
   attemptLog: LoggedAttempt[];
@@ -170,6 +173,8 @@ export async function listDeliveryPage(
           deliveredAt: eventDeliveries.deliveredAt,
           createdAt: eventDeliveries.createdAt,
           eventType: outboxEvents.type,
+          eventCreatedAt: outboxEvents.createdAt,
+          eventData: outboxEvents.data,
           cursor: keysetCursor(KEYSET),
         })
         .from(eventDeliveries)
@@ -199,7 +204,15 @@ export async function listDeliveryPage(
         );
   const byDelivery = new Map<string, LoggedAttempt[]>(ids.map((id) => [id, []]));
   for (const { deliveryId, ...attempt } of attempts) byDelivery.get(deliveryId)?.push(attempt);
-  return { ...page, rows: page.rows.map((row) => ({ ...row, attemptLog: byDelivery.get(row.id) ?? [] })) };
+  const toWebhook = "eventWebhookId" in filter;
+  return {
+    ...page,
+    rows: page.rows.map(({ eventCreatedAt, eventData, ...row }) => ({
+      ...row,
+      payload: toWebhook ? eventBody({ type: row.eventType, createdAt: eventCreatedAt, data: eventData }) : null,
+      attemptLog: byDelivery.get(row.id) ?? [],
+    })),
+  };
 }
 
 /** Whether the delivery `id` is in the log `filter` shows: Redeliver acts only on what the page lists. */

@@ -94,8 +94,17 @@ const CLAIM_LOCK_KEY = 1_757_017;
  * once could each create its row. One that another worker holds keeps the order's others back
  * until it is settled; the claims take turns (an advisory lock), so two cannot both find none held.
  * Within one batch the handler takes them in turn (app/services/outbox/airtable.server.ts).
+ *
+ * Each lane (an event webhook, or a channel such as the staff email) holds at most `perLane`
+ * leases at once, counted across every worker: an endpoint that never answers then ties up its own
+ * lane only, and everyone else's deliveries are still claimed (app/services/outbox/worker.server.ts).
  */
-export async function claimDueDeliveries(now: Date, leaseMs: number, limit: number): Promise<DueDelivery[]> {
+export async function claimDueDeliveries(
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  perLane = Number.POSITIVE_INFINITY,
+): Promise<DueDelivery[]> {
   const airtableOrderHeld = sql`(${eventDeliveries.channel} = 'airtable' and exists (
     select 1 from event_deliveries held
       join outbox_events held_event on held_event.id = held.event_id
@@ -113,10 +122,30 @@ export async function claimDueDeliveries(now: Date, leaseMs: number, limit: numb
   if (!any) return [];
   const claimed = await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    const laneRoom = Number.isFinite(perLane)
+      ? sql`${eventDeliveries.id} in (
+          select lane.id from (
+            select candidate.id,
+              row_number() over (
+                partition by candidate.channel, candidate.event_webhook_id
+                order by candidate.next_attempt_at, candidate.id) as place
+            from event_deliveries candidate
+            where candidate.status = 'pending'
+              and candidate.next_attempt_at <= ${now.toISOString()}::timestamptz
+              and (candidate.locked_until is null or candidate.locked_until <= ${now.toISOString()}::timestamptz)
+          ) lane
+          join event_deliveries lane_row on lane_row.id = lane.id
+          where lane.place + (
+            select count(*) from event_deliveries held
+            where held.channel = lane_row.channel
+              and held.event_webhook_id is not distinct from lane_row.event_webhook_id
+              and held.status = 'pending'
+              and held.locked_until > ${now.toISOString()}::timestamptz) <= ${perLane})`
+      : undefined;
     const due = tx
       .select({ id: eventDeliveries.id })
       .from(eventDeliveries)
-      .where(and(isDue, not(airtableOrderHeld)))
+      .where(and(isDue, not(airtableOrderHeld), laneRoom))
       .orderBy(asc(eventDeliveries.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });

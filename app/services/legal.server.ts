@@ -1,26 +1,61 @@
 import { defaultPrivacyPolicy, defaultTerms, webhookIpStatement, type LegalFacts } from "~/lib/legal-texts";
 import { getEnv } from "~/lib/env.server";
 import type { SiteSettings } from "~/db/schema";
+import { listEventWebhooks } from "~/models/event-webhooks.server";
+import { readAirtableSync } from "~/models/integrations.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { listActiveWebhooks } from "~/models/webhooks.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 
 export type LegalPageKind = "privacy" | "terms";
 
-export function legalFacts(settings: SiteSettings): LegalFacts {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+const unique = (items: string[]) => [...new Set(items)];
+
+/**
+ * The facts the templates state, read now: the settings, and every place the configuration sends
+ * a visitor's data (the chat and event webhooks, email, Airtable, Supabase Storage).
+ */
+export async function legalFacts(settings: SiteSettings): Promise<LegalFacts> {
+  const [chatWebhooks, eventWebhooks, airtable] = await Promise.all([
+    listActiveWebhooks(),
+    listEventWebhooks(),
+    // A key the server cannot open still names a table the orders are meant for.
+    readAirtableSync().then(Boolean, () => true),
+  ]);
+  const env = getEnv();
   return {
     companyName: settings.companyName,
     supportEmail: settings.supportEmail,
+    businessAddress: settings.businessAddress,
     chatRetentionMonths: settings.chatRetentionMonths,
     contactRetentionMonths: settings.contactRetentionMonths,
-    uploadsRetentionDays: getEnv().UPLOADS_RETENTION_DAYS,
+    uploadsRetentionDays: env.UPLOADS_RETENTION_DAYS,
     webhookIpMode: settings.webhookIpMode,
+    chatHosts: unique([
+      ...chatWebhooks.map(({ url }) => hostOf(url)),
+      ...(settings.chatWebhookUrl ? [hostOf(settings.chatWebhookUrl)] : []),
+    ]),
+    eventReceivers: eventWebhooks
+      .filter(({ isActive, events }) => isActive && events.length > 0)
+      .map(({ url, events }) => ({ host: hostOf(url), events })),
+    email: emailEnabled(),
+    airtable,
+    supabaseStorage: Boolean(env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY),
   };
 }
 
 /** The markdown of a legal page: the admin's text, or the template filled in from the settings. */
-export function legalMarkdown(kind: LegalPageKind, settings: SiteSettings): string {
-  const facts = legalFacts(settings);
-  if (kind === "privacy") return settings.privacyPolicy ?? defaultPrivacyPolicy(facts);
-  return settings.terms ?? defaultTerms(facts);
+export async function legalMarkdown(kind: LegalPageKind, settings: SiteSettings): Promise<string> {
+  if (kind === "privacy") return settings.privacyPolicy ?? defaultPrivacyPolicy(await legalFacts(settings));
+  return settings.terms ?? defaultTerms(settings);
 }
 
 /**
@@ -30,7 +65,7 @@ export function legalMarkdown(kind: LegalPageKind, settings: SiteSettings): stri
 export async function legalPage(kind: LegalPageKind) {
   const settings = await getSiteSettings();
   return {
-    markdown: legalMarkdown(kind, settings),
+    markdown: await legalMarkdown(kind, settings),
     ipStatement: kind === "privacy" ? webhookIpStatement(settings.webhookIpMode) : null,
   };
 }

@@ -3,6 +3,7 @@ import dnsPromises from "node:dns/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { productText } from "../../tests/support/product-text";
 import { chatPayload, refusedWebhookHost, sendWebhook, testPayload, WebhookError } from "./webhooks.server";
 
 interface Received {
@@ -66,6 +67,8 @@ describe("sendWebhook", () => {
     expect(request.headers.accept).toContain("application/json");
     expect(request.headers["x-api-key"]).toBe("secret");
     expect(request.headers.origin).toBe("https://agency.example");
+    // No SITE_URL in the unit tests: the product alone.
+    expect(request.headers["user-agent"]).toBe(productText("automation-agency-site/1.0"));
     expect(JSON.parse(request.body)).toEqual({
       session_id: "session_1_abc",
       message: "Hi",

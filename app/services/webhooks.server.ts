@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { WebhookMethod } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { codedError } from "~/lib/error-chain";
+import { siteOrigin } from "~/lib/site-url.server";
 import { BlockedAddressError, checkedAddress, pinnedLookup, type CheckedAddress } from "~/lib/public-address.server";
 import { UNKNOWN_IP } from "~/lib/visitor-ip.server";
 
@@ -176,6 +177,17 @@ function parseUrl(url: string): URL {
  * and the connection goes to the address that was checked. Redirects are not followed: a 302 to
  * an internal address is how a webhook would read the server's network.
  */
+/**
+ * Every outbound request's User-Agent (chat webhooks, event webhooks, Airtable), so a receiver's
+ * logs and firewall can tell this site's calls from others: the product and, with SITE_URL, the
+ * site it comes from (docs/product.md, "Outgoing requests").
+ */
+export function outboundUserAgent(): string {
+  const origin = siteOrigin();
+  return origin ? `${USER_AGENT_PRODUCT} (+${origin})` : USER_AGENT_PRODUCT;
+}
+const USER_AGENT_PRODUCT = "automation-agency-site/1.0";
+
 export async function sendWebhook(
   target: WebhookTarget,
   payload: unknown,
@@ -196,6 +208,7 @@ export async function sendWebhook(
   const headers: Record<string, string> = {
     "Content-Type": body.contentType,
     Accept: options.accept ?? "application/json, text/plain, */*",
+    "User-Agent": outboundUserAgent(),
     ...(options.origin ? { Origin: options.origin } : {}),
     ...target.headers,
   };

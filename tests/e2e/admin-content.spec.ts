@@ -137,6 +137,47 @@ test.describe("integrations", () => {
     });
   });
 
+  test("a new secret key is typed masked, shown and hidden again with JavaScript, and saved either way", async ({
+    page,
+    sql,
+    javaScriptEnabled,
+  }) => {
+    await withRecordLock(sql, "integrations", async () => {
+      const [original] = await sql`select stripe_secret_key from integrations`;
+      const stored = unique("sk_stored").replace(/\s+/g, "-");
+      const typed = unique("sk_typed").replace(/\s+/g, "-");
+      try {
+        await sql`update integrations set stripe_secret_key = ${stored}`;
+        await openAdmin(page, "/admin/integrations");
+        const field = page.getByLabel("Stripe secret key", { exact: true });
+        await expect(field).toHaveAttribute("type", "password");
+        await field.fill(typed);
+        const show = page.getByRole("button", { name: productText("Show stripe secret key") });
+        if (javaScriptEnabled) {
+          await expect(show).toHaveText(productText("Show"));
+          await show.click();
+          await expect(field).toHaveAttribute("type", "text");
+          await expect(field).toHaveValue(typed);
+          const hide = page.getByRole("button", { name: productText("Hide stripe secret key") });
+          await expect(hide).toHaveText(productText("Hide"));
+          // Shown or not, the stored key is not in the page.
+          expect(await page.content()).not.toContain(stored);
+          await hide.click();
+          await expect(field).toHaveAttribute("type", "password");
+          await expect(page.getByRole("button", { name: productText("Show airtable token") })).toBeVisible();
+        } else {
+          await expect(show).toHaveCount(0);
+        }
+        await page.getByRole("button", { name: "Save Integrations" }).click();
+        await expect(page.getByText("Integrations updated successfully!")).toBeVisible();
+        await expect(page.getByText(`Stored, ending in ${typed.slice(-4)}.`)).toBeVisible();
+        await expect(page.getByLabel("Stripe secret key", { exact: true })).toHaveAttribute("type", "password");
+      } finally {
+        await sql`update integrations set stripe_secret_key = ${original.stripe_secret_key}`;
+      }
+    });
+  });
+
   test("secret keys are write-only in the admin and never reach public responses", async ({ page, request, sql }) => {
     await withRecordLock(sql, "integrations", async () => {
       // Every field but the three public pages use (voice agent embed code, custom CSS and JS).

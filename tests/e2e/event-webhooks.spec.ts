@@ -79,6 +79,11 @@ test("creates an event webhook, shows its secret once, delivers a test event and
     const received = () => server.received.filter((request) => request.path === new URL(url).pathname);
     expect(received()).toHaveLength(1);
     expect(received()[0].json).toMatchObject({ type: "webhook.test", data: { webhook_name: name } });
+    // Beside the answer, the payload sent: a disclosure that opens with or without JavaScript.
+    const payload = delivery.getByLabel(/^Payload sent as msg_/);
+    await expect(payload).toBeHidden();
+    await delivery.getByText(productText("Payload sent")).click();
+    await expect(payload).toHaveText(received()[0].body.toString("utf8"));
     await expectAccessible(page, javaScriptEnabled, "main");
 
     await delivery.getByRole("button", { name: /^Redeliver/ }).click();

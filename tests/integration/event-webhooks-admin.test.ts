@@ -244,6 +244,8 @@ describe.each(BACKENDS)("event webhooks in the admin on %s", (backend) => {
       attempts: 1,
       attemptLog: [{ statusCode: 200, ok: true, response: '{"received":"<b>ok</b>"}' }],
     });
+    // The payload beside the answer: the very bytes the webhook received.
+    expect(page.rows[0].payload).toBe(sent[0].body.toString("utf8"));
     const otherLog = await send(getRequest(`/admin/webhooks/events/${other.id}/log`, cookie));
     expect((otherLog.loaderData["routes/admin/webhooks/event-log"] as { page: Page }).page.rows).toEqual([]);
 

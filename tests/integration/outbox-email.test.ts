@@ -1,18 +1,22 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { deliveryAttempts, eventDeliveries, outboxEvents } from "~/db/schema";
+import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, rateLimits } from "~/db/schema";
 import { getEnv, type Env } from "~/lib/env.server";
+import { sealSecret } from "~/lib/secret-box.server";
+import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { createOrder } from "~/models/orders.server";
+import { dispatchEvents } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { createTestAdmin, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
+import { startTestServer } from "../support/webhook-server";
 import { uniqueName, useTestDatabase } from "../support/test-database";
 
 // The email channel through a real SMTP server on 127.0.0.1: what staff and clients
@@ -37,6 +41,20 @@ interface Received {
 }
 
 const received: Received[] = [];
+/** Called with each message the server accepts. */
+const listeners = new Set<(message: Received) => void>();
+
+/** Resolves when a message with this subject reaches this address. */
+function mailArrives(address: string, subject: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = ({ to, mail }: Received) => {
+      if (!to.includes(address) || mail.subject !== subject) return;
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
 /** While set, the server refuses every message with this reply code. */
 let refuseWith: number | null = null;
 
@@ -53,11 +71,13 @@ const smtp = new SMTPServer({
       }
       simpleParser(Buffer.concat(chunks)).then(
         (mail) => {
-          received.push({
+          const message = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map(({ address }) => address),
             mail,
-          });
+          };
+          received.push(message);
+          for (const listener of listeners) listener(message);
           callback();
         },
         (error: Error) => callback(error),
@@ -86,6 +106,9 @@ afterAll(async () => {
   closeMailTransport();
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
+
+const clientSubject = (company: string, service: string) =>
+  productText("Your order with {company}: {service}").replace("{company}", company).replace("{service}", service);
 
 function mailsTo(address: string, subject: string): Received[] {
   return received.filter(({ to, mail }) => to.includes(address) && mail.subject === subject);
@@ -149,7 +172,7 @@ describe("email from the outbox", () => {
     const [client] = mailsTo(clientEmail, emailText("Your order with {company}: {service}", companyName, service.name));
     expect(client.mail.from?.value).toEqual([{ name: "Agency", address: "hello@agency.test" }]);
     expect(client.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
-    expect(client.mail.text).toContain(emailText("Hello {client name},", clientName));
+    expect(client.mail.text).toContain(productText("Hello,"));
     expect(client.mail.text).toContain(
       productText.pattern("See your order's status at any time: {status link}", statusUrl),
     );
@@ -164,6 +187,75 @@ describe("email from the outbox", () => {
         ),
       ),
     );
+  });
+
+  it("echoes nothing a visitor typed to the client's unverified address: no name, no notes, no phone", async () => {
+    const service = await createTestService(db(), { isActive: true });
+    const clientName = `Claim your refund at http://refund.example/${Date.now()} <a href="http://x.example">now</a>`;
+    const clientEmail = `victim.${Date.now()}@example.com`;
+    const notes = `Visit http://spam.example/${Date.now()} today`;
+    await createOrder({ clientName, clientEmail, clientPhone: "+1 555 0199", notes, serviceId: service.id });
+    const { companyName } = await getSiteSettings();
+
+    await runOutbox();
+
+    const [client] = mailsTo(clientEmail, clientSubject(companyName, service.name));
+    expect(client.mail.text!.split("\n")[0]).toBe(productText("Hello,"));
+    for (const body of [client.mail.text!, String(client.mail.html)]) {
+      for (const typed of ["refund.example", "x.example", "Claim your refund", "spam.example", "+1 555 0199"]) {
+        expect(body).not.toContain(typed);
+      }
+    }
+    expect(client.mail.to).toMatchObject({ value: [{ address: clientEmail, name: "" }] });
+  });
+
+  it("mails one address at most 3 order confirmations a day, however it is spelt; staff get every order", async () => {
+    const service = await createTestService(db(), { isActive: true });
+    const mailbox = `target.${Date.now()}`;
+    const spellings = [`${mailbox}@example.com`, `${mailbox.toUpperCase()}@Example.com`, `${mailbox}+a@example.com`];
+    const names: string[] = [];
+    for (const clientEmail of [...spellings, `${mailbox}+b@example.com`, `${mailbox}@example.com`]) {
+      const clientName = uniqueName("Capped");
+      names.push(clientName);
+      await createOrder({ clientName, clientEmail, serviceId: service.id });
+    }
+    const { companyName } = await getSiteSettings();
+
+    await runOutbox();
+
+    const confirmations = received.filter(
+      ({ to, mail }) =>
+        to.some((address) => address.toLowerCase().startsWith(mailbox)) &&
+        mail.subject === clientSubject(companyName, service.name),
+    );
+    expect(confirmations).toHaveLength(3);
+    for (const clientName of names) {
+      expect(
+        mailsTo(
+          STAFF,
+          productText("New order: {service} from {client name}")
+            .replace("{service}", service.name)
+            .replace("{client name}", clientName),
+        ),
+      ).toHaveLength(1);
+    }
+    const statuses = await db()
+      .select({ status: eventDeliveries.status })
+      .from(eventDeliveries)
+      .innerJoin(outboxEvents, eq(outboxEvents.id, eventDeliveries.eventId))
+      .where(
+        sql`${eventDeliveries.channel} = 'client_email' and lower(${outboxEvents.data}->>'client_email') like ${`${mailbox}%`}`,
+      );
+    expect(statuses.map(({ status }) => status).toSorted()).toEqual([
+      "cancelled",
+      "cancelled",
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+    // The counter holds no address.
+    const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
+    expect(keys.filter(({ key }) => key.toLowerCase().includes(mailbox))).toEqual([]);
   });
 
   it("mails a contact message and a chat lead to staff, the lead with a link to its conversation", async () => {
@@ -229,5 +321,52 @@ describe("email from the outbox", () => {
       { status: "delivered", ok: false, statusCode: 451 },
       { status: "delivered", ok: true, statusCode: 250 },
     ]);
+  });
+
+  it("mails an order within 2 s while ten event webhooks never answer", async () => {
+    const hanging = await Promise.all(Array.from({ length: 10 }, () => startTestServer(() => {})));
+    const webhooks = await db()
+      .insert(eventWebhooks)
+      .values(
+        hanging.map((receiver) => ({
+          name: uniqueName("Hanging"),
+          url: `${receiver.url}/events`,
+          events: ["contact.created" as const, "order.created" as const],
+          secret: sealSecret(newSigningSecret()),
+        })),
+      )
+      .returning({ id: eventWebhooks.id });
+    let run: Promise<number> | undefined;
+    try {
+      // Their backlog falls due before the order's email, as after an outage.
+      await createContactMessage({ name: uniqueName("Backlog"), email: "backlog@example.com", message: "Hi" });
+      await dispatchEvents(100, () => [], new Date(Date.now() - 1000));
+      const service = await createTestService(db(), { isActive: true });
+      const clientEmail = `hanging.${Date.now()}@example.com`;
+      const clientName = uniqueName("Client");
+      await createOrder({ clientName, clientEmail, serviceId: service.id });
+      const { companyName } = await getSiteSettings();
+      const mailed = Promise.all([
+        mailArrives(STAFF, EMAIL_TEXTS.staffOrder.subject(service.name, clientName)),
+        mailArrives(clientEmail, EMAIL_TEXTS.clientOrder.subject(companyName, service.name)),
+      ]);
+      const startedAt = performance.now();
+      run = runOutbox();
+      await mailed;
+      expect(performance.now() - startedAt).toBeLessThan(2000);
+      expect(hanging.flatMap((receiver) => receiver.received).length).toBeGreaterThanOrEqual(10);
+    } finally {
+      // Dropped connections end the hanging attempts, so the run can finish.
+      await Promise.all(hanging.map((receiver) => receiver.close()));
+      await run;
+      await db()
+        .delete(eventWebhooks)
+        .where(
+          inArray(
+            eventWebhooks.id,
+            webhooks.map(({ id }) => id),
+          ),
+        );
+    }
   });
 });

@@ -15,6 +15,7 @@ import { createService } from "~/models/services.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
 import { ROOT } from "../support/built-server";
+import { productText } from "../support/product-text";
 import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
@@ -148,6 +149,7 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
     for (const request of [created, changed]) {
       expect(request.method).toBe("POST");
       expect(request.headers["content-type"]).toBe("application/json");
+      expect(request.headers["user-agent"]).toBe(productText("automation-agency-site/1.0"));
       expect(request.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(Math.abs(Number(request.headers["webhook-timestamp"]) - before)).toBeLessThan(60);
       expect(await verifies(orders.plainSecret, request)).toBe(true);
@@ -395,6 +397,54 @@ describe.each(BACKENDS)("the outbox on %s", (backend) => {
       { status: "delivered" },
     );
     expect((await claimDueDeliveries(now, 25_000, 10)).map(({ id }) => id)).toEqual([changed.id]);
+  });
+
+  it("lets each lane hold only so many leases across workers, and claims the other lanes meanwhile", async () => {
+    const slow = await addEventWebhook("/slow-lane", ["order.created"]);
+    const other = await addEventWebhook("/other-lane", ["order.created"]);
+    const now = new Date();
+    const [event] = await db()
+      .insert(outboxEvents)
+      .values({ type: "order.created", data: { id: "order-lanes" }, dispatchedAt: now })
+      .returning();
+    // The slow endpoint's backlog falls due first, as it would after an outage.
+    const backlog = await db()
+      .insert(eventDeliveries)
+      .values(
+        Array.from({ length: 8 }, () => ({
+          eventId: event.id,
+          channel: "webhook" as const,
+          eventWebhookId: slow.id,
+          nextAttemptAt: new Date(now.getTime() - 1000),
+        })),
+      )
+      .returning({ id: eventDeliveries.id });
+    const others = await db()
+      .insert(eventDeliveries)
+      .values([
+        { eventId: event.id, channel: "webhook" as const, eventWebhookId: other.id, nextAttemptAt: now },
+        { eventId: event.id, channel: "staff_email" as const, nextAttemptAt: now },
+      ])
+      .returning({ id: eventDeliveries.id });
+    const backlogIds = new Set(backlog.map(({ id }) => id));
+
+    const first = await claimDueDeliveries(now, 25_000, 10, 2);
+    expect(first.filter(({ id }) => backlogIds.has(id))).toHaveLength(2);
+    expect(
+      first
+        .filter(({ id }) => !backlogIds.has(id))
+        .map(({ id }) => id)
+        .toSorted(),
+    ).toEqual(others.map(({ id }) => id).toSorted());
+    // Another worker: the slow lane is full, whoever holds its leases.
+    expect(await claimDueDeliveries(now, 25_000, 10, 2)).toEqual([]);
+    await settleDelivery(
+      first.find(({ id }) => backlogIds.has(id))!.id,
+      { attemptedAt: now, statusCode: null, durationMs: 15_000, response: "No answer", ok: false },
+      { status: "failed" },
+    );
+    const third = await claimDueDeliveries(now, 25_000, 10, 2);
+    expect(third.map(({ id }) => backlogIds.has(id))).toEqual([true]);
   });
 
   it("never lets two workers claiming at once both hold one order's Airtable deliveries", async () => {

@@ -1,7 +1,19 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, chatMessages, chatSessions, contactMessages, siteSettings, webhooks } from "~/db/schema";
+import {
+  auditLog,
+  chatMessages,
+  chatSessions,
+  contactMessages,
+  eventWebhooks,
+  siteSettings,
+  webhooks,
+} from "~/db/schema";
+import { getEnv, type Env } from "~/lib/env.server";
+import { sealSecret } from "~/lib/secret-box.server";
+import { newSigningSecret } from "~/lib/standard-webhooks.server";
+import { saveIntegrations } from "~/models/integrations.server";
 import { readCounters } from "~/models/counters.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
@@ -11,6 +23,7 @@ import { deleteExpiredRecords } from "~/services/retention.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
+import { productText } from "../support/product-text";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
@@ -69,6 +82,22 @@ const COPY = {
   foundedYear: "2019",
   nextSteps: "We read your request\r\nWe call you\r\n\r\nWe start",
 };
+
+const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
+
+/** A rendered page's words, without its markup. */
+function pageText(html: string): string {
+  return (
+    html
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#39;", "'")
+      .replaceAll("&amp;", "&")
+      // The renderer's typographer curls quotes; the spec writes them straight.
+      .replaceAll(/[\u2018\u2019]/g, "'")
+      .replaceAll(/[\u201c\u201d]/g, '"')
+  );
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -187,7 +216,123 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     // The terms left empty stay the template, which follows the settings.
     expect(row.terms).toBeNull();
     const terms = (await send(getRequest("/terms"))).loaderData["routes/public/terms"] as { html: string };
-    expect(terms.html).toContain("<h2>Orders</h2>");
+    expect(terms.html).toContain(`<h2>${productText("How an order works")}</h2>`);
+  });
+
+  it("names on /privacy every place the configuration sends personal data, and the IP sentence once", async () => {
+    const html = async () =>
+      pageText(((await send(getRequest("/privacy"))).loaderData["routes/public/privacy"] as { html: string }).html);
+    const chatHook = await createTestWebhook(db(), { url: "https://chat-brain.example/hook", isActive: true });
+    const [orders, contacts, off] = await db()
+      .insert(eventWebhooks)
+      .values(
+        [
+          { name: uniqueName("Orders"), url: "https://crm.example/orders", events: ["order.created" as const] },
+          { name: uniqueName("Contacts"), url: "https://helpdesk.example/in", events: ["contact.created" as const] },
+          {
+            name: uniqueName("Off"),
+            url: "https://switched-off.example/",
+            events: ["order.created" as const],
+            isActive: false,
+          },
+        ].map((row) => ({ ...row, secret: sealSecret(newSigningSecret()) })),
+      )
+      .returning();
+    await saveIntegrations({
+      airtableToken: "patAirtableToken",
+      airtableBaseId: "appBase",
+      airtableTableId: "tblOrders",
+    });
+    const original = getEnv();
+    globalEnv.__appEnv = {
+      ...original,
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      MAIL_FROM: "Agency <hello@agency.test>",
+      STAFF_EMAIL: "staff@agency.test",
+    };
+    try {
+      await db().update(siteSettings).set({ webhookIpMode: "none", privacyPolicy: null });
+      const text = await html();
+      const spec = (literal: string, replacements: Record<string, string> = {}) =>
+        Object.entries(replacements).reduce(
+          (line, [placeholder, value]) => line.replace(placeholder, value),
+          productText(literal).replaceAll("**", ""),
+        );
+      expect(text).toContain(
+        spec(
+          "**Our chat assistant's automation services** ({hosts}) receive your chat messages, and the images or voice notes you send, to write the assistant's replies.",
+          { "{hosts}": "chat-brain.example" },
+        ),
+      );
+      expect(text).toContain(
+        spec("**{host}**, a service our business runs on, receives {what}.", {
+          "{host}": "crm.example",
+          "{what}": productText("your orders (name, email address, phone number, service, prices and project details)"),
+        }),
+      );
+      expect(text).toContain(
+        spec("**{host}**, a service our business runs on, receives {what}.", {
+          "{host}": "helpdesk.example",
+          "{what}": productText("your contact messages (name, email address and message)"),
+        }),
+      );
+      expect(text).not.toContain("switched-off.example");
+      expect(text).toContain(
+        spec(
+          "**Our mail server** carries the emails about your order or message to our staff (with your name, email address, phone number and project details), and your order confirmation to you (the service and prices only).",
+        ),
+      );
+      expect(text).toContain(
+        spec(
+          "**Airtable** (airtable.com), where we keep our order list, receives your orders: name, email address, phone number, service, prices, status and project details.",
+        ),
+      );
+      // The page adds the IP sentence below the text: the template does not repeat it.
+      expect(text).not.toContain(productText("Our chat assistant's services do not receive your IP address."));
+
+      // As the configuration is now: switched off, they are no longer named.
+      globalEnv.__appEnv = original;
+      await saveIntegrations({ airtableToken: null, airtableBaseId: null, airtableTableId: null });
+      await db()
+        .delete(eventWebhooks)
+        .where(inArray(eventWebhooks.id, [orders.id, contacts.id, off.id]));
+      await db().delete(webhooks).where(eq(webhooks.id, chatHook.id));
+      const after = await html();
+      for (const gone of ["crm.example", "helpdesk.example", "chat-brain.example", "Our mail server", "Airtable"]) {
+        expect(after).not.toContain(gone);
+      }
+    } finally {
+      globalEnv.__appEnv = original;
+    }
+  });
+
+  it("serves a terms template that covers the order, payment, support, refunds, ownership, liability and law", async () => {
+    await db()
+      .update(siteSettings)
+      .set({ terms: null, companyName: "Terms Co", businessAddress: "1 Main St, Springfield" });
+    const text = pageText(
+      ((await send(getRequest("/terms"))).loaderData["routes/public/terms"] as { html: string }).html,
+    );
+    for (const heading of [
+      "What you order",
+      "How an order works",
+      "Prices and payment",
+      "Monthly support",
+      "Refunds",
+      "Who owns the workflows",
+      "Liability",
+      "Governing law",
+    ]) {
+      expect(productText(`\`${heading}\``)).toBeTruthy();
+      expect(text).toContain(heading);
+    }
+    expect(text).toContain(
+      productText(
+        'These terms apply when you order a service from {company}[, {business address}] ("we") through this website.',
+      ).replace("{company}[, {business address}]", "Terms Co, 1 Main St, Springfield"),
+    );
+    expect(text).toContain(productText("[country or state, to be completed]"));
+    expect(text.split(/\s+/).length).toBeGreaterThan(500);
   });
 
   it("saves the retention, IP and time zone settings and refuses a zone that does not exist", async () => {

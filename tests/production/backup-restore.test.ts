@@ -1,9 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+import { ROOT, runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
 import { unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";
@@ -218,3 +218,62 @@ it(
     expect(lost).toBe(0);
   },
 );
+
+describe("a file that is not this site's backup", () => {
+  let backup: string;
+  beforeAll(async () => {
+    // A new site's database, as the build's template makes it, backed up as an operator would.
+    const source = tempDir();
+    cpSync(path.join(ROOT, "build", "pglite-template"), path.join(source, "pgdata"), { recursive: true });
+    backup = path.join(tempDir(), "site.sql");
+    const made = await npmRun("db:backup", source, backup);
+    expect(made.code).toBe(0);
+  }, 120_000);
+
+  /** The backup with `sql` added at its end, in a file of its own. */
+  function tampered(sql: string): string {
+    const file = path.join(tempDir(), "tampered.sql");
+    copyFileSync(backup, file);
+    appendFileSync(file, `\n${sql}\n`);
+    return file;
+  }
+
+  /** What a failed restore must not leave in DATA_DIR: a database, a half-built one, a lock. */
+  const leftovers = (dataDir: string) =>
+    readdirSync(dataDir).filter((name) => ["pgdata", "pgdata.partial", "pglite.lock"].includes(name));
+
+  it.each([
+    ["COPY public.orders TO '/tmp/orders.csv';", "COPY public.orders TO"],
+    ["COPY public.orders TO PROGRAM 'true';", "COPY public.orders TO PROGRAM"],
+    ["SELECT pg_sleep(3600);", "SELECT pg_sleep(3600)"],
+  ])("refuses a dump with %s before running any of it", { timeout: 60_000 }, async (sql, named) => {
+    const target = tempDir();
+    const restore = await npmRun("db:restore", target, tampered(sql));
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain("The file is not a backup this site can restore");
+    expect(restore.stderr).toContain(named);
+    expect(leftovers(target)).toEqual([]);
+  });
+
+  it("stops a restore that runs past its time limit, and leaves nothing in DATA_DIR", { timeout: 60_000 }, async () => {
+    // Statements of the kinds pg_dump writes, whose index build never ends.
+    const slow = tampered(
+      [
+        "CREATE FUNCTION public.slow(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT $1 FROM pg_sleep(3600) $$;",
+        "CREATE INDEX counters_slow ON public.counters USING btree (public.slow(name));",
+      ].join("\n"),
+    );
+    const target = tempDir();
+    const startedAt = performance.now();
+    const restore = await npmRun("db:restore", target, "--time-limit", "3", slow);
+    expect(performance.now() - startedAt).toBeLessThan(30_000);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain("The restore did not finish within 3 seconds and was stopped");
+    expect(leftovers(target)).toEqual([]);
+
+    // Nothing stands in the way of the real backup's restore there.
+    const again = await npmRun("db:restore", target, backup);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+  });
+});

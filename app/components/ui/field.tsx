@@ -71,15 +71,30 @@ function FieldShell({
 
 export function Field({
   inputProps,
+  adornment,
   ...shell
-}: FieldShellProps & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
+}: FieldShellProps & {
+  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
+  /** Beside the control, on its row (a secret field's show/hide button). */
+  adornment?: React.ReactNode;
+}) {
   return (
     <FieldShell
       {...shell}
       givenId={inputProps.id}
-      renderControl={(aria) => (
-        <input {...inputProps} {...aria} className={cn(CONTROL, CONTROL_TEXT_SIZE, inputProps.className)} />
-      )}
+      renderControl={(aria) => {
+        const input = (
+          <input {...inputProps} {...aria} className={cn(CONTROL, CONTROL_TEXT_SIZE, inputProps.className)} />
+        );
+        return adornment ? (
+          <div className="flex items-stretch gap-2">
+            {input}
+            {adornment}
+          </div>
+        ) : (
+          input
+        );
+      }}
     />
   );
 }

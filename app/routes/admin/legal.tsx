@@ -22,7 +22,7 @@ const LegalSchema = z.object({
 // The admin edits the text the page shows now: the template until they change it.
 export async function loader() {
   const settings = await getSiteSettings();
-  return { privacyPolicy: legalMarkdown("privacy", settings), terms: legalMarkdown("terms", settings) };
+  return { privacyPolicy: await legalMarkdown("privacy", settings), terms: await legalMarkdown("terms", settings) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,11 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const before = await getSiteSettings();
       // A text left as the template (or emptied) is stored as null, so the template keeps
       // following the settings: a changed retention period shows at once.
-      const stored = (kind: "privacy" | "terms", text: string | undefined) => {
-        const template = legalMarkdown(kind, { ...before, privacyPolicy: null, terms: null });
+      const stored = async (kind: "privacy" | "terms", text: string | undefined) => {
+        const template = await legalMarkdown(kind, { ...before, privacyPolicy: null, terms: null });
         return !text || normalise(text) === normalise(template) ? null : text;
       };
-      const after = { privacyPolicy: stored("privacy", value.privacyPolicy), terms: stored("terms", value.terms) };
+      const after = {
+        privacyPolicy: await stored("privacy", value.privacyPolicy),
+        terms: await stored("terms", value.terms),
+      };
       await updateSiteSettings(after);
       for (const field of changedFields(before, after)) {
         await recordAudit({

@@ -1,10 +1,13 @@
+import { createHmac } from "node:crypto";
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
 import { EMAIL_TEXTS } from "~/copy/email";
 import { getEnv } from "~/lib/env.server";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/site-url.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import type { DueDelivery } from "~/models/outbox.server";
 import { renderHtml, renderText, type Block } from "./email-body.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
@@ -145,6 +148,10 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
   throw new Error(`No staff email for ${type} events`);
 }
 
+/**
+ * The address is not verified, so the client's copy carries nothing the visitor typed (no name, no
+ * notes): otherwise anyone could make the site mail their text, under its name, to anyone.
+ */
 async function clientMessage(delivery: DueDelivery): Promise<Message> {
   const { type, data } = delivery.event;
   if (type !== "order.created") throw new Error(`No client email for ${type} events`);
@@ -154,7 +161,7 @@ async function clientMessage(delivery: DueDelivery): Promise<Message> {
   return message(
     { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
     [
-      { kind: "paragraph", text: texts.greeting(order.client_name) },
+      { kind: "paragraph", text: texts.greeting },
       { kind: "paragraph", text: texts.intro(companyName) },
       { kind: "fields", rows: priceRows(order) },
       { kind: "link", label: texts.statusLink, url: absolute(order.status_url) },
@@ -196,5 +203,32 @@ async function send(compose: (staffEmail: string) => Promise<Message>, timeoutMs
 export const deliverStaffEmail: DeliveryHandler = (delivery, { timeoutMs }) =>
   send((staffEmail) => staffMessage(delivery, staffEmail), timeoutMs);
 
-export const deliverClientEmail: DeliveryHandler = (delivery, { timeoutMs }) =>
-  send(() => clientMessage(delivery), timeoutMs);
+/** Order confirmations one address may receive a day, whichever visitors and addresses ask for them. */
+export const CLIENT_EMAILS_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The counter's key: the mailbox (case and a +tag do not make another one), keyed-hashed so the
+ * rate-limit table never holds the address itself.
+ */
+export function clientEmailKey(address: string): string {
+  const [local = "", domain = ""] = address
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const mailbox = `${local.replace(/\+.*$/, "")}@${domain}`;
+  return `client-email:${createHmac("sha256", getEnv().SESSION_SECRET).update(mailbox).digest("base64url")}`;
+}
+
+export const deliverClientEmail: DeliveryHandler = async (delivery, { timeoutMs }) => {
+  // Counted once per delivery, not per retry, and across every instance (the database's table).
+  if (delivery.attempts === 0 && getEnv().SMTP_URL) {
+    const { client_email } = OrderData.pick({ client_email: true }).parse(delivery.event.data);
+    const cap = await hitRateLimit(clientEmailKey(client_email), CLIENT_EMAILS_PER_ADDRESS_PER_DAY, DAY_MS);
+    if (!cap.allowed) {
+      log.warn("client email not sent: the address's daily cap is reached", { delivery: delivery.id });
+      return { ok: false, statusCode: null, response: null, cancelled: true };
+    }
+  }
+  return send(() => clientMessage(delivery), timeoutMs);
+};

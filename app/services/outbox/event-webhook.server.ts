@@ -1,13 +1,9 @@
 import { TEST_EVENT_TYPE } from "~/lib/domain";
+import { eventBody } from "~/lib/event-body";
 import { openSecret } from "~/lib/secret-box.server";
 import { signedHeaders } from "~/lib/standard-webhooks.server";
 import { sendWebhook, WebhookBody } from "~/services/webhooks.server";
 import type { DeliveryHandler } from "./handler";
-
-/** The body every event webhook receives: Standard Webhooks' `type`, `timestamp` and `data`. */
-export function eventBody(event: { type: string; createdAt: Date; data: Record<string, unknown> }): string {
-  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
-}
 
 /**
  * A signed POST through the chat's guarded client (public addresses only unless

@@ -33,6 +33,11 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
  */
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 10_000;
 const BATCH = 10;
+/**
+ * Attempts one lane (an event webhook, Airtable, the staff or client email) may have under way at
+ * once, across every instance: a receiver that never answers holds its own lane only.
+ */
+export const LANE_CONCURRENCY = 4;
 /** Retries fall due without a notification; a missed notification is caught up here too. */
 const POLL_MS = 5_000;
 const CHANNEL = "outbox_events";
@@ -112,9 +117,16 @@ async function attempt(delivery: DueDelivery, options: Required<OutboxRunOptions
   }
 }
 
+/** Set by kick() during a run, which then dispatches the new events without waiting for its attempts. */
+let kicked = false;
+/** Resolved by kick() while a run waits on attempts in flight. */
+let wake: (() => void) | undefined;
+
 /**
- * One run: dispatches the new events, then makes every attempt due at `now()`, batch by batch,
- * until none is left. Returns how many attempts it made.
+ * One run: dispatches the new events, then makes every attempt due at `now()` until none is left.
+ * No attempt waits for another: each one claimed starts at once, and the run claims again as soon
+ * as any ends (its lane has room) or a new event arrives, so a slow receiver delays nobody else's
+ * deliveries. Returns how many attempts it made.
  */
 export async function runOutbox(options: OutboxRunOptions = {}): Promise<number> {
   const settled: Required<OutboxRunOptions> = {
@@ -123,13 +135,27 @@ export async function runOutbox(options: OutboxRunOptions = {}): Promise<number>
     handlers: options.handlers ?? {},
   };
   const channelsFor = await channelsForEvents();
-  while ((await dispatchEvents(BATCH * 10, channelsFor, settled.now())) > 0);
+  const inFlight = new Set<Promise<void>>();
   let made = 0;
+  let dispatch = true;
   for (;;) {
-    const due = await claimDueDeliveries(settled.now(), LEASE_MS, BATCH);
-    if (due.length === 0) return made;
-    await Promise.all(due.map((delivery) => attempt(delivery, settled)));
+    if (dispatch) while ((await dispatchEvents(BATCH * 10, channelsFor, settled.now())) > 0);
+    dispatch = false;
+    const due = await claimDueDeliveries(settled.now(), LEASE_MS, BATCH, LANE_CONCURRENCY);
+    for (const delivery of due) {
+      // A database error here leaves the lease to run out, and the delivery to be taken up again.
+      const running = attempt(delivery, settled)
+        .catch((error: unknown) => log.error("outbox attempt failed", { delivery: delivery.id, error }))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }
     made += due.length;
+    if (due.length === BATCH) continue;
+    if (inFlight.size === 0) return made;
+    if (!kicked) await Promise.race([...inFlight, new Promise<void>((resolve) => (wake = resolve))]);
+    wake = undefined;
+    dispatch = kicked;
+    kicked = false;
   }
 }
 
@@ -155,6 +181,8 @@ let lastEndedAt = -Infinity;
 function kick(): void {
   if (running) {
     again = true;
+    kicked = true;
+    wake?.();
     return;
   }
   const wait = lastEndedAt + MIN_GAP_MS - performance.now();

@@ -95,7 +95,27 @@ function DeliveryRow({
           </Form>
         ) : null
       }
-      after={<AttemptTable delivery={delivery} timeZone={timeZone} />}
+      after={
+        <>
+          {delivery.payload ? (
+            // A native disclosure: closed, a long body does not crowd the log; open, without JavaScript too.
+            <details className="mt-3 text-sm">
+              <summary className="cursor-pointer font-medium text-slate-700">
+                {texts.payload}
+                <span className="sr-only"> {delivery.id}</span>
+              </summary>
+              <pre
+                tabIndex={0}
+                aria-label={texts.payloadLabel(delivery.id)}
+                className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs"
+              >
+                {delivery.payload}
+              </pre>
+            </details>
+          ) : null}
+          <AttemptTable delivery={delivery} timeZone={timeZone} />
+        </>
+      }
     >
       <p className="mt-1 break-all font-mono text-xs text-slate-500">{delivery.id}</p>
       <p className="mt-1 text-sm text-slate-600">
