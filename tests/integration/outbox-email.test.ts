@@ -347,8 +347,8 @@ describe("email from the outbox", () => {
       await createOrder({ clientName, clientEmail, serviceId: service.id });
       const { companyName } = await getSiteSettings();
       const mailed = Promise.all([
-        mailArrives(STAFF, EMAIL_TEXTS.staffOrder.subject(service.name, clientName)),
-        mailArrives(clientEmail, EMAIL_TEXTS.clientOrder.subject(companyName, service.name)),
+        mailArrives(STAFF, emailText("New order: {service} from {client name}", service.name, clientName)),
+        mailArrives(clientEmail, emailText("Your order with {company}: {service}", companyName, service.name)),
       ]);
       const startedAt = performance.now();
       run = runOutbox();

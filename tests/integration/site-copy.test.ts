@@ -23,7 +23,6 @@ import { deleteExpiredRecords } from "~/services/retention.server";
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
-import { productText } from "../support/product-text";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 
