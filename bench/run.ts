@@ -65,7 +65,7 @@ async function benchDatabase(
     };
     if (options.sections.has("pages")) {
       progress("Public pages under load...");
-      run.pages = await benchPages(app.baseUrl, catalogue, options);
+      run.pages = await benchPages(app.baseUrl, app.pid, catalogue, options);
     }
     if (options.sections.has("order")) {
       progress("Orders posted...");

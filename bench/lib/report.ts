@@ -30,7 +30,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
     lines.push(
       "",
       `Public pages: wrk, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s, app and bare Node taking turns`,
-      `(p50/p99: median over the rounds; targets: ratio ≥ ${TARGETS.pageRatioMin}, p99 < ${TARGETS.pageP99MaxMs} ms)`,
+      `(p50/p99: median over the rounds; targets: ratio ≥ ${TARGETS.pageRatioMin}, p99 < ${TARGETS.pageP99MaxMs} ms;`,
+      ` CPU ratio: bare Node's CPU time per answer over the app's, which other jobs on the machine do not change;`,
+      ` load average after each round: ${run.pages.flatMap((page) => page.rounds.map((r) => r.loadAverage.toFixed(1))).join(" ")})`,
     );
     const rows = run.pages.map((page) => [
       page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
@@ -42,6 +44,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       ms(page.bare.p99Ms),
       page.ratio.toFixed(3),
       mark(page.ratio >= TARGETS.pageRatioMin),
+      page.app.cpuUsPerRequest.toFixed(1),
+      page.bare.cpuUsPerRequest.toFixed(1),
+      page.cpuRatio.toFixed(3),
       mark(page.app.p99Ms < TARGETS.pageP99MaxMs),
       String(page.app.errors),
     ]);
@@ -55,6 +60,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       "bare p99",
       "ratio",
       `ratio ≥ ${TARGETS.pageRatioMin}`,
+      "CPU µs/req",
+      "bare CPU µs",
+      "CPU ratio",
       `p99 < ${TARGETS.pageP99MaxMs}`,
       "errors",
     ];
