@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Db } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { rateLimits } from "~/db/schema";
 
@@ -14,14 +14,26 @@ export interface RateLimitResult {
 const MAX_BLOCKED_KEYS = 10_000;
 
 /**
- * Keys over their limit, with when their window ends (Date.now() time). A fixed window refuses
- * every hit until it ends, so this instance refuses them from memory without asking the database,
- * which stays the one counter: another instance finds the key full at its first hit and blocks it too.
+ * Keys over their limit, with when their window ends (Date.now() time), per database (the counter
+ * they were read from). A fixed window refuses every hit until it ends, so this instance refuses
+ * them from memory without asking the database, which stays the one counter: another instance
+ * finds the key full at its first hit and blocks it too.
  */
-const blockedUntil = new Map<string, number>();
+const blocksByDatabase = new WeakMap<Db, Map<string, number>>();
 
-/** The refusal of a key this instance knows to be over its limit, or null: no database involved. */
+function blocks(): Map<string, number> {
+  const database = db();
+  let blocked = blocksByDatabase.get(database);
+  if (!blocked) {
+    blocked = new Map();
+    blocksByDatabase.set(database, blocked);
+  }
+  return blocked;
+}
+
+/** The refusal of a key this instance knows to be over its limit, or null: no query involved. */
 export function refusedFromMemory(key: string, limit: number): RateLimitResult | null {
+  const blockedUntil = blocks();
   const until = blockedUntil.get(key);
   if (until === undefined) return null;
   const leftMs = until - Date.now();
@@ -33,6 +45,7 @@ export function refusedFromMemory(key: string, limit: number): RateLimitResult |
 }
 
 function block(key: string, remainingSeconds: number): void {
+  const blockedUntil = blocks();
   blockedUntil.delete(key);
   blockedUntil.set(key, Date.now() + remainingSeconds * 1000);
   if (blockedUntil.size > MAX_BLOCKED_KEYS) blockedUntil.delete(blockedUntil.keys().next().value!);
@@ -153,7 +166,7 @@ export async function subtractFromRateLimit(key: string, amount: number): Promis
 }
 
 export async function resetRateLimit(key: string): Promise<void> {
-  blockedUntil.delete(key);
+  blocks().delete(key);
   await db().delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
