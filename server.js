@@ -25,9 +25,15 @@ const sentUncompressed = (req) =>
   req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");
 server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, res, next)));
 
+// Created before Vite, so that its HMR socket is served through this server's port and host
+// rather than a port of its own (24678) on every interface.
+const listener = createServer();
+
 let mod;
 if (DEVELOPMENT) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true, ws: { server: listener } } }),
+  );
   server.use(vite.middlewares);
   mod = await vite.ssrLoadModule("./server/app.ts");
   server.use(async (req, res, next) => {
@@ -83,7 +89,7 @@ if (env.NODE_ENV === "production" && !env.SITE_URL) {
   );
 }
 
-const listener = createServer(handle).listen(env.PORT, env.HOST, () => {
+listener.on("request", handle).listen(env.PORT, env.HOST, () => {
   console.log(
     JSON.stringify({
       time: new Date().toISOString(),

@@ -19,6 +19,7 @@ import { measureInitialJs } from "./sections/initial-js";
 import { findLighthouse, runLighthouse } from "./sections/lighthouse";
 import { benchOrder } from "./sections/order";
 import { benchPages } from "./sections/pages";
+import { benchRefusals } from "./sections/refusals";
 import { benchScale } from "./sections/scale";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -64,7 +65,7 @@ async function benchDatabase(
     };
     if (options.sections.has("pages")) {
       progress("Public pages under load...");
-      run.pages = await benchPages(app.baseUrl, catalogue, options);
+      run.pages = await benchPages(app.baseUrl, app.pid, catalogue, options);
     }
     if (options.sections.has("order")) {
       progress("Orders posted...");
@@ -73,6 +74,11 @@ async function benchDatabase(
     if (options.sections.has("chat")) {
       progress("Chat messages through a local webhook...");
       run.chat = await benchChat(app, options);
+    }
+    // Last: it leaves the bench's address refused at sign-in.
+    if (options.sections.has("refusals")) {
+      progress("Refused sign-ins, and the home page meanwhile...");
+      run.refusals = await benchRefusals(app.baseUrl, options);
     }
     const after = readMemory(app.pid);
     run.memory.loadPeakMb = after.peakMb;
@@ -110,7 +116,7 @@ async function main() {
     console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
     return;
   }
-  const needsWrk = options.sections.has("pages") || options.sections.has("order");
+  const needsWrk = (["pages", "order", "refusals"] as const).some((section) => options.sections.has(section));
   const wrkMissing = needsWrk ? wrkMissingMessage() : null;
   if (wrkMissing) fail(wrkMissing);
 

@@ -62,7 +62,7 @@ const ORDER_STATUS_PATH = /^\/order\/status\//;
 function logRequest(req: Request, res: Response, next: NextFunction) {
   const startedAt = performance.now();
   res.on("finish", () => {
-    log.info("request", {
+    log.request({
       method: req.method,
       // The token opens an order: the log keeps which page, not which order.
       path: ORDER_STATUS_PATH.test(req.path) ? "/order/status/[token]" : req.path,

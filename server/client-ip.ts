@@ -10,9 +10,10 @@ export function clientIp(req: IncomingMessage): string {
   const flyIp = process.env.FLY_APP_NAME ? req.headers["fly-client-ip"] : undefined;
   if (typeof flyIp === "string" && flyIp) return flyIp;
   const forwarded = getEnv().TRUST_PROXY ? req.headers["x-forwarded-for"] : undefined;
-  const lastHop = String(forwarded ?? "")
-    .split(",")
-    .at(-1)
-    ?.trim();
+  const lastHop = forwarded
+    ? String(forwarded)
+        .slice(String(forwarded).lastIndexOf(",") + 1)
+        .trim()
+    : "";
   return lastHop || req.socket.remoteAddress || "unknown";
 }

@@ -30,7 +30,7 @@ function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse,
     const { headers, body } = page.variants[preferredEncoding(req.headers["accept-encoding"])];
     res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
   }
-  log.info("request", {
+  log.request({
     method: req.method,
     path: req.url?.split("?")[0],
     status: res.statusCode,

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Db } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { rateLimits } from "~/db/schema";
 
@@ -10,14 +10,60 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** Keys this instance has seen refused, held at once; the oldest is dropped past this (it asks the database again). */
+const MAX_BLOCKED_KEYS = 10_000;
+
+/**
+ * Keys over their limit, with when their window ends (Date.now() time), per database (the counter
+ * they were read from). A fixed window refuses every hit until it ends, so this instance refuses
+ * them from memory without asking the database, which stays the one counter: another instance
+ * finds the key full at its first hit and blocks it too.
+ */
+const blocksByDatabase = new WeakMap<Db, Map<string, number>>();
+
+function blocks(): Map<string, number> {
+  const database = db();
+  let blocked = blocksByDatabase.get(database);
+  if (!blocked) {
+    blocked = new Map();
+    blocksByDatabase.set(database, blocked);
+  }
+  return blocked;
+}
+
+/** The refusal of a key this instance knows to be over its limit, or null: no query involved. */
+export function refusedFromMemory(key: string, limit: number): RateLimitResult | null {
+  const blockedUntil = blocks();
+  const until = blockedUntil.get(key);
+  if (until === undefined) return null;
+  const leftMs = until - Date.now();
+  if (leftMs <= 0) {
+    blockedUntil.delete(key);
+    return null;
+  }
+  return { allowed: false, hits: limit + 1, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
+}
+
+function block(key: string, remainingSeconds: number): void {
+  const blockedUntil = blocks();
+  blockedUntil.delete(key);
+  blockedUntil.set(key, Date.now() + remainingSeconds * 1000);
+  if (blockedUntil.size > MAX_BLOCKED_KEYS) blockedUntil.delete(blockedUntil.keys().next().value!);
+}
+
 /**
  * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
  * The counter lives in the database, so every instance of the app shares it, and a single
- * upsert keeps concurrent hits from being lost.
+ * upsert keeps concurrent hits from being lost. Once refused, the key is refused from memory
+ * until its window ends: a flood of refusals costs no database write each.
  */
 export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  const refused = refusedFromMemory(key, limit);
+  if (refused) return refused;
   const [row] = await countStatement().execute({ key, amount: 1, windowSeconds: windowMs / 1000 });
-  return toResult(row.hits, limit, row.remainingSeconds, true);
+  const result = toResult(row.hits, limit, row.remainingSeconds, true);
+  if (!result.allowed) block(key, row.remainingSeconds);
+  return result;
 }
 
 /**
@@ -120,6 +166,7 @@ export async function subtractFromRateLimit(key: string, amount: number): Promis
 }
 
 export async function resetRateLimit(key: string): Promise<void> {
+  blocks().delete(key);
   await db().delete(rateLimits).where(eq(rateLimits.key, key));
 }
 

@@ -1,6 +1,6 @@
 import { getEnv } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/address-key";
-import { hitRateLimit, resetRateLimit, type RateLimitResult } from "~/models/rate-limits.server";
+import { hitRateLimit, refusedFromMemory, resetRateLimit, type RateLimitResult } from "~/models/rate-limits.server";
 
 // Sign-in attempts, counted in the database (rate_limits) so every instance enforces one limit,
 // and before the password is hashed, so a refused attempt costs no hashing:
@@ -39,6 +39,12 @@ export async function countLoginAttempt(username: string, ip: string): Promise<R
     [key.pair, env.LOGIN_MAX_FAILURES],
     [key.username, env.LOGIN_MAX_FAILURES_PER_USERNAME],
   ];
+  // A key already refused refuses the attempt before any counter is written: a flood of refused
+  // attempts costs no database write, not even the address's.
+  for (const [name, limit] of limits) {
+    const refused = refusedFromMemory(name, limit);
+    if (refused) return refused;
+  }
   let result: RateLimitResult | undefined;
   for (const [name, limit] of limits) {
     result = await hitRateLimit(name, limit, windowMs());

@@ -1,5 +1,6 @@
 import type { BenchResult, DatabaseRun } from "./results";
 import type { ScaleRun } from "../sections/scale";
+import type { LoadResult } from "./wrk";
 import { SCALE_SIZES } from "./scale-seed";
 import { SCALE_TARGETS, TARGETS } from "./targets";
 
@@ -29,7 +30,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
     lines.push(
       "",
       `Public pages: wrk, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s, app and bare Node taking turns`,
-      `(p50/p99: median over the rounds; targets: ratio ≥ ${TARGETS.pageRatioMin}, p99 < ${TARGETS.pageP99MaxMs} ms)`,
+      `(p50/p99: median over the rounds; targets: ratio ≥ ${TARGETS.pageRatioMin}, p99 < ${TARGETS.pageP99MaxMs} ms;`,
+      ` CPU ratio: bare Node's CPU time per answer over the app's, which other jobs on the machine do not change;`,
+      ` load average after each round: ${run.pages.flatMap((page) => page.rounds.map((r) => r.loadAverage.toFixed(1))).join(" ")})`,
     );
     const rows = run.pages.map((page) => [
       page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
@@ -41,6 +44,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       ms(page.bare.p99Ms),
       page.ratio.toFixed(3),
       mark(page.ratio >= TARGETS.pageRatioMin),
+      page.app.cpuUsPerRequest.toFixed(1),
+      page.bare.cpuUsPerRequest.toFixed(1),
+      page.cpuRatio.toFixed(3),
       mark(page.app.p99Ms < TARGETS.pageP99MaxMs),
       String(page.app.errors),
     ]);
@@ -54,6 +60,9 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       "bare p99",
       "ratio",
       `ratio ≥ ${TARGETS.pageRatioMin}`,
+      "CPU µs/req",
+      "bare CPU µs",
+      "CPU ratio",
       `p99 < ${TARGETS.pageP99MaxMs}`,
       "errors",
     ];
@@ -86,6 +95,25 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
         `${mark(chat.serverP50Ms < TARGETS.chatServerP50MaxMs)}), p99 ${ms(chat.serverP99Ms)} ms; ` +
         `visitor's wait p50 ${ms(chat.clientP50Ms)} ms, p99 ${ms(chat.clientP99Ms)} ms; webhook's own p50 ${ms(chat.webhookP50Ms)} ms`,
       `  a bare node:http relay of the same messages, taking turns with the app: own time p50 ${ms(chat.bareNodeP50Ms)} ms`,
+    );
+  }
+  if (run.refusals) {
+    const r = run.refusals;
+    const statuses = Object.entries(r.signInStatuses)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(", ");
+    const home = (load: LoadResult) =>
+      `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms, max ${ms(load.maxMs)} ms`;
+    const refused = (load: LoadResult) =>
+      `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms (${load.errors} of ${load.requests} refused)`;
+    lines.push(
+      "",
+      `Sign-in refusals (${options.seconds} s runs; docs/product.md §4, Sign-in limit):`,
+      `  / alone (wrk, 10 connections):              ${home(r.homeAlone)}`,
+      `  / while ${r.signIns} sign-ins with random usernames come from one address (${statuses}, ` +
+        `in ${r.signInSeconds.toFixed(1)} s): ${home(r.homeDuringSignIns)}`,
+      `  an address over its limit, ${options.connections} connections: no-JS form ${refused(r.refusedForm)}; ` +
+        `JS data request ${refused(r.refusedData)}`,
     );
   }
   const memory = run.memory;

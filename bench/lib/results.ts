@@ -10,6 +10,7 @@ import type { InitialJsFigures } from "../sections/initial-js";
 import type { LighthouseFigures } from "../sections/lighthouse";
 import type { OrderFigures } from "../sections/order";
 import type { PageFigures } from "../sections/pages";
+import type { RefusalFigures } from "../sections/refusals";
 import type { ScaleRun } from "../sections/scale";
 
 export interface MemoryFigures {
@@ -32,6 +33,7 @@ export interface DatabaseRun {
   pages?: PageFigures[];
   order?: OrderFigures;
   chat?: ChatFigures;
+  refusals?: RefusalFigures;
 }
 
 export interface BenchResult {

@@ -126,6 +126,10 @@ export const SEARCH_NAMES = {
   orders: `${FIRST_NAMES[127 % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
   messages: `${FIRST_NAMES[(127 + 11) % 40]} ${LAST_NAMES[Math.floor(127 / 40) % 50]}`,
   chats: "about 127 a month",
+  /** In every conversation: the search finds a page's worth among the newest. */
+  chatsCommon: "invoices",
+  /** In none: the search must know there is nothing without reading every conversation. */
+  chatsAbsent: "quarterly",
 };
 
 /** Rows per statement: bounds the memory of the transition tables the triggers read. */

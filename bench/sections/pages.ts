@@ -2,12 +2,24 @@ import { startBaselineServer } from "../lib/baseline-server";
 import type { CatalogueSample } from "../lib/catalogue";
 import { BROWSER_HEADERS, rawGet, type RawResponse } from "../lib/http";
 import type { BenchOptions } from "../lib/options";
+import { readCpuMs } from "../lib/memory";
 import { progress } from "../lib/progress";
+import { loadAverage } from "../lib/results";
 import { median, sum } from "../lib/stats";
-import { runWrk, type LoadResult } from "../lib/wrk";
+import { runWrk, type LoadRequest, type LoadResult } from "../lib/wrk";
+
+const bareCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 export interface LoadSummary {
   reqPerSec: number;
+  /**
+   * CPU time (user and system) the server spent per answer, over the rounds: unlike req/s it
+   * holds when other jobs share the machine, which take CPU from the server but add none to it.
+   */
+  cpuUsPerRequest: number;
   /** Medians over the rounds of each round's percentile. */
   p50Ms: number;
   p99Ms: number;
@@ -23,7 +35,9 @@ export interface PageFigures {
   bare: LoadSummary;
   /** App req/s over bare Node's, from runs interleaved round by round. */
   ratio: number;
-  rounds: Array<{ app: LoadResult; bare: LoadResult }>;
+  /** Bare Node's CPU time per answer over the app's: the ratio a machine of one's own would show. */
+  cpuRatio: number;
+  rounds: Array<{ app: MeasuredRun; bare: MeasuredRun; loadAverage: number }>;
 }
 
 const WARM_UP_SECONDS = 1;
@@ -45,10 +59,20 @@ async function drain(url: string): Promise<void> {
   await rawGet(url);
 }
 
-function summarize(runs: LoadResult[]): LoadSummary {
+type MeasuredRun = LoadResult & { cpuMs: number };
+
+/** A load run, with the CPU time the server's process spent meanwhile. */
+async function measured(request: LoadRequest, load: { connections: number; seconds: number }, cpuMs: () => number) {
+  const before = cpuMs();
+  const run = await runWrk(request, load);
+  return { ...run, cpuMs: cpuMs() - before };
+}
+
+function summarize(runs: MeasuredRun[]): LoadSummary {
   const answered = runs.filter((r) => r.requests > 0);
   return {
     reqPerSec: sum(runs.map((r) => r.requests)) / sum(runs.map((r) => r.seconds)),
+    cpuUsPerRequest: (sum(runs.map((r) => r.cpuMs)) * 1000) / sum(runs.map((r) => r.requests)),
     p50Ms: median(answered.map((r) => r.p50Ms)),
     p99Ms: median(answered.map((r) => r.p99Ms)),
     errors: sum(runs.map((r) => r.errors)),
@@ -61,6 +85,7 @@ function summarize(runs: LoadResult[]): LoadSummary {
  */
 export async function benchPages(
   appUrl: string,
+  appPid: number,
   catalogue: CatalogueSample,
   options: BenchOptions,
 ): Promise<PageFigures[]> {
@@ -83,10 +108,11 @@ export async function benchPages(
       await runWrk(bare, { ...load, seconds: WARM_UP_SECONDS });
       const rounds: PageFigures["rounds"] = [];
       for (let round = 1; round <= options.rounds; round++) {
-        const appRun = await runWrk(app, { ...load, seconds: options.seconds });
+        const appRun = await measured(app, { ...load, seconds: options.seconds }, () => readCpuMs(appPid));
         await drain(app.url);
-        const bareRun = await runWrk(bare, { ...load, seconds: options.seconds });
-        rounds.push({ app: appRun, bare: bareRun });
+        // The baseline runs in this process: its CPU time is this process's, wrk being another.
+        const bareRun = await measured(bare, { ...load, seconds: options.seconds }, bareCpuMs);
+        rounds.push({ app: appRun, bare: bareRun, loadAverage: loadAverage()[0] });
         progress(
           `  ${path} round ${round}/${options.rounds}: app ${appRun.reqPerSec.toFixed(0)} req/s, bare Node ${bareRun.reqPerSec.toFixed(0)} req/s`,
         );
@@ -101,6 +127,7 @@ export async function benchPages(
         app: appSummary,
         bare: bareSummary,
         ratio: appSummary.reqPerSec / bareSummary.reqPerSec,
+        cpuRatio: bareSummary.cpuUsPerRequest / appSummary.cpuUsPerRequest,
         rounds,
       });
     }

@@ -193,6 +193,8 @@ const PAGE_STEPS: PageStep[] = [
   { name: "chats", path: "/admin/chats" },
   { name: "chats last page", on: "/admin/chats", link: { name: "Last page" } },
   { name: "chats search", path: `/admin/chats?q=${encodeURIComponent(SEARCH_NAMES.chats)}` },
+  { name: "chats search, common", path: `/admin/chats?q=${encodeURIComponent(SEARCH_NAMES.chatsCommon)}` },
+  { name: "chats search, absent", path: `/admin/chats?q=${encodeURIComponent(SEARCH_NAMES.chatsAbsent)}` },
   { name: "one conversation", on: "/admin/chats", link: { href: /[?&]session=/ } },
   { name: "services", path: "/admin/services" },
 ];

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { clearLoginAttempts, countLoginAttempt } from "~/services/login-limiter.server";
 
 const MAX = getEnv().LOGIN_MAX_FAILURES;
@@ -45,17 +46,49 @@ describe.each(BACKENDS)("sign-in limiter on %s", (backend) => {
   it("allows attempts again once the window has passed", async () => {
     const username = uniqueName("user");
     await attempts(username, "10.0.0.5", MAX + 1);
+    const windowMs = getEnv().LOGIN_WINDOW_MINUTES * 60_000;
     await db().execute(
       sql`update rate_limits set window_started_at = now() - interval '1 minute' * ${getEnv().LOGIN_WINDOW_MINUTES + 1}
           where key like ${"login:10.0.0.5:%"}`,
     );
-    expect((await countLoginAttempt(username, "10.0.0.5")).allowed).toBe(true);
+    // The window has passed for this process's clock too, which times the refusals it keeps in memory.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + windowMs + 60_000 });
+    try {
+      expect((await countLoginAttempt(username, "10.0.0.5")).allowed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses attempts sent all at once beyond the limit", async () => {
     const username = uniqueName("user");
     const results = await Promise.all(Array.from({ length: MAX + 3 }, () => countLoginAttempt(username, "10.0.0.6")));
     expect(results.filter((r) => r.allowed)).toHaveLength(MAX);
+  });
+});
+
+describe.each(BACKENDS)("a key over its limit on %s", (backend) => {
+  const database = useTestDatabase(backend);
+
+  it("is refused from memory, with the database stopped", async () => {
+    const key = uniqueName("blocked");
+    await hitRateLimit(key, 2, 60_000);
+    await hitRateLimit(key, 2, 60_000);
+    expect((await hitRateLimit(key, 2, 60_000)).allowed).toBe(false);
+    const username = uniqueName("user");
+    await attempts(username, "10.0.0.8", MAX + 1);
+    // Stopped: any query now fails, so what still answers answers from memory.
+    await database().close();
+    const refusals = await Promise.all(Array.from({ length: 1000 }, () => hitRateLimit(key, 2, 60_000)));
+    for (const refused of refusals) {
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterSeconds).toBeGreaterThan(55);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
+    const login = await countLoginAttempt(username, "10.0.0.8");
+    expect(login.allowed).toBe(false);
+    expect(login.retryAfterSeconds).toBeGreaterThan(getEnv().LOGIN_WINDOW_MINUTES * 60 - 5);
+    await expect(hitRateLimit(uniqueName("other"), 2, 60_000)).rejects.toThrow();
   });
 });
 

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { ROOT } from "../support/built-server";
 import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
@@ -69,7 +70,54 @@ function accepts(host: string): Promise<boolean> {
   });
 }
 
+/** The TCP addresses ("127.0.0.1:5173", "[::]:24678") the process `pid` listens on, from /proc. */
+function listeningAddresses(pid: number): string[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (socket) inodes.add(socket[1]);
+    } catch {
+      // Closed since it was listed.
+    }
+  }
+  const addresses: string[] = [];
+  for (const table of ["tcp", "tcp6"]) {
+    for (const line of readFileSync(`/proc/${pid}/net/${table}`, "utf8").split("\n").slice(1)) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      // 0A: LISTEN.
+      if (state !== "0A" || !inodes.has(inode)) continue;
+      const [hexHost, hexPort] = local.split(":");
+      const host =
+        table === "tcp"
+          ? (hexHost.match(/../g) ?? [])
+              .reverse()
+              .map((byte) => parseInt(byte, 16))
+              .join(".")
+          : /^0+$/.test(hexHost)
+            ? "[::]"
+            : `[${hexHost}]`;
+      addresses.push(`${host}:${parseInt(hexPort, 16)}`);
+    }
+  }
+  return addresses;
+}
+
 describe("npm run dev", () => {
+  it("opens no port but the site's: Vite's HMR socket is served through it", async () => {
+    expect(listeningAddresses(child.pid!)).toEqual([`127.0.0.1:${port}`]);
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, "vite-hmr");
+    try {
+      const first = await new Promise<string>((resolve, reject) => {
+        socket.once("message", (data: Buffer) => resolve(data.toString()));
+        socket.once("error", reject);
+      });
+      expect(JSON.parse(first)).toMatchObject({ type: "connected" });
+    } finally {
+      socket.close();
+    }
+  });
+
   it("listens on 127.0.0.1 alone when HOST is unset", async () => {
     expect(output).toContain(`"url":"http://127.0.0.1:${port}"`);
     const outside = Object.values(networkInterfaces())

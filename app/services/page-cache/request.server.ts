@@ -37,9 +37,23 @@ export function pageCacheKey({ method, url = "", headers }: IncomingRequest): st
   return url;
 }
 
+// Browsers send a handful of Accept-Encoding values: each is read once, not on every cached page.
+const MAX_KNOWN_ACCEPT_ENCODINGS = 64;
+const knownAcceptEncodings = new Map<string, Encoding>();
+
 /** The best encoding the client accepts (q=0 refuses one), preferring brotli. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
+  let encoding = knownAcceptEncodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (knownAcceptEncodings.size >= MAX_KNOWN_ACCEPT_ENCODINGS) knownAcceptEncodings.clear();
+    knownAcceptEncodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   let gzip = false;
   for (const part of acceptEncoding.split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");
