@@ -244,6 +244,9 @@ export const ORDER_STATUS = {
     paid: { label: "Paid", detail: "Paid: thank you! We're building your automation." },
     cancelled: { label: "Cancelled", detail: "This order was cancelled. Questions? Reply to your confirmation email." },
   },
+  /** The cancelled status's detail when the site sends no email, so the client has none to reply to. */
+  cancelledWithoutEmail: (supportEmail: string) =>
+    `This order was cancelled. Questions? Write to us at ${supportEmail}.`,
   service: "Service",
   setupFee: "Setup Fee",
   monthly: "Monthly",
@@ -255,6 +258,23 @@ export const ORDER_STATUS = {
   description: "The status of your order.",
   /** On the order-submitted page. */
   link: "See your order's status",
+} as const;
+
+/** The new order's status link, on the order page (JavaScript) and the order-submitted page. */
+export const ORDER_RECEIPT = {
+  heading: "Your order's status page",
+  keep: "Keep this link: it is the only way to see your order again, as we send no confirmation email.",
+  emailed: "We have also emailed you this link.",
+  addressLabel: "Link to your order's status page",
+  copy: "Copy link",
+  copied: "Link copied",
+} as const;
+
+/** /order/submitted opened without an order just placed (a reload, a bookmark, another visitor). */
+export const ORDER_NOT_SUBMITTED = {
+  title: "No order to show",
+  detail: "This page confirms an order right after it is sent. To order, choose a service on the order page.",
+  order: "Go to the order page",
 } as const;
 
 /** The spec: after a successful order the visitor is sent home after 3 seconds. */
