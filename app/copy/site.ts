@@ -194,7 +194,7 @@ export const ORDER = {
     clientEmail: { label: "Email Address" },
     serviceId: { label: "Select Service", placeholder: "Choose a service" },
     notes: { label: "Project Details", placeholder: "Which tools do you use, and what should the automation do?" },
-    terms: { label: "I agree to the terms and conditions", link: "Read the terms and conditions" },
+    terms: { before: "I agree to the ", link: "terms and conditions" },
   },
   errors: {
     clientNameMissing: "Please enter your full name.",
@@ -204,6 +204,7 @@ export const ORDER = {
   asideLabel: "Order summary and next steps",
   submit: "Submit Order",
   submitting: "Submitting...",
+  submitWaitsForTerms: "Tick the terms and conditions box above to submit your order.",
   summaryHeading: "Order Summary",
   summaryEmpty: "Select a service to see pricing details",
   setupFee: "Setup Fee",

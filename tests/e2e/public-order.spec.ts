@@ -197,6 +197,36 @@ test.describe("order page", () => {
     await expect(submit).toBeDisabled();
   });
 
+  test(
+    "a click on the terms box as an invalid email's error appears still ticks it, and a disabled Submit says why",
+    { tag: "@js" },
+    async ({ page, db }) => {
+      const service = await createTestService(db, { isActive: true });
+      await page.goto(`/order?service=${service.id}`);
+      const form = orderForm(page);
+      const submit = form.getByRole("button", { name: "Submit Order" });
+      const hint = productText("Tick the terms and conditions box above to submit your order.");
+      await expect(submit).toBeDisabled();
+      await expect(form.getByText(hint)).toBeVisible();
+      await expect(submit).toHaveAccessibleDescription(hint);
+
+      await form.getByLabel("Email Address").fill("not-an-email");
+      const box = form.getByLabel("I agree to the terms and conditions");
+      await box.scrollIntoViewIfNeeded();
+      const before = await box.boundingBox();
+      if (!before) throw new Error("the terms box is not on screen");
+      await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+      // Pressing the box leaves the email field, whose error line appears between press and release.
+      await page.mouse.down();
+      await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+      expect(await box.boundingBox()).toEqual(before);
+      await page.mouse.up();
+      await expect(box).toBeChecked();
+      await expect(submit).toBeEnabled();
+      await expect(form.getByText(hint)).toHaveCount(0);
+    },
+  );
+
   test("without a service the order is refused", async ({ page, sql }, testInfo) => {
     const notes = unique("No service");
     await page.goto("/order");

@@ -98,6 +98,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   });
   const selected = services.find((service) => service.id === form.values.serviceId) ?? null;
   const termsTicked = form.values.terms === "on";
+  const waitingForTerms = hydrated && !termsTicked && !submitting;
   // The action's answers share `result`, so TypeScript folds the success's `receipt` into the refusals' type.
   const receipt = actionData && "receipt" in actionData ? (actionData.receipt as OrderReceipt) : null;
 
@@ -131,6 +132,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <SelectField
                 label={ORDER.fields.serviceId.label}
                 errors={form.errors.serviceId}
+                reserveErrorLine
                 selectProps={{ ...form.control("serviceId"), required: true }}
               >
                 <option value="">{ORDER.fields.serviceId.placeholder}</option>
@@ -142,24 +144,39 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </SelectField>
               <MessageField form={form} name="notes" rows={6} texts={ORDER.fields.notes} />
               <CheckboxField
-                label={ORDER.fields.terms.label}
+                label={
+                  <>
+                    {ORDER.fields.terms.before}
+                    {/* A new tab, so the visitor's filled-in form stays as it is. */}
+                    <Link
+                      to="/terms"
+                      target="_blank"
+                      className="font-medium text-indigo-700 underline hover:text-indigo-900"
+                    >
+                      {ORDER.fields.terms.link}
+                    </Link>
+                  </>
+                }
                 errors={form.errors.terms}
+                reserveErrorLine
                 inputProps={form.checkbox("terms")}
               />
-              {/* A new tab, so the visitor's filled-in form stays as it is. */}
-              <p className="-mt-2 text-sm">
-                <Link
-                  to="/terms"
-                  target="_blank"
-                  className="font-medium text-indigo-700 underline hover:text-indigo-900"
-                >
-                  {ORDER.fields.terms.link}
-                </Link>
-              </p>
-              <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                disabled={submitting || waitingForTerms}
+                aria-describedby={waitingForTerms ? "order-submit-hint" : undefined}
+              >
                 <Icon name="send" className="size-4" />
                 {submitting ? ORDER.submitting : ORDER.submit}
               </Button>
+              {/* A disabled button says nothing by itself: what it waits for is written beside it. */}
+              {waitingForTerms ? (
+                <p id="order-submit-hint" className="-mt-3 text-center text-sm text-slate-600">
+                  {ORDER.submitWaitsForTerms}
+                </p>
+              ) : null}
             </PublicForm>
           )}
 
