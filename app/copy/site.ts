@@ -161,6 +161,7 @@ export const SERVICES = {
   count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
   loading: "Loading services...",
   empty: "No services found matching your criteria.",
+  clearFilters: "Clear filters",
   featured: "Featured",
   setup: "Setup",
   ongoingSupport: "Ongoing Support",
