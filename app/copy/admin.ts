@@ -203,6 +203,9 @@ export const ORDER_TEXTS = {
   },
   empty: "No orders found matching the selected criteria.",
   detailsTitle: "Order Details",
+  statusLink: "Client's status page",
+  copyStatusLink: "Copy",
+  statusLinkCopied: "Copied",
   filters: { all: "All Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled" },
 } as const;
 

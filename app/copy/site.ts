@@ -161,6 +161,7 @@ export const SERVICES = {
   count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
   loading: "Loading services...",
   empty: "No services found matching your criteria.",
+  clearFilters: "Clear filters",
   featured: "Featured",
   setup: "Setup",
   ongoingSupport: "Ongoing Support",
@@ -194,7 +195,7 @@ export const ORDER = {
     clientEmail: { label: "Email Address" },
     serviceId: { label: "Select Service", placeholder: "Choose a service" },
     notes: { label: "Project Details", placeholder: "Which tools do you use, and what should the automation do?" },
-    terms: { label: "I agree to the terms and conditions", link: "Read the terms and conditions" },
+    terms: { before: "I agree to the ", link: "terms and conditions" },
   },
   errors: {
     clientNameMissing: "Please enter your full name.",
@@ -204,6 +205,7 @@ export const ORDER = {
   asideLabel: "Order summary and next steps",
   submit: "Submit Order",
   submitting: "Submitting...",
+  submitWaitsForTerms: "Tick the terms and conditions box above to submit your order.",
   summaryHeading: "Order Summary",
   summaryEmpty: "Select a service to see pricing details",
   setupFee: "Setup Fee",
@@ -244,6 +246,9 @@ export const ORDER_STATUS = {
     paid: { label: "Paid", detail: "Paid: thank you! We're building your automation." },
     cancelled: { label: "Cancelled", detail: "This order was cancelled. Questions? Reply to your confirmation email." },
   },
+  /** The cancelled status's detail when the site sends no email, so the client has none to reply to. */
+  cancelledWithoutEmail: (supportEmail: string) =>
+    `This order was cancelled. Questions? Write to us at ${supportEmail}.`,
   service: "Service",
   setupFee: "Setup Fee",
   monthly: "Monthly",
@@ -255,6 +260,23 @@ export const ORDER_STATUS = {
   description: "The status of your order.",
   /** On the order-submitted page. */
   link: "See your order's status",
+} as const;
+
+/** The new order's status link, on the order page (JavaScript) and the order-submitted page. */
+export const ORDER_RECEIPT = {
+  heading: "Your order's status page",
+  keep: "Keep this link: it is the only way to see your order again, as we send no confirmation email.",
+  emailed: "We have also emailed you this link.",
+  addressLabel: "Link to your order's status page",
+  copy: "Copy link",
+  copied: "Link copied",
+} as const;
+
+/** /order/submitted opened without an order just placed (a reload, a bookmark, another visitor). */
+export const ORDER_NOT_SUBMITTED = {
+  title: "No order to show",
+  detail: "This page confirms an order right after it is sent. To order, choose a service on the order page.",
+  order: "Go to the order page",
 } as const;
 
 /** The spec: after a successful order the visitor is sent home after 3 seconds. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel } from "./categories";
+import { categoryLabel, categorySlug } from "./categories";
 
 describe("categoryLabel", () => {
   it.each([
@@ -13,5 +13,24 @@ describe("categoryLabel", () => {
     ["chain-of-aims", "Chain Of Aims"],
   ])("%s → %s", (category, label) => {
     expect(categoryLabel(category)).toBe(label);
+  });
+});
+
+describe("categorySlug", () => {
+  it.each([
+    ["Consulting & Audits", "consulting-audits"],
+    [" Social-Media ", "social-media"],
+    ["ai-automation", "ai-automation"],
+    ["AI Automation", "ai-automation"],
+    ["Café  Réservations!", "cafe-reservations"],
+    ["&&&", ""],
+  ])("%s → %s", (text, slug) => {
+    expect(categorySlug(text)).toBe(slug);
+  });
+
+  it("gives back the category of each of its labels", () => {
+    for (const category of ["ai-automation", "crm-sms-alerts", "social-media", "custom-solutions"]) {
+      expect(categorySlug(categoryLabel(category))).toBe(category);
+    }
   });
 });

@@ -2,7 +2,8 @@
 // public screen works without JavaScript, so until then the page is the server's page, and a
 // visitor who only reads never downloads React. The server makes the framework's scripts inert
 // (deferred-hydration.server.ts); the inline script of `startHydrationOnInteraction` brings them
-// back when the visitor first touches, points, scrolls or types.
+// back when the visitor first touches, points, scrolls or types, or when a form control changes by
+// any other means (autofill, assistive technology, a script, the browser restoring it on Back).
 
 /** The `handle` of a route whose pages hydrate on interaction (the public layout). */
 export const HYDRATE_ON_INTERACTION = { hydrateOnInteraction: true } as const;
@@ -40,7 +41,19 @@ function startHydrationOnInteraction(
   pendingChatAttribute: string,
   fallbackMs: number,
 ) {
-  const triggers = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
+  // `input` and `change`: a control changed without a pointer, key or focus (autofill, assistive
+  // technology, a script) changes what the page must show beside it.
+  const triggers = [
+    "pointerdown",
+    "pointermove",
+    "touchstart",
+    "keydown",
+    "focusin",
+    "scroll",
+    "wheel",
+    "input",
+    "change",
+  ];
   let started = false;
   function start(event?: Event) {
     // Chromium moves a resting pointer of its own accord when the layout under it changes.
@@ -63,8 +76,39 @@ function startHydrationOnInteraction(
     script.text = inert.text;
     inert.replaceWith(script);
   }
+  /** Whether a control holds something other than the page's markup gave it, without any event. */
+  function changedSilently() {
+    for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      "input,select,textarea",
+    )) {
+      if (control instanceof HTMLSelectElement) {
+        let initial = control.multiple ? -1 : 0;
+        for (const option of control.options) if (option.defaultSelected) initial = option.index;
+        if (
+          control.multiple
+            ? [...control.options].some((o) => o.selected !== o.defaultSelected)
+            : control.selectedIndex !== initial
+        ) {
+          return true;
+        }
+      } else if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
+        if (control.checked !== control.defaultChecked) return true;
+      } else if (control.type !== "file" && control.value !== control.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function startIfChanged() {
+    if (changedSilently()) start();
+  }
   if (document.querySelector("[data-custom-js],[data-voice-agent-embed]")) return start();
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
+  // The browser restores a form's values on Back and reload without an event: by the end of parsing
+  // or, from the back/forward cache, at pageshow.
+  startIfChanged();
+  document.addEventListener("DOMContentLoaded", startIfChanged);
+  addEventListener("pageshow", startIfChanged);
 
   // Bubbling, so that once hydrated the chat widget's own listener (capture) has handled the click.
   document.addEventListener("click", (event) => {

@@ -1,5 +1,7 @@
 import { createCookie } from "react-router";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
+import { siteOrigin } from "~/lib/site-url.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 
 // The link from the order-submitted page to the new order's status page. The token
 // opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:
@@ -31,4 +33,22 @@ export async function takeOrderReceipt(request: Request): Promise<{ statusToken:
   const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (typeof value !== "string" || !STATUS_TOKEN.test(value)) return null;
   return { statusToken: value, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
+}
+
+/** What the client is shown of a new order: its status page's address, and whether email has it too. */
+export interface OrderReceipt {
+  statusUrl: string;
+  emailed: boolean;
+}
+
+/**
+ * The receipt of the order whose token this is. The address is whole, so that the client can keep
+ * it: on SITE_URL's origin, else on the request's (this answer goes to the one visitor who ordered,
+ * never to the page cache). `emailed`: the site sends email, so the confirmation carries it too.
+ */
+export function orderReceipt(request: Request, statusToken: string): OrderReceipt {
+  return {
+    statusUrl: `${siteOrigin() ?? new URL(request.url).origin}/order/status/${statusToken}`,
+    emailed: emailEnabled(),
+  };
 }

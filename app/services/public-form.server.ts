@@ -1,7 +1,7 @@
 import { rateLimitAddress } from "~/lib/address-key";
 import { readForm } from "~/lib/read-form.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { isEnhancedSubmission } from "~/lib/enhanced-submission";
@@ -77,8 +77,10 @@ export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stor
   redirectTo: string;
   /** Headers of that redirect, from what was stored (a cookie for the page it leads to). */
   redirectHeaders?: (stored: Stored) => Promise<Headers>;
-  /** Added to the answer of a post with JavaScript once stored. */
-  stored?: Extra;
+  /** The page it leads to says the success toast's words itself: the redirect carries no toast. */
+  redirectShowsSuccess?: boolean;
+  /** Added to the answer of a post with JavaScript once stored, from what was stored. */
+  stored?: (stored: Stored) => Extra;
 }
 
 export async function publicFormAction<
@@ -126,9 +128,11 @@ export async function publicFormAction<
   if (isEnhancedSubmission(formData)) {
     return dataWithSuccess(
       context,
-      { result: submission.reply({ resetForm: true }), ...form.stored },
+      { result: submission.reply({ resetForm: true }), ...(form.stored?.(stored) as Extra) },
       form.toasts.success,
     );
   }
-  return redirectWithSuccess(form.redirectTo, form.toasts.success, { headers: await form.redirectHeaders?.(stored) });
+  const headers = await form.redirectHeaders?.(stored);
+  if (form.redirectShowsSuccess) return redirect(form.redirectTo, { headers });
+  return redirectWithSuccess(form.redirectTo, form.toasts.success, { headers });
 }

@@ -1,17 +1,22 @@
 import { DEFAULT_SETTINGS } from "~/copy/site";
+import { COMPANY_PLACEHOLDER, demoSupportEmail } from "~/lib/company-name";
 import { countAdminUsers, createAdminUser, UsernameTakenError } from "~/models/admin-users.server";
 import { db } from "~/db/client.server";
 import { generatePassword } from "~/lib/password.server";
 import { founderInfo, integrations, services, siteSettings, type NewService } from "~/db/schema";
 
+const DEMO_COMPANY = "FlowForge Automation";
+
+// The bio and the support address follow the company name (lib/company-name.ts): renamed in
+// Settings, the demo names the new company everywhere.
 const DEMO_SETTINGS = {
   ...DEFAULT_SETTINGS,
-  companyName: "FlowForge Automation",
+  companyName: DEMO_COMPANY,
   homepageSubtext:
     "We design, build and look after the workflow automations that connect your tools, answer your customers and give your team back hours every week.",
   whatsappNumber: "+1 (555) 010-2030",
   messengerLink: "https://m.me/flowforge.automation",
-  supportEmail: "hello@flowforge.example",
+  supportEmail: demoSupportEmail(DEMO_COMPANY),
   businessAddress: "221 Market Street, Suite 400, San Francisco, CA 94105",
   primaryColor: "#4f46e5",
   secondaryColor: "#0ea5e9",
@@ -19,7 +24,7 @@ const DEMO_SETTINGS = {
 
 const DEMO_FOUNDER = {
   name: "Alex Morgan",
-  bio: "I started FlowForge after a decade of watching talented teams drown in copy-and-paste work. Since then I have shipped automations for clinics, online shops and agencies: AI assistants that answer customers at 2 a.m., order pipelines that never drop a line item, and reports that write themselves before Monday's meeting.",
+  bio: `I started ${COMPANY_PLACEHOLDER} after a decade of watching talented teams drown in copy-and-paste work. Since then I have shipped automations for clinics, online shops and agencies: AI assistants that answer customers at 2 a.m., order pipelines that never drop a line item, and reports that write themselves before Monday's meeting.`,
   experienceYears: 7,
   projectsCompleted: 150,
   clientsServed: 80,

@@ -61,18 +61,24 @@ const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations
  */
 export async function withRecordLock<T>(
   sql: postgres.Sql,
-  table: keyof typeof RECORD_LOCKS,
+  table: keyof typeof RECORD_LOCKS | ReadonlyArray<keyof typeof RECORD_LOCKS>,
   fn: () => Promise<T>,
   { shared = false } = {},
 ): Promise<T> {
+  // Several tables on one connection: the pool has no second one to spare for a nested lock.
+  const keys = (typeof table === "string" ? [table] : table).map((name) => RECORD_LOCKS[name]);
   const connection = await sql.reserve();
   try {
-    if (shared) await connection`select pg_advisory_lock_shared(${RECORD_LOCKS[table]})`;
-    else await connection`select pg_advisory_lock(${RECORD_LOCKS[table]})`;
+    for (const key of keys) {
+      if (shared) await connection`select pg_advisory_lock_shared(${key})`;
+      else await connection`select pg_advisory_lock(${key})`;
+    }
     return await fn();
   } finally {
-    if (shared) await connection`select pg_advisory_unlock_shared(${RECORD_LOCKS[table]})`;
-    else await connection`select pg_advisory_unlock(${RECORD_LOCKS[table]})`;
+    for (const key of keys) {
+      if (shared) await connection`select pg_advisory_unlock_shared(${key})`;
+      else await connection`select pg_advisory_unlock(${key})`;
+    }
     connection.release();
   }
 }

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createTestOrder } from "../support/factories";
+import { productText } from "../support/product-text";
 import { openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -53,6 +54,37 @@ test("shows an order's details in a panel that closes", async ({ page, sql, db }
     await expect(page.getByText("+1 555 0100")).toBeVisible();
     await page.getByRole("link", { name: "Close" }).click();
     await expect(heading).toHaveCount(0);
+  } finally {
+    await sql`delete from orders where id = ${order.id}`;
+  }
+});
+
+test("an order's details give the client's status link, with a Copy button when JavaScript runs", async ({
+  page,
+  sql,
+  db,
+  javaScriptEnabled,
+  baseURL,
+}) => {
+  const order = await createTestOrder(db);
+  try {
+    await openAdmin(page, `/admin/orders?view=${order.id}`);
+    const [{ status_token: token }] = await sql`select status_token from orders where id = ${order.id}`;
+    const statusUrl = `${baseURL}/order/status/${token}`;
+    await expect(page.getByText(productText("Client's status page"))).toBeVisible();
+    const link = page.getByRole("link", { name: statusUrl });
+    await expect(link).toHaveAttribute("href", statusUrl);
+    const copy = page.getByRole("button", { name: productText("Copy"), exact: true });
+    if (javaScriptEnabled) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expect(page.getByRole("button", { name: productText("Copied"), exact: true })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(statusUrl);
+    } else {
+      await expect(copy).toHaveCount(0);
+    }
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: productText("Your order") })).toBeVisible();
   } finally {
     await sql`delete from orders where id = ${order.id}`;
   }

@@ -1,4 +1,5 @@
 import { createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
@@ -14,16 +15,17 @@ test.describe("home page", () => {
       setupPrice: 1234,
       monthlyPrice: 56,
     });
-    // The page as the settings are now (the hero's figures their defaults), none of them being
-    // edited by another spec meanwhile.
-    const settings = await withRecordLock(
+    // The page as the settings and the founder are now (the hero's figures their defaults), none of
+    // them being edited by another spec meanwhile.
+    const { settings, figuresOf } = await withRecordLock(
       sql,
-      "site_settings",
+      ["site_settings", "founder_info"],
       async () => {
         const [settings] =
-          await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name from site_settings`;
+          await sql`select homepage_headline, homepage_subtext, whatsapp_number, workflow_tool_name, company_name from site_settings`;
+        const [figuresOf] = await sql`select experience_years, projects_completed, clients_served from founder_info`;
         await page.goto("/");
-        return settings;
+        return { settings, figuresOf };
       },
       { shared: true },
     );
@@ -41,14 +43,18 @@ test.describe("home page", () => {
       "href",
       `https://wa.me/${settings.whatsapp_number.replace(/\D/g, "")}?text=${encodeURIComponent(whatsappText)}`,
     );
-    for (const [value, label] of [
-      ["150+", "Projects Completed"],
-      ["80+", "Happy Clients"],
-      ["5+", "Years Experience"],
-    ]) {
-      await expect(page.getByText(value, { exact: true }).first()).toBeVisible();
-      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
-    }
+    // Figures Site Content has not changed follow Founder Info, so the hero and the founder agree.
+    const figures = page.locator("main section").first().locator("dl");
+    await expect(figures.getByRole("term")).toHaveText([
+      productText("Projects Completed"),
+      productText("Happy Clients"),
+      productText("Years Experience"),
+    ]);
+    await expect(figures.getByRole("definition")).toHaveText([
+      `${figuresOf.projects_completed}+`,
+      `${figuresOf.clients_served}+`,
+      `${figuresOf.experience_years}+`,
+    ]);
 
     const featuredSection = page.getByRole("region", { name: "Featured Services" });
     const cards = featuredSection.getByRole("article");
@@ -64,13 +70,16 @@ test.describe("home page", () => {
     );
     await expect(featuredSection.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", "/services");
 
-    const [founder] = await sql`select name, projects_completed from founder_info where id = 1`;
+    const [founder] = await sql`select name, bio, projects_completed from founder_info where id = 1`;
     if (founder) {
       const founderSection = page.getByRole("region", { name: "Meet the Founder" });
       await expect(founderSection.getByRole("heading", { name: founder.name })).toBeVisible();
       const projects = founderSection.getByRole("definition").filter({ hasText: `${founder.projects_completed}+` });
       await expect(projects).toBeVisible();
       await expect(founderSection.getByText("Projects Completed")).toBeVisible();
+      // The demo's bio names the company as {company}: shown as the company's name of today.
+      await expect(founderSection).not.toContainText("{company}");
+      if (founder.bio.includes("{company}")) await expect(founderSection).toContainText(settings.company_name);
     }
     const contact = page.getByRole("region", { name: "Get in Touch" });
     await expect(
@@ -93,6 +102,28 @@ test.describe("home page", () => {
     const [settings] = await sql`select homepage_headline from site_settings`;
     const html = await (await request.get("/")).text();
     expect(html).toMatch(new RegExp(`<h1[^>]*>${settings.homepage_headline.replace(/[&<>]/g, "")}</h1>`));
+  });
+
+  test("at 1280 px the hero's Messenger button never sits alone on a row of its own", async ({ page, sql }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The demo's settings give both messaging apps; none being edited meanwhile.
+    await withRecordLock(
+      sql,
+      "site_settings",
+      async () => {
+        const [settings] = await sql`select whatsapp_number, messenger_link from site_settings`;
+        expect([Boolean(settings.whatsapp_number), Boolean(settings.messenger_link)]).toEqual([true, true]);
+        await page.goto("/");
+      },
+      { shared: true },
+    );
+    const hero = page.locator("main section").first();
+    const tops = async (names: string[]) => {
+      const boxes = await Promise.all(names.map((name) => hero.getByRole("link", { name, exact: true }).boundingBox()));
+      return boxes.map((box) => Math.round(box?.y ?? -1));
+    };
+    const [whatsapp, messenger] = await tops([productText("WhatsApp Chat"), productText("Messenger")]);
+    expect(messenger).toBe(whatsapp);
   });
 
   // 375 px is where the seeded headline once broke mid-word while typing; 1280 is the desktop.

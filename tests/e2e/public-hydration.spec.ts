@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { INERT_MODULE_TYPE } from "../../app/lib/deferred-hydration";
 import { productText } from "../support/product-text";
+import { createTestService } from "../support/factories";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test as base } from "./fixtures";
 
@@ -158,4 +159,57 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
     await expect(hydrated(page)).toHaveCount(1);
     await expect(page.getByRole("button", { name: productText("Submit Order") })).toBeEnabled();
   });
+
+  // Whatever starts hydration, the order summary shows the service the form holds by then, however
+  // it got there: the select's value is set without any event first, as a browser restoring it does.
+  const TRIGGERS: Record<string, (page: Page) => Promise<unknown>> = {
+    pointer: (page) => page.mouse.move(200, 200, { steps: 4 }),
+    focus: (page) => page.getByLabel(productText("Full Name")).focus(),
+    keyboard: (page) => page.keyboard.press("Shift"),
+    // Autofill, assistive technology or a script: the events a changed control fires, and no other.
+    change: (page) =>
+      selectService(page).evaluate((select) => select.dispatchEvent(new Event("change", { bubbles: true }))),
+    input: (page) =>
+      selectService(page).evaluate((select) => select.dispatchEvent(new Event("input", { bubbles: true }))),
+  };
+
+  for (const [kind, trigger] of Object.entries(TRIGGERS)) {
+    test(`the order summary shows the chosen service when a ${kind} event starts hydration`, async ({ page, db }) => {
+      const service = await createTestService(db, { isActive: true, setupPrice: 210, monthlyPrice: 0 });
+      await page.goto("/order");
+      await page.waitForLoadState("networkidle");
+      await selectService(page).evaluate((select, id) => {
+        (select as HTMLSelectElement).value = id;
+      }, service.id);
+      await expect(hydrated(page)).toHaveCount(0);
+      await trigger(page);
+      await expect(hydrated(page)).toHaveCount(1);
+      await expect(summary(page).getByText(service.name, { exact: true })).toBeVisible();
+      await expect(summary(page)).not.toContainText(productText("Select a service to see pricing details"));
+    });
+  }
+
+  test("a service the browser restores on Back is shown in the order summary", async ({ page, db }) => {
+    const service = await createTestService(db, { isActive: true, setupPrice: 220, monthlyPrice: 0 });
+    await page.goto("/order");
+    await page.waitForLoadState("networkidle");
+    // Chosen without an event reaching the page, so that nothing but the restored value can count.
+    await selectService(page).evaluate((select, id) => {
+      (select as HTMLSelectElement).value = id;
+    }, service.id);
+    await expect(hydrated(page)).toHaveCount(0);
+    await page.goto("/services");
+    await page.goBack();
+    await expect(selectService(page)).toHaveValue(service.id);
+    await expect(hydrated(page)).toHaveCount(1);
+    await expect(summary(page).getByText(service.name, { exact: true })).toBeVisible();
+  });
 });
+
+function selectService(page: Page) {
+  return page.getByLabel(productText("Select Service"));
+}
+
+function summary(page: Page) {
+  return page.getByRole("region", { name: productText("Order Summary") });
+}

@@ -1,4 +1,5 @@
 import { createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 import { categoryShownAs, uniqueCategory } from "./public-helpers";
 
@@ -94,6 +95,14 @@ test.describe("services page", () => {
     if (!javaScript) await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page.getByText("No services found matching your criteria.")).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(0);
+
+    // The way out of an empty result: every service again, the boxes emptied.
+    await page.getByRole("link", { name: productText("Clear filters") }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("article", { name: match.name })).toBeVisible();
+    await expect(search).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("");
+    await expect(page.getByRole("link", { name: productText("Clear filters") })).toHaveCount(0);
   });
 
   test(

@@ -1,4 +1,5 @@
 import { openAdmin, withRecordLock } from "./admin-helpers";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 // With JavaScript and without: the admin edits the home page's figures, the founded
@@ -136,7 +137,13 @@ test("links the privacy policy and the terms from the footer, the order and cont
   page,
 }) => {
   await page.goto("/order");
-  await expect(page.getByRole("link", { name: "Read the terms and conditions" })).toHaveAttribute("href", "/terms");
+  // Inside the terms line itself: its words "terms and conditions".
+  const termsLink = page
+    .getByRole("form", { name: "Your details" })
+    .getByRole("link", { name: "terms and conditions", exact: true });
+  await expect(termsLink).toHaveAttribute("href", "/terms");
+  await expect(termsLink).toHaveAttribute("target", "_blank");
+  await expect(page.getByLabel(productText("I agree to the terms and conditions"))).toBeVisible();
   const legal = page.getByRole("navigation", { name: "Legal" });
   await expect(legal.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   await legal.getByRole("link", { name: "Terms and Conditions" }).click();

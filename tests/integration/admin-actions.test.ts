@@ -128,6 +128,24 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       });
     });
 
+    it("derives the category from a name typed as the admin would write it", async () => {
+      const cookie = await sessionFor(await createTestAdmin(db()));
+      const name = uniqueName("Audit service");
+      const fields = { name, description: "d", setupPrice: "149", monthlyPrice: "", isActive: "on" };
+      const created = await send(
+        postRequest("/admin/services/new", { ...fields, category: "Consulting & Audits" }, cookie),
+      );
+      expect([created.status, created.location]).toEqual([302, "/admin/services"]);
+      const [row] = await db().select().from(services).where(eq(services.name, name));
+      expect(row.category).toBe("consulting-audits");
+
+      const refused = await send(postRequest("/admin/services/new", { ...fields, category: "&&&" }, cookie));
+      expect(refused.status).toBe(400);
+      expect((refused.actionData as FormAnswer).result.error?.category).toEqual([
+        "Category must contain letters or digits, like Consulting & Audits",
+      ]);
+    });
+
     it("creates a service active and not featured when the boxes say so, and deletes it keeping its orders", async () => {
       const cookie = await sessionFor(await createTestAdmin(db()));
       const name = uniqueName("Service");

@@ -186,7 +186,8 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
       expect(answers[0]).toMatchObject({
         status: 401,
         location: null,
-        toast: { type: "error", message: "Login failed", description: "Invalid username or password" },
+        // The reason is the form's own line: the toast gives the title alone.
+        toast: { type: "error", message: "Login failed" },
         form: {
           result: {
             error: { "": ["Invalid username or password"] },
@@ -235,11 +236,10 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     const admin = await createTestAdmin(db(), { password: tooLong });
     const answer = await signIn(admin.username, tooLong, { ip: "10.3.0.1" });
     expect(answer.status).toBe(401);
-    expect(answer.toast).toEqual({
-      type: "error",
-      message: "Login failed",
-      description: "Invalid username or password",
-    });
+    expect(answer.toast).toEqual({ type: "error", message: "Login failed" });
+    expect((answer.actionData as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
+      "Invalid username or password",
+    ]);
   });
 
   it("answers a database failure during sign-in with the spec's login error, without its details", async () => {
@@ -248,11 +248,10 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     try {
       const answer = await signIn(admin.username, TEST_PASSWORD, { ip: "10.4.0.1" });
       expect(answer.status).toBe(500);
-      expect(answer.toast).toEqual({
-        type: "error",
-        message: "Login error",
-        description: "An error occurred during login",
-      });
+      expect(answer.toast).toEqual({ type: "error", message: "Login error" });
+      expect((answer.actionData as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
+        "An error occurred during login",
+      ]);
       expect(JSON.stringify([answer.actionData, answer.loaderData])).not.toContain("disk full");
     } finally {
       await restore();
@@ -383,11 +382,11 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
       );
     const wrong = await change("not it");
     expect(wrong.status).toBe(400);
-    expect(wrong.toast).toEqual({
-      type: "error",
-      message: "Error changing password",
-      description: "The current password is not correct.",
-    });
+    // The reason under the field, once: the toast gives the title alone.
+    expect(wrong.toast).toEqual({ type: "error", message: "Error changing password" });
+    expect((wrong.actionData as { result: { error: Record<string, string[]> } }).result.error.currentPassword).toEqual([
+      "The current password is not correct.",
+    ]);
     const changed = await change(TEST_PASSWORD);
     expect([changed.status, changed.location]).toEqual([302, "/admin/account"]);
     expect(changed.toast).toMatchObject({ type: "success", message: "Password changed successfully!" });

@@ -14,6 +14,7 @@ type OrdersScreen = {
   total?: number;
   search: { text?: string; ignored: boolean };
   viewing: { id: string } | null;
+  viewingStatusUrl: string | null;
 };
 
 const CSV_HEADER =
@@ -128,6 +129,12 @@ describe.each(BACKENDS)("admin orders at scale on %s", (backend) => {
     const opened = await screen(`/admin/orders?view=${oldest}`);
     expect(opened.page.rows.map((row) => row.id)).not.toContain(oldest);
     expect(opened.viewing?.id).toBe(oldest);
+    // The client's status link, whole, for the admin to copy (no SITE_URL here: the request's origin).
+    const [{ status_token: token }] = await query<{ status_token: string }>(
+      `select status_token from orders where id = '${oldest}'`,
+    );
+    expect(opened.viewingStatusUrl).toBe(`${TEST_ORIGIN}/order/status/${token}`);
+    expect((await screen("/admin/orders?view=nope")).viewingStatusUrl).toBeNull();
     expect((await screen("/admin/orders?view=nope")).viewing).toBeNull();
     expect((await screen("/admin/orders?view=00000000-0000-4000-8000-000000000000")).viewing).toBeNull();
   });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { db } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, type Env } from "~/lib/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { contactMessages, orders } from "~/db/schema";
 import type * as home from "~/routes/public/home";
@@ -55,7 +55,7 @@ function visitorIp(): string {
 
 type Reply = {
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-  submitted?: boolean;
+  receipt?: { statusUrl: string; emailed: boolean };
 };
 
 /**
@@ -179,11 +179,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         total_price: "1",
         status: "paid",
       });
-      expect(result).toMatchObject({
-        status: 302,
-        location: "/order/submitted",
-        toast: { type: "success", ...TOASTS.orderSubmitted },
-      });
+      // The order-submitted page says the toast's words itself: the redirect carries no toast.
+      expect(result).toMatchObject({ status: 302, location: "/order/submitted" });
+      expect(result.toast).toBeUndefined();
       const rows = await db().select().from(orders).where(eq(orders.notes, notes));
       expect(rows).toMatchObject([
         {
@@ -200,13 +198,38 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       ]);
     });
 
-    it("answers a form running with JavaScript with data that resets it", async () => {
+    it("answers a form running with JavaScript with data that resets it and the order's status link", async () => {
       const service = await newService();
       const notes = uniqueName("Enhanced order");
       const result = await submit("/order", { ...client, serviceId: service.id, notes, [ENHANCED_FIELD]: "true" });
-      expect(result).toMatchObject({ status: 200, toast: TOASTS.orderSubmitted, body: { submitted: true } });
+      const [row] = await db().select().from(orders).where(eq(orders.notes, notes));
+      // No SMTP here: the link is the client's only copy, so the page keeps it (emailed false).
+      expect(result).toMatchObject({
+        status: 200,
+        toast: TOASTS.orderSubmitted,
+        body: { receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false } },
+      });
       expect(result.body?.result).toMatchObject({ initialValue: null });
-      expect(await db().select().from(orders).where(eq(orders.notes, notes))).toHaveLength(1);
+    });
+
+    it("says the status link went by email too when the site sends email", async () => {
+      const original = getEnv();
+      (globalThis as { __appEnv?: Env }).__appEnv = { ...original, SMTP_URL: "smtp://127.0.0.1:9" };
+      try {
+        const service = await newService();
+        const notes = uniqueName("Emailed order");
+        const result = await submit("/order", { ...client, serviceId: service.id, notes, [ENHANCED_FIELD]: "true" });
+        expect(result.body?.receipt?.emailed).toBe(true);
+        const [row] = await db().select().from(orders).where(eq(orders.notes, notes));
+        await updateOrderStatus(row.id, "cancelled");
+        const shown = await page<Loaded<typeof orderStatus.loader>>(
+          `/order/status/${row.statusToken}`,
+          "routes/public/order-status",
+        );
+        expect(shown.supportEmail).toBeNull();
+      } finally {
+        (globalThis as { __appEnv?: Env }).__appEnv = original;
+      }
     });
 
     it("asks for the terms first, keeping every typed value", async () => {
@@ -342,6 +365,8 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         notes: "Sync my CRM",
         status: "pending",
         orderDate: new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(placed.orderDate),
+        // No email is sent here: the cancelled status names the support address, not a confirmation.
+        supportEmail: expect.stringContaining("@"),
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
     });
@@ -394,15 +419,15 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: receipt!.split(";")[0] } }),
       );
       expect(landed.loaderData["routes/public/order-submitted"]).toEqual({
-        statusPath: `/order/status/${row.statusToken}`,
+        receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false },
       });
       expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
       const anyone = await send(new Request(`${ORIGIN}/order/submitted`));
-      expect(anyone.loaderData["routes/public/order-submitted"]).toEqual({ statusPath: null });
+      expect(anyone.loaderData["routes/public/order-submitted"]).toEqual({ receipt: null });
       const forged = await send(
         new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: `order_receipt=${row.statusToken}` } }),
       );
-      expect(forged.loaderData["routes/public/order-submitted"]).toEqual({ statusPath: null });
+      expect(forged.loaderData["routes/public/order-submitted"]).toEqual({ receipt: null });
     });
 
     it("shows a status changed by the admin on the next load", async () => {

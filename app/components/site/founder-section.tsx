@@ -4,10 +4,13 @@ import type { SocialLinks } from "~/db/schema";
 import type { PublicFounder } from "~/models/founder-info.server";
 import { HomeSection } from "./home-section";
 import { Icon } from "~/components/ui/icon";
+import { withCompanyName } from "~/lib/company-name";
+import { useSiteSettings } from "./use-site-settings";
 
 const SOCIAL_KEYS = Object.keys(FOUNDER.social) as Array<keyof SocialLinks>;
 
 export function FounderSection({ founder }: { founder: PublicFounder | null }) {
+  const { companyName } = useSiteSettings();
   if (!founder) return null;
   const socials = SOCIAL_KEYS.flatMap((key) => {
     const href = founder.socialLinks[key];
@@ -56,7 +59,9 @@ export function FounderSection({ founder }: { founder: PublicFounder | null }) {
           ) : null}
         </div>
         <div>
-          <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{founder.bio}</p>
+          <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">
+            {withCompanyName(founder.bio, companyName)}
+          </p>
           {founder.skills.length ? (
             <ul aria-label={FOUNDER.skills} className="mt-6 flex flex-wrap gap-2">
               {founder.skills.map((skill) => (

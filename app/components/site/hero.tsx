@@ -5,10 +5,11 @@ import { TypedHeadline } from "./typed-headline";
 import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
+import type { HeroStat } from "~/lib/domain";
 
 const ON_DARK = buttonClasses("onDark", "lg", "whitespace-nowrap max-sm:px-3 max-sm:text-sm");
 
-export function Hero({ headline, subtext }: { headline: string; subtext: string }) {
+export function Hero({ headline, subtext, stats }: { headline: string; subtext: string; stats: HeroStat[] }) {
   const settings = useSiteSettings();
   const messaging = useMessagingLinks();
   return (
@@ -49,18 +50,24 @@ export function Hero({ headline, subtext }: { headline: string; subtext: string 
                 <Icon name="bot" className="size-5" />
                 {HERO.tryChat}
               </a>
-              {messaging.map(({ app, href }) => (
-                <a key={app} href={href} target="_blank" rel="noopener" className={ON_DARK}>
-                  <MessagingIcon app={app} className="size-5" />
-                  {HERO[app]}
-                </a>
-              ))}
+              {/* One item, so that where the row is too short the two apps move down together,
+                  never one of them alone (Messenger at 1280 px). */}
+              {messaging.length ? (
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  {messaging.map(({ app, href }) => (
+                    <a key={app} href={href} target="_blank" rel="noopener" className={ON_DARK}>
+                      <MessagingIcon app={app} className="size-5" />
+                      {HERO[app]}
+                    </a>
+                  ))}
+                </div>
+              ) : null}
             </div>
           </div>
           <WorkflowPreview workflowToolName={settings.workflowToolName} />
         </div>
         <dl className="mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
-          {settings.heroStats.map((stat) => (
+          {stats.map((stat) => (
             <div key={`${stat.value} ${stat.label}`} className="flex flex-col-reverse justify-end">
               <dt className="mt-1 text-sm text-slate-300">{stat.label}</dt>
               <dd className="text-3xl font-bold sm:text-4xl">{stat.value}</dd>

@@ -251,6 +251,7 @@ export function InputFields<Name extends string, Input extends Name>({
           key={name}
           label={texts[name].label}
           errors={form.errors[name]}
+          reserveErrorLine
           className={wide ? "sm:col-span-2" : undefined}
           inputProps={{ ...form.control(name), type, autoComplete, placeholder: texts[name].placeholder }}
         />
@@ -274,6 +275,7 @@ export function MessageField<Name extends string>({
     <TextareaField
       label={texts.label}
       errors={form.errors[name]}
+      reserveErrorLine
       textareaProps={{ ...form.control(name), rows, placeholder: texts.placeholder }}
     />
   );

@@ -8,10 +8,19 @@ const CONTROL =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 disabled:bg-slate-50 aria-[invalid=true]:border-red-500";
 const CONTROL_TEXT_SIZE = "text-base sm:text-sm";
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
+export function ErrorList({
+  id,
+  errors,
+  reserveLine,
+}: {
+  id?: string;
+  errors?: string[] | null;
+  /** Keeps a line's height while there is no error, so that one appearing moves nothing below. */
+  reserveLine?: boolean;
+}) {
+  if (!errors?.length) return reserveLine ? <div aria-hidden className="mt-1 min-h-5" /> : null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600">
+    <ul id={id} className="mt-1 min-h-5 space-y-0.5 text-sm text-red-600">
       {errors.map((error) => (
         <li key={error}>{error}</li>
       ))}
@@ -24,6 +33,11 @@ interface FieldShellProps {
   errors?: string[] | null;
   hint?: React.ReactNode;
   className?: string;
+  /**
+   * The visitor's forms, checked as a field is left: the error line's space is kept, so that the
+   * control the visitor is pressing at that moment (the terms box) does not move from under them.
+   */
+  reserveErrorLine?: boolean;
 }
 
 function useFieldIds(givenId?: string) {
@@ -41,6 +55,7 @@ function FieldShell({
   errors,
   hint,
   className,
+  reserveErrorLine,
   givenId,
   renderControl,
 }: FieldShellProps & {
@@ -64,7 +79,7 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} reserveLine={reserveErrorLine} />
     </div>
   );
 }
@@ -142,6 +157,7 @@ export function CheckboxField({
   label,
   errors,
   className,
+  reserveErrorLine,
   inputProps,
 }: Omit<FieldShellProps, "hint"> & { inputProps: React.InputHTMLAttributes<HTMLInputElement> }) {
   const { id, errorId } = useFieldIds(inputProps.id);
@@ -161,7 +177,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} reserveLine={reserveErrorLine} />
     </div>
   );
 }

@@ -48,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return dataWithError(
     context,
     { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
-    { message: TOASTS.passwordError, description: message },
+    // The reason shows under the field: the toast gives the title alone, so it is said once.
+    { message: TOASTS.passwordError },
     { status: result.status === "limited" ? 429 : 400 },
   );
 }

@@ -52,14 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return dataWithError(
         context,
         { result: submission.reply({ formErrors: [toast.description!], hideFields: ["password"] }) },
-        toast,
+        titleOnly(toast),
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
     return dataWithError(
       context,
       { result: submission.reply({ formErrors: [TOASTS.loginFailed.description], hideFields: ["password"] }) },
-      TOASTS.loginFailed,
+      titleOnly(TOASTS.loginFailed),
       { status: 401 },
     );
   } catch (error) {
@@ -67,10 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return dataWithError(
       context,
       { result: submission.reply({ formErrors: [TOASTS.loginError.description], hideFields: ["password"] }) },
-      TOASTS.loginError,
+      titleOnly(TOASTS.loginError),
       { status: 500 },
     );
   }
+}
+
+/** The form shows a refusal's description above its button: the toast gives the title alone, so each is said once. */
+function titleOnly(toast: { message: string }) {
+  return { message: toast.message };
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

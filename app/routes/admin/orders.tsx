@@ -22,6 +22,8 @@ import { redirectWithError, redirectWithSuccess } from "~/services/toast.server"
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getOrder, getOrderStats, listOrderPage, updateOrderStatus } from "~/models/orders.server";
+import { orderReceipt } from "~/services/order-receipt.server";
+import { CopyButton } from "~/components/ui/copy-button";
 import {
   exportUrl,
   filterUrl,
@@ -51,7 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // The counters give the total of a status, not of a search: a search has page links only.
   const total = search.text ? undefined : status ? stats[status] : stats.total;
-  return { status: status ?? null, search, page, stats, total, viewing };
+  // The client's status link, for an admin to send them (the only copy when the site sends no email).
+  const viewingStatusUrl = viewing ? orderReceipt(request, viewing.statusToken).statusUrl : null;
+  return { status: status ?? null, search, page, stats, total, viewing, viewingStatusUrl };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,7 +93,7 @@ const FILTERS: { status: OrderStatus | null; label: string }[] = [
 ];
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { status, search, page, stats, total, viewing } = loaderData;
+  const { status, search, page, stats, total, viewing, viewingStatusUrl } = loaderData;
   const [params] = useSearchParams();
   return (
     <>
@@ -129,7 +133,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {viewing ? <OrderDetails order={viewing} closeTo={listUrl(params)} /> : null}
+      {viewing && viewingStatusUrl ? (
+        <OrderDetails order={viewing} statusUrl={viewingStatusUrl} closeTo={listUrl(params)} />
+      ) : null}
 
       {page.rows.length === 0 ? (
         <div className="mt-6">
@@ -280,7 +286,7 @@ function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewT
   );
 }
 
-function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
+function OrderDetails({ order, statusUrl, closeTo }: { order: Order; statusUrl: string; closeTo: string }) {
   return (
     <RouteDialog
       title={ORDER_TEXTS.detailsTitle}
@@ -316,6 +322,23 @@ function OrderDetails({ order, closeTo }: { order: Order; closeTo: string }) {
           <Detail
             label="Project details"
             value={<span className="whitespace-pre-wrap">{order.notes || "None"}</span>}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Detail
+            label={ORDER_TEXTS.statusLink}
+            value={
+              <span className="flex flex-wrap items-center gap-3">
+                <a href={statusUrl} className="break-all text-brand hover:underline">
+                  {statusUrl}
+                </a>
+                <CopyButton
+                  text={statusUrl}
+                  label={ORDER_TEXTS.copyStatusLink}
+                  copiedLabel={ORDER_TEXTS.statusLinkCopied}
+                />
+              </span>
+            }
           />
         </div>
       </dl>

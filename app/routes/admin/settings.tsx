@@ -1,4 +1,5 @@
 import { readForm } from "~/lib/read-form.server";
+import { supportEmailAfterRename } from "~/lib/company-name";
 import { z } from "zod";
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
@@ -120,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const before = await getSiteSettings();
       const after = {
         ...value,
+        supportEmail: supportEmailAfterRename(before, value),
         whatsappNumber: value.whatsappNumber ?? null,
         messengerLink: value.messengerLink ?? null,
         businessAddress: value.businessAddress ?? null,

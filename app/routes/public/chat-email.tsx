@@ -34,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
       });
     },
     redirectTo: "/chat#chat-form",
-    stored: { sent: true as const },
+    stored: () => ({ sent: true as const }),
   });
 }
 

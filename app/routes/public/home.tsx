@@ -2,6 +2,7 @@ import { retryAfterHeaders } from "~/lib/retry-after";
 import { useFetcher } from "react-router";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { FounderSection } from "~/components/site/founder-section";
+import { heroStats } from "~/lib/hero-stats";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
 import { JsonLd } from "~/components/site/json-ld";
@@ -72,7 +73,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={organizationJsonLd(settings, origin, loaderData.services)} />
-      <Hero headline={settings.homepageHeadline} subtext={settings.homepageSubtext} />
+      <Hero
+        headline={settings.homepageHeadline}
+        subtext={settings.homepageSubtext}
+        stats={heroStats(settings.heroStats, loaderData.founder)}
+      />
       <FeaturedServices services={loaderData.services} />
       <FounderSection founder={loaderData.founder} />
       <ContactSection lastResult={actionData?.result} />

@@ -9,6 +9,7 @@ import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing"
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings } from "~/services/last-known.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Route } from "./+types/order-status";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
@@ -26,9 +27,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const token = StatusTokenSchema.safeParse(params.token);
   const order = token.success ? await getOrderByStatusToken(token.data) : null;
   if (!order) throw data(null, { status: 404 });
+  const settings = await readSiteSettings();
   const orderDate = new Intl.DateTimeFormat("en-US", {
     dateStyle: "long",
-    timeZone: siteTimeZone(await readSiteSettings()),
+    timeZone: siteTimeZone(settings),
   }).format(order.orderDate);
   // Only what the page shows goes to the browser: never the client's email or phone.
   return {
@@ -40,6 +42,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     notes: order.notes,
     status: order.status,
     orderDate,
+    // Without email there is no confirmation to reply to: the support address takes its place.
+    supportEmail: emailEnabled() ? null : settings.supportEmail,
   };
 }
 
@@ -48,6 +52,10 @@ const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid:
 export default function OrderStatusPage({ loaderData: order }: Route.ComponentProps) {
   useRefreshWhileVisible(REFRESH_MS);
   const status = ORDER_STATUS.statuses[order.status];
+  const detail =
+    order.status === "cancelled" && order.supportEmail !== null
+      ? ORDER_STATUS.cancelledWithoutEmail(order.supportEmail)
+      : status.detail;
   return (
     <section className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ORDER_STATUS.heading}</h1>
@@ -58,7 +66,7 @@ export default function OrderStatusPage({ loaderData: order }: Route.ComponentPr
             {ORDER_STATUS.status}
             <Badge tone={STATUS_TONES[order.status]}>{status.label}</Badge>
           </p>
-          <p className="mt-2 text-slate-800">{status.detail}</p>
+          <p className="mt-2 text-slate-800">{detail}</p>
         </div>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <Row label={ORDER_STATUS.service} value={order.serviceName} />

@@ -16,10 +16,12 @@ import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { toPublicService, type PublicService } from "~/models/services.server";
 import { siteNextSteps } from "~/models/site-settings.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
-import { orderReceiptHeaders } from "~/services/order-receipt.server";
+import { orderReceipt, orderReceiptHeaders, type OrderReceipt } from "~/services/order-receipt.server";
 import { publicFormAction, visitorSchema } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
+import { OrderStatusLink } from "~/components/site/order-status-link";
+import { OnwardLinks } from "~/components/site/onward-links";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
@@ -76,7 +78,8 @@ export function action(args: Route.ActionArgs) {
       error instanceof ServiceUnavailableError ? { serviceId: [ORDER.serviceUnavailable] } : undefined,
     redirectTo: "/order/submitted",
     redirectHeaders: (placed) => orderReceiptHeaders(placed.statusToken),
-    stored: { submitted: true },
+    redirectShowsSuccess: true,
+    stored: (placed) => ({ receipt: orderReceipt(args.request, placed.statusToken) }),
   });
 }
 
@@ -95,14 +98,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   });
   const selected = services.find((service) => service.id === form.values.serviceId) ?? null;
   const termsTicked = form.values.terms === "on";
-  const submitted = actionData !== undefined && "submitted" in actionData;
+  const waitingForTerms = hydrated && !termsTicked && !submitting;
+  // The action's answers share `result`, so TypeScript folds the success's `receipt` into the refusals' type.
+  const receipt = actionData && "receipt" in actionData ? (actionData.receipt as OrderReceipt) : null;
 
-  // The spec: after a successful order, the visitor is sent home after 3 seconds.
+  // The spec: after a successful order, the visitor is sent home after 3 seconds; but a status link
+  // that no email carries needs the visitor's attention, so the page stays until they leave it.
   useEffect(() => {
-    if (!submitted) return;
+    if (!receipt?.emailed) return;
     const timer = setTimeout(() => navigate("/"), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [submitted, actionData, navigate]);
+  }, [receipt, navigate]);
 
   return (
     <div className="bg-slate-50">
@@ -112,40 +118,67 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-4 text-lg text-slate-600">{ORDER.intro}</p>
         </div>
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <PublicForm key={form.resetKey} {...form.formProps} labelledBy="order-form-heading">
-            <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
-              {ORDER.formHeading}
-            </h2>
-            <InputFields form={form} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
-            <SelectField
-              label={ORDER.fields.serviceId.label}
-              errors={form.errors.serviceId}
-              selectProps={{ ...form.control("serviceId"), required: true }}
-            >
-              <option value="">{ORDER.fields.serviceId.placeholder}</option>
-              {services.map((service) => (
-                <option key={service.id} value={service.id}>
-                  {serviceOptionLabel(service)}
-                </option>
-              ))}
-            </SelectField>
-            <MessageField form={form} name="notes" rows={6} texts={ORDER.fields.notes} />
-            <CheckboxField
-              label={ORDER.fields.terms.label}
-              errors={form.errors.terms}
-              inputProps={form.checkbox("terms")}
-            />
-            {/* A new tab, so the visitor's filled-in form stays as it is. */}
-            <p className="-mt-2 text-sm">
-              <Link to="/terms" target="_blank" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-                {ORDER.fields.terms.link}
-              </Link>
-            </p>
-            <Button type="submit" size="lg" className="w-full" disabled={submitting || (hydrated && !termsTicked)}>
-              <Icon name="send" className="size-4" />
-              {submitting ? ORDER.submitting : ORDER.submit}
-            </Button>
-          </PublicForm>
+          {receipt ? (
+            <div>
+              <OrderStatusLink statusUrl={receipt.statusUrl} emailed={receipt.emailed} />
+              <OnwardLinks />
+            </div>
+          ) : (
+            <PublicForm key={form.resetKey} {...form.formProps} labelledBy="order-form-heading">
+              <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
+                {ORDER.formHeading}
+              </h2>
+              <InputFields form={form} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
+              <SelectField
+                label={ORDER.fields.serviceId.label}
+                errors={form.errors.serviceId}
+                reserveErrorLine
+                selectProps={{ ...form.control("serviceId"), required: true }}
+              >
+                <option value="">{ORDER.fields.serviceId.placeholder}</option>
+                {services.map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {serviceOptionLabel(service)}
+                  </option>
+                ))}
+              </SelectField>
+              <MessageField form={form} name="notes" rows={6} texts={ORDER.fields.notes} />
+              <CheckboxField
+                label={
+                  <>
+                    {ORDER.fields.terms.before}
+                    {/* A new tab, so the visitor's filled-in form stays as it is. */}
+                    <Link
+                      to="/terms"
+                      target="_blank"
+                      className="font-medium text-indigo-700 underline hover:text-indigo-900"
+                    >
+                      {ORDER.fields.terms.link}
+                    </Link>
+                  </>
+                }
+                errors={form.errors.terms}
+                reserveErrorLine
+                inputProps={form.checkbox("terms")}
+              />
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                disabled={submitting || waitingForTerms}
+                aria-describedby={waitingForTerms ? "order-submit-hint" : undefined}
+              >
+                <Icon name="send" className="size-4" />
+                {submitting ? ORDER.submitting : ORDER.submit}
+              </Button>
+              {/* A disabled button says nothing by itself: what it waits for is written beside it. */}
+              {waitingForTerms ? (
+                <p id="order-submit-hint" className="-mt-3 text-center text-sm text-slate-600">
+                  {ORDER.submitWaitsForTerms}
+                </p>
+              ) : null}
+            </PublicForm>
+          )}
 
           <aside aria-label={ORDER.asideLabel} className="space-y-6 lg:sticky lg:top-24">
             <OrderSummary service={selected} />

@@ -1,5 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Form, NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
+import {
+  Form,
+  Link,
+  NavigationType,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  useSearchParams,
+} from "react-router";
 import { SERVICES } from "~/copy/site";
 import type { FaqItem } from "~/lib/domain";
 import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
@@ -197,9 +205,17 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center text-lg text-slate-600">
-            {SERVICES.empty}
-          </p>
+          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center text-lg text-slate-600">
+            <p>{SERVICES.empty}</p>
+            {filter.q || filter.category ? (
+              <Link
+                to={location.pathname}
+                className="mt-4 inline-block font-medium text-indigo-700 underline hover:text-indigo-900"
+              >
+                {SERVICES.clearFilters}
+              </Link>
+            ) : null}
+          </div>
         )}
         <PageLinks
           page={page}

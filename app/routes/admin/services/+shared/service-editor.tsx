@@ -4,15 +4,16 @@ import { z } from "zod";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SERVICE_TEXTS } from "~/copy/admin";
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
-import { KNOWN_CATEGORIES } from "~/lib/categories";
+import { categorySlug, KNOWN_CATEGORIES } from "~/lib/categories";
 import type { Service } from "~/db/schema";
 import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
 export const ServiceEditorSchema = z.object({
   name: required("Name", 200),
+  // Typed as a label ("Consulting & Audits") or as the slug itself; stored as the slug.
   category: required("Category", 60)
-    .toLowerCase()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Category must be lowercase words joined by dashes, like ai-automation"),
+    .transform(categorySlug)
+    .refine((slug) => slug !== "", "Category must contain letters or digits, like Consulting & Audits"),
   description: required("Description", 5000),
   setupPrice: amount("Setup price"),
   // A one-off service has no monthly price: an empty field means 0.
@@ -47,7 +48,7 @@ export function ServiceEditor({
       <InputField label="Name" field={fields.name} type="text" />
       <InputField
         label="Category"
-        hint="Lowercase words joined by dashes. Pick one of the usual categories or type a new one."
+        hint="Pick one of the usual categories or type a new one, such as Consulting & Audits: it is stored as lowercase words joined by dashes (consulting-audits)."
         field={fields.category}
         type="text"
         list="service-categories"
