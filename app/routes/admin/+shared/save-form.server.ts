@@ -52,10 +52,16 @@ export async function saveForm<Schema extends z.ZodType, Extra extends object = 
   if (!outcome) notFound(form.record ?? "record");
   if ("redirectTo" in outcome) return redirectWithSuccess(outcome.redirectTo, outcome.toast);
   const { status, toast, ...errors } = outcome;
-  return dataWithError(context, answer(errors), toast, { status });
+  return dataWithError(context, answer(errors), toastOnce(toast, errors), { status });
 }
 
 /** A save that threw: the error toast (`message`, and a description safe to show) and its status. */
 export function failure(error: unknown, message: string, fallback?: string): Refused & { toast: Required<ToastText> } {
   return { status: errorStatus(error), toast: { message, description: errorDescription(error, fallback) } };
+}
+
+/** The toast without its description when the form already shows that text: each said once. */
+function toastOnce(toast: ToastText, errors: Pick<Refused, "fieldErrors" | "formErrors">): ToastText {
+  const onForm = [...(errors.formErrors ?? []), ...Object.values(errors.fieldErrors ?? {}).flat()];
+  return toast.description !== undefined && onForm.includes(toast.description) ? { message: toast.message } : toast;
 }
