@@ -20,7 +20,9 @@ server.disable("x-powered-by");
 // An action's data request and a chat message's answer are a few hundred bytes sent at once:
 // compressing them cost more server time than it saved on the wire, and so did passing them
 // through the middleware at all (docs/performance.md).
-const compress = compression();
+// A refusal (429) is sent as it is: compressing the page of each refused form post took a third of
+// its time, and a flood of them must cost as little as possible (docs/performance.md).
+const compress = compression({ filter: (req, res) => res.statusCode !== 429 && compression.filter(req, res) });
 const sentUncompressed = (req) =>
   req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");
 server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, res, next)));

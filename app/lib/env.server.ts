@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "./chat";
@@ -16,6 +17,14 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 // never a quote, a ';' or a keyword, so that no value can add or loosen a directive.
 const CSP_HOST_SOURCE =
   /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[\w./~%-]*)?$/i;
+
+/**
+ * An argon2 check holds a core for tens of milliseconds: a burst of sign-ins may take every core
+ * but one, which stays free for the pages visitors load. A single core is shared by both.
+ */
+export function defaultConcurrentHashes(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
 
 // Every setting the app reads, with its default. docs/configuration.md and .env.example list them all.
 export const EnvSchema = z
@@ -66,7 +75,7 @@ export const EnvSchema = z
     LOGIN_MAX_FAILURES: positiveInt(5),
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: positiveInt(30),
     LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt(30),
-    LOGIN_MAX_CONCURRENT_HASHES: positiveInt(2),
+    LOGIN_MAX_CONCURRENT_HASHES: positiveInt(defaultConcurrentHashes()),
     LOGIN_WINDOW_MINUTES: positiveInt(15),
     CHAT_MESSAGES_PER_MINUTE: positiveInt(20),
     CONTACT_MESSAGES_PER_HOUR: positiveInt(5),

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadEnv, parseEnv } from "./env.server";
+import { ConfigError, defaultConcurrentHashes, loadEnv, parseEnv } from "./env.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "agency-env-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,6 +12,12 @@ describe("configuration", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", LOGIN_MAX_FAILURES: 5, LOGIN_WINDOW_MINUTES: 15 });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("checks passwords on every core but one by default, so a burst of sign-ins leaves one for the pages", () => {
+    expect([1, 2, 4, 16].map((cores) => defaultConcurrentHashes(cores))).toEqual([1, 1, 3, 15]);
+    expect(parseEnv({}).LOGIN_MAX_CONCURRENT_HASHES).toBe(Math.max(1, availableParallelism() - 1));
+    expect(parseEnv({ LOGIN_MAX_CONCURRENT_HASHES: "4" }).LOGIN_MAX_CONCURRENT_HASHES).toBe(4);
   });
 
   it.each([

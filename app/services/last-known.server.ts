@@ -4,13 +4,17 @@ import { getFounderInfo } from "~/models/founder-info.server";
 import { getPublicIntegrations } from "~/models/integrations.server";
 import { listActiveServices, listFeaturedServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { keptUntilChanged } from "./page-cache/kept.server";
 
 // The reads of the public pages that hold a visitor's form (the layout, the home page's contact
 // form, the order form). While the database cannot be reached, each answers with what it last
 // read: the form comes back with the visitor's values and the spec's error toast instead of an
-// error page. Their answers are small and take no arguments, so one copy each.
+// error page. Their answers are small and take no arguments, so one copy each. Between two changes
+// to their tables each is read once, not on every render (app/services/page-cache/kept.server.ts):
+// a refused form post re-renders its page, and a flood of them must not cost a query each.
 
-function lastKnown<T>(name: string, read: () => Promise<T>): () => Promise<T> {
+function lastKnown<T>(name: string, fromDatabase: () => Promise<T>): () => Promise<T> {
+  const read = keptUntilChanged(fromDatabase);
   let last: { value: T } | undefined;
   return async () => {
     try {

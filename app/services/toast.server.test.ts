@@ -1,6 +1,6 @@
 import { createStaticHandler, RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
-import { dataWithError, getToast, redirectWithSuccess } from "./toast.server";
+import { describe, expect, it, vi } from "vitest";
+import { dataWithError, getToast, redirectWithSuccess, unshownToastCookie } from "./toast.server";
 
 const cookieOf = (headers: HeadersInit | undefined) => new Headers(headers).get("Set-Cookie")?.split(";")[0];
 
@@ -31,5 +31,24 @@ describe("toasts", () => {
     const cookie = cookieOf(answer.actionHeaders.form)!;
     const { toast } = await getToast(new Request("http://site.test/", { headers: { Cookie: cookie } }));
     expect(toast).toEqual({ type: "error", message: "Error", description: "It failed." });
+  });
+
+  it("left unshown, sign each toast's cookie once: a flood of refused data requests signs nothing more", async () => {
+    const sign = vi.spyOn(crypto.subtle, "sign");
+    try {
+      const toast = { type: "error", message: "Error", description: `Try again in ${Math.random()} minutes.` } as const;
+      const cookies = await Promise.all(
+        Array.from({ length: 5 }, () => unshownToastCookie({ toast: { ...toast }, shown: false })),
+      );
+      expect(new Set(cookies).size).toBe(1);
+      expect(sign).toHaveBeenCalledTimes(1);
+      const { toast: read } = await getToast(
+        new Request("http://site.test/", { headers: { Cookie: cookieOf({ "Set-Cookie": cookies[0]! })! } }),
+      );
+      expect(read).toEqual(toast);
+      expect(await unshownToastCookie({ toast, shown: true })).toBeNull();
+    } finally {
+      sign.mockRestore();
+    }
   });
 });

@@ -29,12 +29,28 @@ type Context = Readonly<RouterContextProvider>;
 export type ToastScope = { toast?: ToastMessage; shown: boolean };
 export const toastScopeContext = createContext<ToastScope | null>(null);
 
+// A toast's cookie is the same every time (no date, no nonce in it): signing it (WebCrypto, a
+// quarter of a refused data request's time) is done once per toast. Toasts with values in them
+// (a name, minutes to wait) vary, so the oldest is dropped past this many.
+const MAX_SIGNED_TOASTS = 100;
+const signedToasts = new Map<string, Promise<string | null>>();
+
 /** The Set-Cookie that carries a toast no page has shown to the next request, if there is one. */
 export async function unshownToastCookie(scope: ToastScope): Promise<string | null> {
   if (!scope.toast || scope.shown) return null;
-  // remix-toast writes its flash cookie only into answers it builds: this one is built for it.
-  const carrier = await toastUtils().redirectWithToast("/", scope.toast);
-  return carrier.headers.get("Set-Cookie");
+  const toast = scope.toast;
+  const key = JSON.stringify(toast);
+  let cookie = signedToasts.get(key);
+  if (!cookie) {
+    // remix-toast writes its flash cookie only into answers it builds: this one is built for it.
+    cookie = toastUtils()
+      .redirectWithToast("/", toast)
+      .then((carrier) => carrier.headers.get("Set-Cookie"));
+    signedToasts.set(key, cookie);
+    cookie.catch(() => signedToasts.delete(key));
+    if (signedToasts.size > MAX_SIGNED_TOASTS) signedToasts.delete(signedToasts.keys().next().value!);
+  }
+  return cookie;
 }
 
 function dataWithToast<T>(

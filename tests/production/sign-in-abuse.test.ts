@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
 import { unique } from "../support/factories";
+import { productText } from "../support/product-text";
 
 // Sign-in abuse, against the built server over HTTP: one address trying many
 // usernames is refused after LOGIN_MAX_ATTEMPTS_PER_ADDRESS attempts (30), and X-Forwarded-For
@@ -35,6 +36,24 @@ describe("without TRUST_PROXY", () => {
     console.log(
       `sign-in abuse: 40 usernames tried from one address, ${statuses.filter((s) => s === 429).length} refused`,
     );
+  });
+
+  it("sends a refused sign-in's page uncompressed, and the login page compressed", async () => {
+    const asBrowser = { "Accept-Encoding": "gzip, deflate, br" };
+    let status = 0;
+    for (let i = 0; i <= 30 && status !== 429; i++) status = await attempt(app, asBrowser);
+    expect(status).toBe(429);
+    const refused = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, ...asBrowser },
+      body: new URLSearchParams({ username: unique("nobody").replace(" ", "-"), password: "a-guess" }),
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toContain(productText("Too many sign-in attempts"));
+    const page = await fetch(`${app.url}/admin/login`, { headers: asBrowser });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-encoding")).toBe("br");
   });
 });
 
