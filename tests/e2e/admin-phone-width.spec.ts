@@ -8,8 +8,11 @@ import { expect, test, unique } from "./fixtures";
 // and texts of a real agency's clients, a chat's session id and an n8n webhook address.
 
 const PHONE = { width: 375, height: 800 };
-/** A realistic line longer than a phone is wide, with a unique tail to find and delete it by. */
-const long = (text: string) => `${text} ${unique("e2e")}`;
+/**
+ * A realistic line longer than a phone is wide, with a word no line break fits (as pasted file
+ * names and addresses are) and a unique tail to find and delete it by.
+ */
+const long = (text: string) => `${text} northwind_logistics_accounting_invoices_2026 ${unique("e2e")}`;
 /** One word of 41 characters, as the chat makes session ids. */
 const sessionIdLike = () => `session_${Date.now()}_${Math.random().toString(36).slice(2).padEnd(21, "x").slice(0, 21)}`;
 const N8N_URL = "https://n8n.example.com/webhook/3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f";

@@ -135,7 +135,7 @@ export function ChatMessageText({ text }: { text: string }) {
       : text === CHAT_TEXT.imageDefault
         ? { Icon: ImageIcon, label: CHAT_TEXT.imageSent }
         : null;
-  if (!marker) return <p className="whitespace-pre-wrap break-words">{text}</p>;
+  if (!marker) return <p className="whitespace-pre-wrap wrap-anywhere">{text}</p>;
   return (
     <p className="flex items-center gap-1.5" data-media-marker>
       <marker.Icon aria-hidden className="size-4 shrink-0" />

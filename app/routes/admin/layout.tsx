@@ -38,7 +38,7 @@ function AdminFrame({ admin, unreadMessages, children }: Route.ComponentProps["l
     // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
     <div className="min-h-dvh bg-slate-50 lg:flex" data-hydrated={hydrated ? "" : undefined}>
       <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
-      <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <main className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />
         {children}
       </main>
