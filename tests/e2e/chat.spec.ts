@@ -594,8 +594,10 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await expect(sent).toContainText(text);
     await expect(sent.getByRole("img", { name: "Image you sent" })).toBeVisible();
     expect(posts).toHaveLength(1);
-    const [row] = await sql`select media_type from chat_messages where message = ${text}`;
-    expect(row).toEqual({ media_type: "image" });
+    // The exchange is stored just after the reply is sent: wait for it rather than race it.
+    await expect
+      .poll(async () => (await sql`select media_type from chat_messages where message = ${text}`)[0])
+      .toEqual({ media_type: "image" });
   });
 
   test("records a voice message, sends it as WAV and releases the microphone", async ({ page, sql }) => {
