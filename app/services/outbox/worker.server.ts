@@ -121,6 +121,8 @@ async function attempt(delivery: DueDelivery, options: Required<OutboxRunOptions
 let kicked = false;
 /** Resolved by kick() while a run waits on attempts in flight. */
 let wake: (() => void) | undefined;
+/** Set by shutdown: the run in progress claims nothing more and ends with its attempts. */
+let stopping = false;
 
 /**
  * One run: dispatches the new events, then makes every attempt due at `now()` until none is left.
@@ -134,12 +136,19 @@ export async function runOutbox(options: OutboxRunOptions = {}): Promise<number>
     timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
     handlers: options.handlers ?? {},
   };
-  const channelsFor = await channelsForEvents();
   const inFlight = new Set<Promise<void>>();
   let made = 0;
   let dispatch = true;
   for (;;) {
-    if (dispatch) while ((await dispatchEvents(BATCH * 10, channelsFor, settled.now())) > 0);
+    if (stopping) {
+      await Promise.allSettled(inFlight);
+      return made;
+    }
+    if (dispatch) {
+      // Read at each dispatch: a run under steady traffic can outlast a change of channels.
+      const channelsFor = await channelsForEvents();
+      while ((await dispatchEvents(BATCH * 10, channelsFor, settled.now())) > 0);
+    }
     dispatch = false;
     const due = await claimDueDeliveries(settled.now(), LEASE_MS, BATCH, LANE_CONCURRENCY);
     for (const delivery of due) {
@@ -172,6 +181,7 @@ let unlisten: (() => Promise<void>) | undefined;
 let running: Promise<void> | undefined;
 let again = false;
 let deferred: NodeJS.Timeout | undefined;
+let wakeLater: NodeJS.Timeout | undefined;
 let lastEndedAt = -Infinity;
 
 /**
@@ -181,8 +191,12 @@ let lastEndedAt = -Infinity;
 function kick(): void {
   if (running) {
     again = true;
-    kicked = true;
-    wake?.();
+    // Events that arrive during a run are dispatched together, MIN_GAP_MS apart, not one by one.
+    wakeLater ??= setTimeout(() => {
+      wakeLater = undefined;
+      kicked = true;
+      wake?.();
+    }, MIN_GAP_MS).unref();
     return;
   }
   const wait = lastEndedAt + MIN_GAP_MS - performance.now();
@@ -211,6 +225,7 @@ function kick(): void {
 /** Start-up: deliver what is pending (what a stopped instance left too), then keep at it. */
 export async function startOutboxWorker(): Promise<void> {
   if (timer) return;
+  stopping = false;
   timer = setInterval(kick, POLL_MS).unref();
   try {
     unlisten = await getDatabase().listen(CHANNEL, kick, kick);
@@ -232,7 +247,11 @@ export async function stopOutboxWorker(): Promise<void> {
   timer = undefined;
   clearTimeout(deferred);
   deferred = undefined;
+  clearTimeout(wakeLater);
+  wakeLater = undefined;
   again = false;
+  stopping = true;
+  wake?.();
   const current = unlisten;
   unlisten = undefined;
   await current?.().catch(() => {});
