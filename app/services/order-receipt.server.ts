@@ -1,7 +1,9 @@
 import { createCookie } from "react-router";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
+import { getOrderByStatusToken } from "~/models/orders.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
+import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
 
 // The link from the order-submitted page to the new order's status page. The token
 // opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:
@@ -41,14 +43,28 @@ export interface OrderReceipt {
   emailed: boolean;
 }
 
+/** The whole address of an order's status page: on SITE_URL's origin, else on the request's. */
+export function orderStatusUrl(request: Request, statusToken: string): string {
+  return `${siteOrigin() ?? new URL(request.url).origin}/order/status/${statusToken}`;
+}
+
 /**
- * The receipt of the order whose token this is. The address is whole, so that the client can keep
- * it: on SITE_URL's origin, else on the request's (this answer goes to the one visitor who ordered,
- * never to the page cache). `emailed`: the site sends email, so the confirmation carries it too.
+ * The receipt of a new order, for the one visitor who placed it (never the page cache). `emailed`:
+ * the confirmation carries the link too, so the site sends email and the address's daily cap of
+ * confirmations is not used up (past it, the link on screen is the client's only copy).
  */
-export function orderReceipt(request: Request, statusToken: string): OrderReceipt {
+export async function orderReceipt(
+  request: Request,
+  order: { statusToken: string; clientEmail: string },
+): Promise<OrderReceipt> {
   return {
-    statusUrl: `${siteOrigin() ?? new URL(request.url).origin}/order/status/${statusToken}`,
-    emailed: emailEnabled(),
+    statusUrl: orderStatusUrl(request, order.statusToken),
+    emailed: emailEnabled() && !(await clientConfirmationsUsedUp(order.clientEmail)),
   };
+}
+
+/** The receipt of the order a token opens, or null once that order is gone (erased). */
+export async function orderReceiptFor(request: Request, statusToken: string): Promise<OrderReceipt | null> {
+  const order = await getOrderByStatusToken(statusToken);
+  return order ? orderReceipt(request, order) : null;
 }

@@ -80,7 +80,7 @@ export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stor
   /** The page it leads to says the success toast's words itself: the redirect carries no toast. */
   redirectShowsSuccess?: boolean;
   /** Added to the answer of a post with JavaScript once stored, from what was stored. */
-  stored?: (stored: Stored) => Extra;
+  stored?: (stored: Stored) => Extra | Promise<Extra>;
 }
 
 export async function publicFormAction<
@@ -128,7 +128,7 @@ export async function publicFormAction<
   if (isEnhancedSubmission(formData)) {
     return dataWithSuccess(
       context,
-      { result: submission.reply({ resetForm: true }), ...(form.stored?.(stored) as Extra) },
+      { result: submission.reply({ resetForm: true }), ...((await form.stored?.(stored)) as Extra) },
       form.toasts.success,
     );
   }

@@ -15,6 +15,8 @@ import * as robots from "~/routes/robots";
 import * as sitemap from "~/routes/sitemap";
 import { saveIntegrations } from "~/models/integrations.server";
 import { createOrder, updateOrderStatus } from "~/models/orders.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { clientEmailKey } from "~/services/outbox/email.server";
 import { createTestService } from "../support/factories";
 import { send } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
@@ -227,6 +229,28 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
           "routes/public/order-status",
         );
         expect(shown.supportEmail).toBeNull();
+      } finally {
+        (globalThis as { __appEnv?: Env }).__appEnv = original;
+      }
+    });
+
+    it("keeps the link on screen when the address has had its confirmations for today", async () => {
+      const original = getEnv();
+      (globalThis as { __appEnv?: Env }).__appEnv = { ...original, SMTP_URL: "smtp://127.0.0.1:9" };
+      try {
+        const clientEmail = `capped.${randomUUID()}@example.com`;
+        // Three confirmations a day per address (docs/product.md, Email): this order's would be the fourth.
+        for (let sent = 0; sent < 3; sent++) await hitRateLimit(clientEmailKey(clientEmail), 3, 24 * 3600 * 1000);
+        const service = await newService();
+        const notes = uniqueName("Capped order");
+        const result = await submit("/order", {
+          ...client,
+          clientEmail,
+          serviceId: service.id,
+          notes,
+          [ENHANCED_FIELD]: "true",
+        });
+        expect(result.body?.receipt?.emailed).toBe(false);
       } finally {
         (globalThis as { __appEnv?: Env }).__appEnv = original;
       }

@@ -22,7 +22,7 @@ import { redirectWithError, redirectWithSuccess } from "~/services/toast.server"
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getOrder, getOrderStats, listOrderPage, updateOrderStatus } from "~/models/orders.server";
-import { orderReceipt } from "~/services/order-receipt.server";
+import { orderStatusUrl } from "~/services/order-receipt.server";
 import { CopyButton } from "~/components/ui/copy-button";
 import {
   exportUrl,
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The counters give the total of a status, not of a search: a search has page links only.
   const total = search.text ? undefined : status ? stats[status] : stats.total;
   // The client's status link, for an admin to send them (the only copy when the site sends no email).
-  const viewingStatusUrl = viewing ? orderReceipt(request, viewing.statusToken).statusUrl : null;
+  const viewingStatusUrl = viewing ? orderStatusUrl(request, viewing.statusToken) : null;
   return { status: status ?? null, search, page, stats, total, viewing, viewingStatusUrl };
 }
 

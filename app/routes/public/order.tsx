@@ -79,7 +79,7 @@ export function action(args: Route.ActionArgs) {
     redirectTo: "/order/submitted",
     redirectHeaders: (placed) => orderReceiptHeaders(placed.statusToken),
     redirectShowsSuccess: true,
-    stored: (placed) => ({ receipt: orderReceipt(args.request, placed.statusToken) }),
+    stored: async (placed) => ({ receipt: await orderReceipt(args.request, placed) }),
   });
 }
 

@@ -7,7 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
+import { hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
 import type { DueDelivery } from "~/models/outbox.server";
 import { renderHtml, renderText, type Block } from "./email-body.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
@@ -218,6 +218,12 @@ export function clientEmailKey(address: string): string {
     .split(/@(?=[^@]*$)/);
   const mailbox = `${local.replace(/\+.*$/, "")}@${domain}`;
   return `client-email:${createHmac("sha256", getEnv().SESSION_SECRET).update(mailbox).digest("base64url")}`;
+}
+
+/** Whether the address has had its confirmations for today, so the next one will not be sent. */
+export async function clientConfirmationsUsedUp(address: string): Promise<boolean> {
+  const { hits } = await peekRateLimit(clientEmailKey(address), CLIENT_EMAILS_PER_ADDRESS_PER_DAY, DAY_MS);
+  return hits >= CLIENT_EMAILS_PER_ADDRESS_PER_DAY;
 }
 
 export const deliverClientEmail: DeliveryHandler = async (delivery, { timeoutMs }) => {
