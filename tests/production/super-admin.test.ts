@@ -154,7 +154,9 @@ describe("the last active super admin", () => {
     expect(answer.status).toBe(400);
     // The reason shows once, above the form's buttons; the toast names what failed.
     expect(toastOn(answer.html)).toEqual({ type: "error", message: productText("Error updating admin user") });
-    expect(answer.html.split("The last active super admin cannot be deactivated or demoted.").length - 1).toBe(1);
+    expect(
+      visibleText(answer.html).split("The last active super admin cannot be deactivated or demoted.").length - 1,
+    ).toBe(1);
     expect(await stored(actor.id)).toMatchObject({ role: "super_admin", isActive: true });
   });
 
@@ -166,7 +168,7 @@ describe("the last active super admin", () => {
     expect(answer.status).toBe(400);
     // The reason shows once, above the form's buttons; the toast names what failed.
     expect(toastOn(answer.html)).toEqual({ type: "error", message: productText("Error updating admin user") });
-    expect(answer.html.split("You cannot deactivate your own account.").length - 1).toBe(1);
+    expect(visibleText(answer.html).split("You cannot deactivate your own account.").length - 1).toBe(1);
     expect(await stored(actor.id)).toMatchObject({ role: "super_admin", isActive: true });
   });
 
