@@ -85,7 +85,8 @@ class OrderStream {
         .submit("/order", fields)
         .catch(() => null);
       if (!page) this.unanswered++;
-      else if (page.posted.status === 302 && toastOn(page.html)?.message === ORDER_SUBMITTED) {
+      // Acknowledged: the redirect to the page that says "Order Submitted!" (no toast repeats it).
+      else if (page.posted.status === 302 && visibleText(page.html).includes(ORDER_SUBMITTED)) {
         this.acknowledged.push({ email: fields.clientEmail, at: performance.now() });
       }
       await sleep(50);
