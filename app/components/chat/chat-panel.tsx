@@ -1,6 +1,5 @@
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
-import { ImageIcon, Mic, RotateCcw, Send, Square, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -13,6 +12,7 @@ import { OfflineEmailForm } from "./offline-email-form";
 import { StarterPrompts } from "./starter-prompts";
 import { useChatState } from "./use-chat-state";
 import { useVoiceRecorder } from "./use-voice-recorder";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * The widget's panel and its conversation, loaded when the visitor first reaches for the chat
@@ -114,7 +114,7 @@ export function ChatPanel({
                 title={CHAT_TEXT.newConversation}
                 className="rounded-md p-2 hover:bg-white/15 disabled:opacity-60"
               >
-                <RotateCcw aria-hidden className="size-5" />
+                <Icon name="rotate-ccw" className="size-5" />
               </button>
             ) : null}
             <Dialog.Close
@@ -122,7 +122,7 @@ export function ChatPanel({
               title={CHAT_TEXT.close}
               className="rounded-md p-2 hover:bg-white/15"
             >
-              <X aria-hidden className="size-5" />
+              <Icon name="x" className="size-5" />
             </Dialog.Close>
           </ChatHeader>
 
@@ -180,7 +180,7 @@ export function ChatPanel({
                   title={CHAT_TEXT.removePhoto}
                   className="grid size-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
                 >
-                  <X aria-hidden className="size-4" />
+                  <Icon name="x" className="size-4" />
                 </button>
               </div>
             ) : null}
@@ -208,7 +208,7 @@ export function ChatPanel({
                 title={CHAT_TEXT.send}
                 className="size-10"
               >
-                <Send aria-hidden className="size-4" />
+                <Icon name="send" className="size-4" />
               </Button>
             </div>
             <div className="mt-2 flex flex-wrap gap-2">
@@ -218,11 +218,11 @@ export function ChatPanel({
                 onClick={recording ? recorder.stop : recorder.start}
                 disabled={locked && !recording}
               >
-                {recording ? <Square aria-hidden className="size-3.5" /> : <Mic aria-hidden className="size-3.5" />}
+                {recording ? <Icon name="square" className="size-3.5" /> : <Icon name="mic" className="size-3.5" />}
                 {recording ? CHAT_TEXT.stop : CHAT_TEXT.voice}
               </Button>
               <Button variant="secondary" size="sm" onClick={() => photo.current?.click()} disabled={locked}>
-                <ImageIcon aria-hidden className="size-3.5" />
+                <Icon name="image" className="size-3.5" />
                 {CHAT_TEXT.photo}
               </Button>
               <input

@@ -1,7 +1,6 @@
 import { readForm } from "~/lib/read-form.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus, X } from "lucide-react";
 import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
@@ -20,6 +19,7 @@ import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
+import { Icon } from "~/components/ui/icon";
 
 const FounderSchema = z.object({
   name: required("Name", 120),
@@ -194,7 +194,7 @@ function Skills({
                     aria-label={`Remove skill ${skill}`}
                     className="flex size-6 items-center justify-center rounded-full hover:bg-brand/20"
                   >
-                    <X aria-hidden className="size-3.5" />
+                    <Icon name="x" className="size-3.5" />
                   </button>
                 </Form>
               </li>
@@ -217,7 +217,7 @@ function Skills({
               disabled={adding}
               className="mt-0.5"
             >
-              <Plus aria-hidden className="size-4" />
+              <Icon name="plus" className="size-4" />
             </Button>
           </Form>
         </>

@@ -1,5 +1,4 @@
 import { readForm } from "~/lib/read-form.server";
-import { Search } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -180,8 +179,8 @@ function SearchForm({ q }: { q: string }) {
       className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center"
     >
       <div className="relative flex-1">
-        <Search
-          aria-hidden
+        <Icon
+          name="search"
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
         />
         <input

@@ -1,4 +1,3 @@
-import { Download, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
@@ -15,6 +14,7 @@ import { erasePersonalDataFor } from "~/services/personal-data.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/personal-data";
+import { Icon } from "~/components/ui/icon";
 
 export const PERSONAL_DATA_PATH = "/admin/personal-data";
 const EMAIL_MAX_CHARS = 254;
@@ -100,7 +100,7 @@ export default function PersonalData({ loaderData }: Route.ComponentProps) {
                   download
                   className={buttonClasses("secondary")}
                 >
-                  <Download aria-hidden className="size-4" />
+                  <Icon name="download" className="size-4" />
                   {TEXTS.download}
                 </a>
                 <ConfirmAction
@@ -154,7 +154,7 @@ function SearchForm({ typed, error }: { typed: string; error: string | null }) {
         ) : null}
       </div>
       <Button type="submit" variant="secondary">
-        <Search aria-hidden className="size-4" />
+        <Icon name="search" className="size-4" />
         {TEXTS.find}
       </Button>
     </Form>

@@ -1,5 +1,4 @@
 import { readForm } from "~/lib/read-form.server";
-import { ArrowDown, ArrowUp, FlaskConical, History, Plus, Send } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -40,6 +39,7 @@ import {
 import { deleteEventWebhookAction, readEventWebhookId, testEventAction } from "./+shared/event-webhook-editor.server";
 import { EventWebhookBadge, EventWebhookStatus } from "./+shared/event-webhook-status";
 import type { Route } from "./+types/list";
+import { Icon } from "~/components/ui/icon";
 
 // What the configuration card shows. The sample is built by the same function the chat uses.
 const SAMPLE_PAYLOAD = chatPayload({
@@ -228,13 +228,12 @@ function MoveButton({
   direction: "up" | "down";
   disabled: boolean;
 }) {
-  const Arrow = direction === "up" ? ArrowUp : ArrowDown;
   const label = direction === "up" ? WEBHOOK_TEXTS.moveUp : WEBHOOK_TEXTS.moveDown;
   return (
     <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
       <input type="hidden" name="webhookId" value={webhook.id} />
       <Button type="submit" name="intent" value={`move-${direction}`} variant="ghost" size="sm" disabled={disabled}>
-        <Arrow aria-hidden className="size-4" />
+        <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} className="size-4" />
         <span className="sr-only">
           {label} {webhook.name}
         </span>
@@ -279,7 +278,7 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="webhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>
-              <FlaskConical aria-hidden className="size-4" />
+              <Icon name="flask-conical" className="size-4" />
               {testing ? "Testing..." : "Test"}
               <span className="sr-only"> {webhook.name}</span>
             </Button>
@@ -338,11 +337,11 @@ function EventWebhooksSection({ webhooks }: { webhooks: EventWebhookView[] }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={DELIVERIES_PATH} className={buttonClasses("ghost")}>
-            <History aria-hidden className="size-4" />
+            <Icon name="history" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.siteDeliveries}
           </Link>
           <ButtonLink to={EVENT_WEBHOOKS_NEW_PATH} preventScrollReset>
-            <Plus aria-hidden className="size-4" />
+            <Icon name="plus" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.add}
           </ButtonLink>
         </div>
@@ -374,14 +373,14 @@ function EventWebhookRow({ webhook }: { webhook: EventWebhookView }) {
       actions={
         <div className="flex shrink-0 flex-wrap items-center gap-1 self-end sm:self-start">
           <Link to={eventWebhookLogPath(webhook.id)} className={buttonClasses("ghost", "sm")}>
-            <History aria-hidden className="size-4" />
+            <Icon name="history" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.log}
             <span className="sr-only"> {webhook.name}</span>
           </Link>
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="eventWebhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="event-test" variant="secondary" size="sm" disabled={testing}>
-              <Send aria-hidden className="size-4" />
+              <Icon name="send" className="size-4" />
               {EVENT_WEBHOOK_TEXTS.sendTest}
               <span className="sr-only"> {webhook.name}</span>
             </Button>

@@ -1,5 +1,4 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Check, Copy, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
@@ -13,6 +12,7 @@ import { EVENT_TYPES, type EventType } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
 import { checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 import { WEBHOOKS_PATH } from "./webhook-editor";
+import { Icon } from "~/components/ui/icon";
 
 export const EVENT_WEBHOOKS_NEW_PATH = `${WEBHOOKS_PATH}/events/new`;
 export const eventWebhookEditPath = (id: string) => `${WEBHOOKS_PATH}/events/${id}/edit`;
@@ -95,7 +95,7 @@ export function RotateSecretForm({ previousValidUntil }: { previousValidUntil: s
       ) : null}
       <Form method="post" className="mt-3">
         <Button type="submit" name="intent" value="rotate" variant="secondary" size="sm" disabled={rotating}>
-          <RotateCw aria-hidden className="size-4" />
+          <Icon name="rotate-cw" className="size-4" />
           {EVENT_WEBHOOK_TEXTS.rotate}
         </Button>
       </Form>
@@ -133,7 +133,7 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
               void navigator.clipboard.writeText(secret).then(() => setCopied(true));
             }}
           >
-            {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+            {copied ? <Icon name="check" className="size-4" /> : <Icon name="copy" className="size-4" />}
             <span aria-live="polite">{copied ? EVENT_WEBHOOK_TEXTS.copied : EVENT_WEBHOOK_TEXTS.copy}</span>
           </Button>
         ) : null}
