@@ -7,7 +7,6 @@ import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import {
   createEventWebhook,
-  deleteEventWebhook,
   getEventWebhook,
   rotateEventWebhookSecret,
   sendTestEvent,
@@ -122,27 +121,6 @@ export async function testEventAction(id: string, back: string) {
   }
   if (!sent) notFound("event webhook");
   return redirectWithSuccess(back, TOASTS.testEventQueued);
-}
-
-/** Delete, from the Webhooks list. */
-export async function deleteEventWebhookAction(context: Readonly<RouterContextProvider>, id: string) {
-  let deleted;
-  try {
-    deleted = await getEventWebhook(id);
-    if (!deleted || !(await deleteEventWebhook(id))) {
-      return redirectWithError(WEBHOOKS_PATH, {
-        message: TOASTS.eventWebhook.deleteError,
-        description: TOASTS.eventWebhookFailed("delete", "it no longer exists."),
-      });
-    }
-  } catch (error) {
-    return redirectWithError(WEBHOOKS_PATH, {
-      message: TOASTS.eventWebhook.deleteError,
-      description: errorDescription(error, TOASTS.eventWebhookFailed("delete")),
-    });
-  }
-  await recordAudit({ actor: getAdmin(context), action: "event_webhook.deleted", target: deleted.name });
-  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.eventWebhook.deleted);
 }
 
 /** The event webhook a list or log form names in `eventWebhookId`. */
