@@ -1,6 +1,6 @@
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
@@ -12,7 +12,7 @@ import { OfflineEmailForm } from "./offline-email-form";
 import { StarterPrompts } from "./starter-prompts";
 import { useChatState } from "./use-chat-state";
 import { useVoiceRecorder } from "./use-voice-recorder";
-import { Icon } from "~/components/ui/icon";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * The widget's panel and its conversation, loaded when the visitor first reaches for the chat
@@ -106,16 +106,14 @@ export function ChatPanel({
         <div className="contents" onKeyDown={(event) => event.key === "Tab" && event.stopPropagation()}>
           <ChatHeader look="panel" title={Dialog.Title}>
             {state.messages.length ? (
-              <button
-                type="button"
+              <IconButton
+                label={CHAT_TEXT.newConversation}
+                icon="rotate-ccw"
+                iconClassName="size-5"
                 onClick={restart}
                 disabled={sending}
-                aria-label={CHAT_TEXT.newConversation}
-                title={CHAT_TEXT.newConversation}
                 className="rounded-md p-2 hover:bg-white/15 disabled:opacity-60"
-              >
-                <Icon name="rotate-ccw" className="size-5" />
-              </button>
+              />
             ) : null}
             <Dialog.Close
               aria-label={CHAT_TEXT.close}
@@ -169,19 +167,17 @@ export function ChatPanel({
                   alt={CHAT_TEXT.attachedPhoto}
                   className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
                 />
-                <button
-                  type="button"
+                <IconButton
+                  label={CHAT_TEXT.removePhoto}
+                  icon="x"
+                  iconClassName="size-4"
                   onClick={() => {
                     setAttached(null);
                     input.current?.focus();
                   }}
                   disabled={sending}
-                  aria-label={CHAT_TEXT.removePhoto}
-                  title={CHAT_TEXT.removePhoto}
                   className="grid size-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
-                >
-                  <Icon name="x" className="size-4" />
-                </button>
+                />
               </div>
             ) : null}
             <div className="flex gap-2">
@@ -266,4 +262,18 @@ const SIGNATURE_BYTES = 12;
 async function isSendableImage(file: File): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
   return detectMediaType(head)?.kind === "image";
+}
+
+/** A button drawn as an icon: its label is also its tooltip. */
+function IconButton({
+  label,
+  icon,
+  iconClassName,
+  ...button
+}: { label: string; icon: IconName; iconClassName: string } & ComponentProps<"button">) {
+  return (
+    <button type="button" aria-label={label} title={label} {...button}>
+      <Icon name={icon} className={iconClassName} />
+    </button>
+  );
 }
