@@ -11,9 +11,8 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
-import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordUpdate } from "~/models/audit-log.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
@@ -66,11 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const before = await getFounderInfo();
         const after = { ...value, profileImageUrl: value.profileImageUrl ?? null };
         await saveFounderInfo(after);
-        await recordAudit({
-          actor: getAdmin(context),
-          action: "founder.updated",
-          details: { fields: changedFields(before, after) },
-        });
+        await recordUpdate({ actor: getAdmin(context), action: "founder.updated" }, before, after);
         return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
       },
       failed: (error) => failure(error, TOASTS.founderUpdateError),

@@ -14,17 +14,11 @@ import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import {
-  chatSettings,
-  conversationHistory,
-  conversationLifetimeHours,
-  handleChatMessage,
-  visitorConversation,
-} from "~/services/chat/conversation.server";
+import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
-import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat";
 import { Icon } from "~/components/ui/icon";
 
@@ -36,8 +30,7 @@ import { Icon } from "~/components/ui/icon";
 const CHAT_FORM_ID = "chat-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
-  const messages = sessionId ? await conversationHistory(sessionId) : [];
+  const { sessionId, messages } = await visitorHistory(request);
   const limits = chatLimits();
   // After a reply no webhook gave, the offer to leave an email, until one is left.
   const offline = sessionId && messages.at(-1)?.offline ? { emailLeft: await hasChatContactMessage(sessionId) } : null;

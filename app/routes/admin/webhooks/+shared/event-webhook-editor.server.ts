@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 import { TOASTS } from "~/copy/admin";
-import { changedFields } from "~/lib/audit";
 import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import {
   createEventWebhook,
   getEventWebhook,
@@ -70,12 +69,7 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
       if (refused) return refused;
       const before = await getEventWebhook(id);
       if (!before || !(await updateEventWebhook(id, value))) return null;
-      await recordAudit({
-        actor,
-        action: "event_webhook.updated",
-        target: value.name,
-        details: { fields: changedFields(before, value) },
-      });
+      await recordUpdate({ actor, action: "event_webhook.updated", target: value.name }, before, value);
       return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.eventWebhook.updated };
     },
     failed: (error) => failure(error, TOASTS.eventWebhook.updateError, TOASTS.eventWebhookFailed("update")),
