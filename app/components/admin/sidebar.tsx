@@ -144,7 +144,7 @@ export function Sidebar(props: SidebarProps) {
           </span>
           <span className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700">
             <Icon name="menu" className="size-4" />
-            "menu"
+            Menu
           </span>
         </summary>
         <SidebarBody {...props} />
