@@ -25,6 +25,7 @@ import { getPageToast } from "~/services/toast.server";
 import { calendarYear } from "./lib/calendar";
 import { siteTimeZone, toPublicSiteSettings } from "./models/site-settings.server";
 import { readSiteSettings } from "./services/last-known.server";
+import { ErrorText } from "~/components/ui/error-text";
 
 // Every request, after the Express middleware of server/app.ts: the page cache keeps a public
 // page every visitor gets alike; the toast scope; a failure for want of the database becomes a
@@ -101,10 +102,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, detail } = errorPageText(status);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
-      <title>{title}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-slate-600">{detail}</p>
+      <ErrorText status={status} title={title} detail={detail} />
       <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
         {ONWARD.home}
       </a>

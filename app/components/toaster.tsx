@@ -1,15 +1,15 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToastMessage } from "remix-toast";
 import { useHydrated } from "~/lib/hydrated";
+import { Icon } from "~/components/ui/icon";
 
 const DEFAULT_DURATION_MS = 6000;
 
 const STYLES = {
-  success: { icon: CircleCheck, className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
-  error: { icon: CircleAlert, className: "border-red-200 bg-red-50 text-red-900" },
-  warning: { icon: TriangleAlert, className: "border-amber-200 bg-amber-50 text-amber-900" },
-  info: { icon: Info, className: "border-sky-200 bg-sky-50 text-sky-900" },
+  success: { icon: "circle-check", className: "border-emerald-200 bg-emerald-50 text-emerald-900" },
+  error: { icon: "circle-alert", className: "border-red-200 bg-red-50 text-red-900" },
+  warning: { icon: "triangle-alert", className: "border-amber-200 bg-amber-50 text-amber-900" },
+  info: { icon: "info", className: "border-sky-200 bg-sky-50 text-sky-900" },
 } as const;
 
 // A form that shows the cause of an error toast withdraws the toast once the cause is fixed.
@@ -66,13 +66,13 @@ export function Toaster({ toast }: { toast: ToastMessage | undefined }) {
 }
 
 function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: () => void }) {
-  const { icon: Icon, className } = STYLES[toast.type];
+  const { icon, className } = STYLES[toast.type];
   return (
     <div
       data-toast={toast.type}
       className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${className}`}
     >
-      <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.message}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
@@ -85,7 +85,7 @@ function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: () =
           className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
           aria-label="Dismiss notification"
         >
-          <X aria-hidden className="size-4" />
+          <Icon name="x" className="size-4" />
         </button>
       ) : null}
     </div>

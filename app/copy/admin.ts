@@ -371,6 +371,13 @@ const fieldList = (details: Record<string, unknown> | null) => {
   return fields.length > 0 ? `: ${fields.map(fieldName).join(", ")}` : "";
 };
 
+// The records whose created, updated and deleted entries read alike: "Added the webhook "…"".
+const RECORD_NAMES: Record<string, string | undefined> = {
+  webhook: "webhook",
+  event_webhook: "event webhook",
+  admin: "admin",
+};
+
 /** The Activity screen and the dashboard's latest changes (docs/product.md, Admin Activity). */
 export const AUDIT_TEXTS = {
   heading: "Activity",
@@ -382,6 +389,11 @@ export const AUDIT_TEXTS = {
   /** One entry as a sentence, without its actor and time (shown beside it). */
   describe(entry: { action: string; target: string | null; details: Record<string, unknown> | null }): string {
     const target = entry.target ?? "";
+    const [kind, change] = entry.action.split(".");
+    const record = RECORD_NAMES[kind];
+    if (record && change === "created") return `Added the ${record} "${target}"`;
+    if (record && change === "updated") return `Changed the ${record} "${target}"${fieldList(entry.details)}`;
+    if (record && change === "deleted") return `Deleted the ${record} "${target}"`;
     switch (entry.action) {
       case "settings.updated":
         return `Changed the site settings${fieldList(entry.details)}`;
@@ -391,32 +403,14 @@ export const AUDIT_TEXTS = {
         return `Changed the integrations${fieldList(entry.details)}`;
       case "order.status_changed":
         return `Set the order of ${target} from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
-      case "webhook.created":
-        return `Added the webhook "${target}"`;
-      case "webhook.updated":
-        return `Changed the webhook "${target}"${fieldList(entry.details)}`;
-      case "webhook.deleted":
-        return `Deleted the webhook "${target}"`;
       case "webhook.moved":
         return `Moved the webhook "${target}" ${String(entry.details?.direction)} the order`;
-      case "event_webhook.created":
-        return `Added the event webhook "${target}"`;
-      case "event_webhook.updated":
-        return `Changed the event webhook "${target}"${fieldList(entry.details)}`;
-      case "event_webhook.deleted":
-        return `Deleted the event webhook "${target}"`;
       case "event_webhook.secret_rotated":
         return `Rotated the signing secret of the event webhook "${target}"`;
       case "content.updated":
         return `Changed the site content${fieldList(entry.details)}`;
       case "legal.updated":
         return `Changed the ${target}`;
-      case "admin.created":
-        return `Added the admin "${target}"`;
-      case "admin.updated":
-        return `Changed the admin "${target}"${fieldList(entry.details)}`;
-      case "admin.deleted":
-        return `Deleted the admin "${target}"`;
       case "admin.password_changed":
         return "Changed their own password";
       case "personal_data.erased":

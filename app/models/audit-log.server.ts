@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { auditLog, orders, type AuditEntry } from "~/db/schema";
-import { type AuditAction } from "~/lib/audit";
+import { changedFields, type AuditAction } from "~/lib/audit";
 import { type PageRequest } from "~/lib/keyset";
 import { log } from "~/lib/log.server";
 
@@ -60,6 +60,15 @@ export async function recordAudit(entry: AuditEntryInput): Promise<void> {
   } catch (error) {
     log.error("audit log: an entry could not be written", { action: entry.action, error });
   }
+}
+
+/** An update's entry: it names the fields whose value changed, never a value. */
+export function recordUpdate(
+  entry: Omit<AuditEntryInput, "details">,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  return recordAudit({ ...entry, details: { fields: changedFields(before, after) } });
 }
 
 export function listAuditPage(request: PageRequest): Promise<KeysetPage<AuditEntry & { cursor: string }>> {

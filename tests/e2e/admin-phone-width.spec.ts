@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { deleteTestAdmin, guardedAdminPaths, openAdmin } from "./admin-helpers";
+import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";
 
 // Every admin screen of the route table (app/routes.ts) fits a 375 px phone without scrolling
@@ -87,4 +88,14 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     await sql`delete from services where id = ${service.id}`;
     await deleteTestAdmin(db, admin);
   }
+});
+
+test("on a phone the admin sidebar opens from a toggle that reads Menu", async ({ page, login }) => {
+  await page.setViewportSize(PHONE);
+  await login();
+  await page.goto("/admin");
+  const toggle = page.locator("summary").getByText(productText("Menu"), { exact: true });
+  await expect(toggle).toBeVisible();
+  await toggle.click();
+  await expect(page.getByRole("navigation", { name: productText("Admin") })).toBeVisible();
 });

@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
@@ -95,7 +94,7 @@ export function EditAndDelete({
   return (
     <>
       <Link to={editTo} preventScrollReset aria-label={`Edit ${name}`} className={buttonClasses("ghost", "icon")}>
-        <Pencil aria-hidden className="size-4" />
+        <Icon name="pencil" className="size-4" />
       </Link>
       {canDelete ? <ConfirmDelete label={`Delete ${name}`} {...remove} /> : null}
     </>

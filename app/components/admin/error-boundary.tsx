@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ErrorText } from "~/components/ui/error-text";
 
 /**
  * What the admin layout's error boundary shows for any admin screen: a 403, a 404 (with the
@@ -16,10 +17,7 @@ export function AdminErrorBoundary() {
         : "An unexpected error occurred. Please try again in a moment.";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
-      <title>{title}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-slate-600">{detail}</p>
+      <ErrorText status={status} title={title} detail={detail} />
       <Link to="/admin" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
         Back to the dashboard
       </Link>

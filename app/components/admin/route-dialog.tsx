@@ -1,9 +1,9 @@
-import { Plus } from "lucide-react";
 import { useNavigate, useNavigationType, useOutlet } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { useHydrated } from "~/lib/hydrated";
 import { PageHeader } from "./page-header";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Whether an overlay (a create/edit form, the order details) opens as a dialog. Only after a
@@ -84,7 +84,7 @@ export function ListScreen({
     <>
       <PageHeader title={title} description={description}>
         <ButtonLink to="new" preventScrollReset>
-          <Plus aria-hidden className="size-4" />
+          <Icon name="plus" className="size-4" />
           {addLabel}
         </ButtonLink>
       </PageHeader>

@@ -1,53 +1,33 @@
-import {
-  ArrowLeft,
-  Building2,
-  KeyRound,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  Menu,
-  History,
-  MessagesSquare,
-  Package,
-  Plug,
-  Settings,
-  ShieldUser,
-  FileText,
-  Scale,
-  ShoppingCart,
-  UserRound,
-  Users,
-  Webhook,
-} from "lucide-react";
 import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import type { AdminRole } from "~/lib/domain";
 import { SIDEBAR_TEXTS } from "~/copy/admin";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 interface NavItem {
   to: string;
   label: string;
-  icon: typeof LayoutDashboard;
+  icon: IconName;
   superAdminOnly?: boolean;
   end?: boolean;
 }
 
 // The spec's links, with Messages and Chats (beyond the spec) after Orders.
 export const ADMIN_NAV: NavItem[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/services", label: "Services", icon: Package },
-  { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
-  { to: "/admin/messages", label: "Messages", icon: Mail },
-  { to: "/admin/chats", label: "Chats", icon: MessagesSquare },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
-  { to: "/admin/content", label: "Site Content", icon: FileText },
-  { to: "/admin/legal", label: "Privacy & Terms", icon: Scale },
-  { to: "/admin/founder", label: "Founder Info", icon: UserRound },
-  { to: "/admin/integrations", label: "Integrations", icon: Plug, superAdminOnly: true },
-  { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
-  { to: "/admin/admins", label: "Admin Users", icon: Users, superAdminOnly: true },
-  { to: "/admin/activity", label: "Activity", icon: History },
-  { to: "/admin/personal-data", label: "Personal Data", icon: ShieldUser, superAdminOnly: true },
+  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
+  { to: "/admin/services", label: "Services", icon: "package" },
+  { to: "/admin/orders", label: "Orders", icon: "shopping-cart" },
+  { to: "/admin/messages", label: "Messages", icon: "mail" },
+  { to: "/admin/chats", label: "Chats", icon: "messages-square" },
+  { to: "/admin/settings", label: "Settings", icon: "settings" },
+  { to: "/admin/content", label: "Site Content", icon: "file-text" },
+  { to: "/admin/legal", label: "Privacy & Terms", icon: "scale" },
+  { to: "/admin/founder", label: "Founder Info", icon: "user-round" },
+  { to: "/admin/integrations", label: "Integrations", icon: "plug", superAdminOnly: true },
+  { to: "/admin/webhooks", label: "Webhooks", icon: "webhook" },
+  { to: "/admin/admins", label: "Admin Users", icon: "users", superAdminOnly: true },
+  { to: "/admin/activity", label: "Activity", icon: "history" },
+  { to: "/admin/personal-data", label: "Personal Data", icon: "shield-user", superAdminOnly: true },
 ];
 
 export const ACCOUNT_LINK_LABEL = "Change Password";
@@ -67,7 +47,7 @@ function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: n
               )
             }
           >
-            <item.icon aria-hidden className="size-4 shrink-0" />
+            <Icon name={item.icon} className="size-4 shrink-0" />
             <span className="flex-1">{item.label}</span>
             {item.to === "/admin/messages" && unreadMessages > 0 ? (
               <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
@@ -89,7 +69,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
         <p className="text-sm text-slate-600">{SIDEBAR_TEXTS.welcome(username)}</p>
         {/* A full page load: the public pages' scripts (chat widget, embeds) start cleanly. */}
         <a href="/" className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand hover:underline">
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           {SIDEBAR_TEXTS.backToWebsite}
         </a>
       </div>
@@ -106,7 +86,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
             )
           }
         >
-          <KeyRound aria-hidden className="size-4" />
+          <Icon name="key-round" className="size-4" />
           {ACCOUNT_LINK_LABEL}
         </NavLink>
         <Form method="post" action="/admin/logout">
@@ -114,7 +94,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
             type="submit"
             className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
-            <LogOut aria-hidden className="size-4" />
+            <Icon name="log-out" className="size-4" />
             {SIDEBAR_TEXTS.logout}
           </button>
         </Form>
@@ -132,7 +112,7 @@ interface SidebarProps {
 function PanelTitle() {
   return (
     <>
-      <Building2 aria-hidden className="size-5 text-brand" />
+      <Icon name="building-2" className="size-5 text-brand" />
       {SIDEBAR_TEXTS.title}
     </>
   );
@@ -163,7 +143,7 @@ export function Sidebar(props: SidebarProps) {
             <PanelTitle />
           </span>
           <span className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700">
-            <Menu aria-hidden className="size-4" />
+            <Icon name="menu" className="size-4" />
             Menu
           </span>
         </summary>

@@ -1,10 +1,10 @@
 import type { DialogTitle } from "@radix-ui/react-dialog";
-import { Bot } from "lucide-react";
 import { chatExpertLabel, CHAT_TEXT } from "~/copy/chat";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { cn } from "~/components/ui/cn";
 import { whatsappUrl } from "~/lib/messaging";
+import { Icon } from "~/components/ui/icon";
 
 // The chat's header, the same on the widget's panel and on the /chat page: avatar, title, the
 // "Online • <tool> Expert" line (docs/product.md §2) and the WhatsApp link.
@@ -31,7 +31,7 @@ export function ChatHeader({
   return (
     <header className={cn("flex items-center gap-3 bg-brand px-4 text-white", LOOK[look].header)}>
       <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-white/20">
-        <Bot className="size-5" />
+        <Icon name="bot" className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         {/* No id at all for the dialog's title: Radix gives it the one the dialog is labelled by. */}

@@ -1,7 +1,7 @@
-import { ImageIcon, Mic } from "lucide-react";
 import { CHAT_TEXT } from "~/copy/chat";
 import type { ChatMessageView } from "~/lib/chat";
 import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
 
 // The conversation as the widget and the /chat page both show it.
 
@@ -131,14 +131,14 @@ function TypingIndicator() {
 export function ChatMessageText({ text }: { text: string }) {
   const marker =
     text === CHAT_TEXT.voiceDefault
-      ? { Icon: Mic, label: CHAT_TEXT.voiceMessage }
+      ? { icon: "mic" as const, label: CHAT_TEXT.voiceMessage }
       : text === CHAT_TEXT.imageDefault
-        ? { Icon: ImageIcon, label: CHAT_TEXT.imageSent }
+        ? { icon: "image" as const, label: CHAT_TEXT.imageSent }
         : null;
   if (!marker) return <p className="whitespace-pre-wrap wrap-anywhere">{text}</p>;
   return (
     <p className="flex items-center gap-1.5" data-media-marker>
-      <marker.Icon aria-hidden className="size-4 shrink-0" />
+      <Icon name={marker.icon} className="size-4 shrink-0" />
       {marker.label}
     </p>
   );

@@ -1,7 +1,6 @@
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
-import { ImageIcon, Mic, RotateCcw, Send, Square, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
@@ -13,6 +12,7 @@ import { OfflineEmailForm } from "./offline-email-form";
 import { StarterPrompts } from "./starter-prompts";
 import { useChatState } from "./use-chat-state";
 import { useVoiceRecorder } from "./use-voice-recorder";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * The widget's panel and its conversation, loaded when the visitor first reaches for the chat
@@ -106,23 +106,21 @@ export function ChatPanel({
         <div className="contents" onKeyDown={(event) => event.key === "Tab" && event.stopPropagation()}>
           <ChatHeader look="panel" title={Dialog.Title}>
             {state.messages.length ? (
-              <button
-                type="button"
+              <IconButton
+                label={CHAT_TEXT.newConversation}
+                icon="rotate-ccw"
+                iconClassName="size-5"
                 onClick={restart}
                 disabled={sending}
-                aria-label={CHAT_TEXT.newConversation}
-                title={CHAT_TEXT.newConversation}
                 className="rounded-md p-2 hover:bg-white/15 disabled:opacity-60"
-              >
-                <RotateCcw aria-hidden className="size-5" />
-              </button>
+              />
             ) : null}
             <Dialog.Close
               aria-label={CHAT_TEXT.close}
               title={CHAT_TEXT.close}
               className="rounded-md p-2 hover:bg-white/15"
             >
-              <X aria-hidden className="size-5" />
+              <Icon name="x" className="size-5" />
             </Dialog.Close>
           </ChatHeader>
 
@@ -169,19 +167,17 @@ export function ChatPanel({
                   alt={CHAT_TEXT.attachedPhoto}
                   className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
                 />
-                <button
-                  type="button"
+                <IconButton
+                  label={CHAT_TEXT.removePhoto}
+                  icon="x"
+                  iconClassName="size-4"
                   onClick={() => {
                     setAttached(null);
                     input.current?.focus();
                   }}
                   disabled={sending}
-                  aria-label={CHAT_TEXT.removePhoto}
-                  title={CHAT_TEXT.removePhoto}
                   className="grid size-8 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-50"
-                >
-                  <X aria-hidden className="size-4" />
-                </button>
+                />
               </div>
             ) : null}
             <div className="flex gap-2">
@@ -208,7 +204,7 @@ export function ChatPanel({
                 title={CHAT_TEXT.send}
                 className="size-10"
               >
-                <Send aria-hidden className="size-4" />
+                <Icon name="send" className="size-4" />
               </Button>
             </div>
             <div className="mt-2 flex flex-wrap gap-2">
@@ -218,11 +214,11 @@ export function ChatPanel({
                 onClick={recording ? recorder.stop : recorder.start}
                 disabled={locked && !recording}
               >
-                {recording ? <Square aria-hidden className="size-3.5" /> : <Mic aria-hidden className="size-3.5" />}
+                {recording ? <Icon name="square" className="size-3.5" /> : <Icon name="mic" className="size-3.5" />}
                 {recording ? CHAT_TEXT.stop : CHAT_TEXT.voice}
               </Button>
               <Button variant="secondary" size="sm" onClick={() => photo.current?.click()} disabled={locked}>
-                <ImageIcon aria-hidden className="size-3.5" />
+                <Icon name="image" className="size-3.5" />
                 {CHAT_TEXT.photo}
               </Button>
               <input
@@ -266,4 +262,18 @@ const SIGNATURE_BYTES = 12;
 async function isSendableImage(file: File): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
   return detectMediaType(head)?.kind === "image";
+}
+
+/** A button drawn as an icon: its label is also its tooltip. */
+function IconButton({
+  label,
+  icon,
+  iconClassName,
+  ...button
+}: { label: string; icon: IconName; iconClassName: string } & ComponentProps<"button">) {
+  return (
+    <button type="button" aria-label={label} title={label} {...button}>
+      <Icon name={icon} className={iconClassName} />
+    </button>
+  );
 }

@@ -1,10 +1,10 @@
-import { MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { CHAT_TEXT } from "~/copy/chat";
 import { useHydrated } from "~/lib/hydrated";
 import { PENDING_CHAT_ATTRIBUTE } from "~/lib/deferred-hydration";
 import { rememberVisitUtm } from "./visit";
+import { Icon } from "~/components/ui/icon";
 
 /** Any element with this attribute opens the chat (the hero's "Try AI Chat Demo", the trigger). */
 const OPEN_CHAT_SELECTOR = "[data-open-chat]";
@@ -117,7 +117,7 @@ export function ChatWidget({ maxMessageChars }: { maxMessageChars: number | unde
           shown ? "hidden" : "flex",
         )}
       >
-        <MessageCircle aria-hidden className="size-6" />
+        <Icon name="message-circle" className="size-6" />
       </a>
       {ChatPanel ? (
         <ChatPanel

@@ -1,4 +1,3 @@
-import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
 import { CHAT_OFFLINE } from "~/copy/chat";
 import { EnhancedFlag } from "~/components/site/enhanced-flag";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field, TextareaField } from "~/components/ui/field";
 import { optionalText, VISITOR_EMAIL } from "~/lib/visitor-fields";
+import { Icon } from "~/components/ui/icon";
 
 // The offline fallback: after a reply no webhook gave, the visitor may leave their email
 // address, which reaches the admin's Messages linked to the conversation (app/routes/public/chat-email.tsx).
@@ -52,7 +52,7 @@ export function OfflineEmailForm({
   if (sent || fetcher.data?.sent) {
     return (
       <p role="status" className={cn(box, "flex items-start gap-2 text-slate-700")}>
-        <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+        <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-brand" />
         {CHAT_OFFLINE.sent}
       </p>
     );
@@ -70,7 +70,7 @@ export function OfflineEmailForm({
       <EnhancedFlag />
       <div>
         <p id={`${id}-heading`} className="flex items-center gap-2 font-semibold text-slate-900">
-          <Mail aria-hidden className="size-4 shrink-0 text-brand" />
+          <Icon name="mail" className="size-4 shrink-0 text-brand" />
           {CHAT_OFFLINE.heading}
         </p>
         <p className="mt-1 text-slate-600">{CHAT_OFFLINE.intro}</p>

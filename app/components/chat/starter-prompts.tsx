@@ -1,7 +1,7 @@
-import { MessageCircleQuestion } from "lucide-react";
 import { Link } from "react-router";
 import { CHAT_STARTERS } from "~/copy/chat";
 import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
 
 // The admin's starter prompts (Settings → Chat), before the visitor's first message.
 // With `onPick` (the widget) each is a button that sends the prompt at once; without it, a link
@@ -34,12 +34,12 @@ export function StarterPrompts({
         <li key={prompt} className="max-w-full">
           {onPick ? (
             <button type="button" className={PROMPT} disabled={disabled} onClick={() => onPick(prompt)}>
-              <MessageCircleQuestion aria-hidden className="size-4 shrink-0 text-brand" />
+              <Icon name="message-circle-question" className="size-4 shrink-0 text-brand" />
               <span className="min-w-0 break-words">{prompt}</span>
             </button>
           ) : (
             <Link to={starterPromptHref(prompt)} className={PROMPT}>
-              <MessageCircleQuestion aria-hidden className="size-4 shrink-0 text-brand" />
+              <Icon name="message-circle-question" className="size-4 shrink-0 text-brand" />
               <span className="min-w-0 break-words">{prompt}</span>
             </Link>
           )}

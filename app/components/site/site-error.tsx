@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { errorPageText } from "~/copy/site";
 import { OnwardLinks } from "./onward-links";
+import { ErrorText } from "~/components/ui/error-text";
 
 /** The 404, 503 and error page content, inside the site's header and footer. */
 export function SiteError({ error }: { error: unknown }) {
@@ -8,10 +9,12 @@ export function SiteError({ error }: { error: unknown }) {
   const { title, detail } = errorPageText(status);
   return (
     <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center px-6 py-20 text-center">
-      <title>{title}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-      <p className="mt-3 text-slate-600">{detail}</p>
+      <ErrorText
+        status={status}
+        title={title}
+        detail={detail}
+        headingClassName="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+      />
       {/* A whole new page: whatever went wrong here stays behind. */}
       <OnwardLinks reloadDocument />
     </section>

@@ -27,15 +27,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label={FOOTER.navLabel}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.quickLinks}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={NAV_LINKS} className="mt-4 space-y-2 text-sm" />
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contact}</h2>
@@ -68,18 +60,24 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-3 px-4 pb-24 pt-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8 2xl:pb-6">
           <p>{FOOTER.copyright(settings.companyName, settings.foundedYear, currentYear)}</p>
           <nav aria-label={FOOTER.legalLabel}>
-            <ul className="flex gap-4">
-              {LEGAL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="hover:text-white">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={LEGAL_LINKS} className="flex gap-4" />
           </nav>
         </div>
       </div>
     </footer>
+  );
+}
+
+function LinkList({ links, className }: { links: readonly { to: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="hover:text-white">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

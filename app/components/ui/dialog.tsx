@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 
 // A Radix dialog in the site's look. Screens that must work without JavaScript render the same
 // content as a page and only wrap it in this dialog once hydrated.
@@ -35,7 +35,7 @@ export function DialogContent({
             ) : null}
           </div>
           <DialogPrimitive.Close className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-            <X aria-hidden className="size-5" />
+            <Icon name="x" className="size-5" />
           </DialogPrimitive.Close>
         </div>
         {children}

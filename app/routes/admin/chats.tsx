@@ -1,19 +1,9 @@
-import {
-  Bot,
-  ChevronLeft,
-  ChevronRight,
-  ChevronsLeft,
-  ChevronsRight,
-  MessagesSquare,
-  Search,
-  UserRound,
-} from "lucide-react";
 import { ChatMessageText } from "~/components/chat/chat-message";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { Pager } from "~/components/admin/pager";
+import { Pager, type PagerLink } from "~/components/admin/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -22,7 +12,7 @@ import { CHAT_TEXTS } from "~/copy/admin";
 import { mediaDeleted } from "~/copy/chat";
 import { getEnv } from "~/lib/env.server";
 import type { ChatMessage } from "~/db/schema";
-import { pageLinkSearch, pageParams, readPageRequest, UUID_ID, type PageInfo, type PageLink } from "~/lib/keyset";
+import { pageParams, readPageRequest, UUID_ID, type PageInfo } from "~/lib/keyset";
 import { listSessionMessagePage } from "~/models/chat-messages.server";
 import {
   CHAT_SEARCH_MIN_CHARS,
@@ -35,6 +25,7 @@ import { siteTimeZone, getSiteSettings } from "~/models/site-settings.server";
 import { dayRangeInstants, readDayRange } from "./+shared/day-range";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/chats";
+import { Icon } from "~/components/ui/icon";
 
 const CHATS_PATH = "/admin/chats";
 
@@ -152,7 +143,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                       current={session.sessionId === selected}
                     >
                       <span className="flex items-center gap-2 font-medium text-slate-900">
-                        <MessagesSquare aria-hidden className="size-4 text-slate-400" />
+                        <Icon name="messages-square" className="size-4 text-slate-400" />
                         {formatDateTime(session.lastMessageAt, timeZone)}
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-600">
@@ -235,7 +226,7 @@ function FilterForm({ filter, timeZone }: { filter: { q: string; from: string; t
         <Field label={texts.to} inputProps={{ type: "date", name: "to", defaultValue: to }} />
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">
-            <Search aria-hidden className="size-4" />
+            <Icon name="search" className="size-4" />
             {texts.submit}
           </Button>
           {q || from || to ? (
@@ -252,16 +243,16 @@ function FilterForm({ filter, timeZone }: { filter: { q: string; from: string; t
 
 // In reading order: the oldest messages are the keyset list's last page, the latest its first.
 const CONVERSATION_LINKS = [
-  { link: "last", label: CHAT_TEXTS.conversationPages.earliest, Icon: ChevronsLeft },
-  { link: "next", label: CHAT_TEXTS.conversationPages.earlier, Icon: ChevronLeft },
-  { link: "previous", label: CHAT_TEXTS.conversationPages.later, Icon: ChevronRight },
-  { link: "first", label: CHAT_TEXTS.conversationPages.latest, Icon: ChevronsRight },
-] as const satisfies { link: PageLink; label: string; Icon: unknown }[];
+  { link: "last", label: CHAT_TEXTS.conversationPages.earliest, icon: "chevrons-left" },
+  { link: "next", label: CHAT_TEXTS.conversationPages.earlier, icon: "chevron-left" },
+  { link: "previous", label: CHAT_TEXTS.conversationPages.later, icon: "chevron-right" },
+  { link: "first", label: CHAT_TEXTS.conversationPages.latest, icon: "chevrons-right" },
+] as const satisfies PagerLink[];
 
 /**
- * The pages of a long conversation, as plain links (they work without JavaScript); shown only
- * when it has more than one page. The links name the conversation, so a new chat arriving at the
- * top of the list does not swap the conversation being read.
+ * The pages of a long conversation; shown only when it has more than one page. The links name
+ * the conversation, so a new chat arriving at the top of the list does not swap the conversation
+ * being read.
  */
 function ConversationPager({
   page,
@@ -272,41 +263,17 @@ function ConversationPager({
   current: URLSearchParams;
   sessionId: string;
 }) {
-  if (!page.hasNewer && !page.hasOlder) return null;
   const here = new URLSearchParams(current);
   here.set("session", sessionId);
-  const look = "inline-flex min-h-9 items-center gap-1 rounded-lg px-2.5 text-xs font-medium";
   return (
-    <nav aria-label={CHAT_TEXTS.conversationPages.label} className="mb-4">
-      <ul className="flex flex-wrap gap-1">
-        {CONVERSATION_LINKS.map(({ link, label, Icon }) => {
-          const search = pageLinkSearch(here, page, link, CONVERSATION_PREFIX);
-          const content = (
-            <>
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </>
-          );
-          return (
-            <li key={link}>
-              {search === null ? (
-                <span aria-disabled="true" className={`${look} text-slate-400`}>
-                  {content}
-                </span>
-              ) : (
-                <Link
-                  to={search}
-                  preventScrollReset
-                  className={`${look} text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50`}
-                >
-                  {content}
-                </Link>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <Pager
+      compact
+      page={page}
+      links={CONVERSATION_LINKS}
+      label={CHAT_TEXTS.conversationPages.label}
+      params={here}
+      prefix={CONVERSATION_PREFIX}
+    />
   );
 }
 
@@ -355,7 +322,7 @@ function ChatBubble({
           user ? "bg-slate-200 text-slate-700" : "bg-brand/10 text-brand",
         )}
       >
-        {user ? <UserRound aria-hidden className="size-4" /> : <Bot aria-hidden className="size-4" />}
+        {user ? <Icon name="user-round" className="size-4" /> : <Icon name="bot" className="size-4" />}
         <span className="sr-only">{user ? "Visitor" : "Assistant"}</span>
       </span>
       <div className={cn("max-w-[85%] space-y-1", user ? "items-end" : "")}>

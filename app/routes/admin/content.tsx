@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
@@ -20,6 +19,7 @@ import { required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import { readIntent } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/content";
+import { Icon } from "~/components/ui/icon";
 
 // The marketing copy the spec fixed and the admin may edit: the hero's figures, the
 // footer's founded year, the order page's "What happens next?" steps and the Services page's FAQ.
@@ -237,17 +237,17 @@ function FaqRow({ item, index, count }: { item: FaqItem; index: number; count: n
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="intent" value="faq-up" variant="ghost" size="sm" disabled={index === 0}>
-            <ArrowUp aria-hidden className="size-4" />
+            <Icon name="arrow-up" className="size-4" />
             {CONTENT_TEXTS.moveUp}
             <span className="sr-only"> question {number}</span>
           </Button>
           <Button type="submit" name="intent" value="faq-down" variant="ghost" size="sm" disabled={index === count - 1}>
-            <ArrowDown aria-hidden className="size-4" />
+            <Icon name="arrow-down" className="size-4" />
             {CONTENT_TEXTS.moveDown}
             <span className="sr-only"> question {number}</span>
           </Button>
           <Button type="submit" name="intent" value="faq-remove" variant="secondary" size="sm" formNoValidate>
-            <Trash2 aria-hidden className="size-4" />
+            <Icon name="trash-2" className="size-4" />
             {CONTENT_TEXTS.remove}
             <span className="sr-only"> question {number}</span>
           </Button>

@@ -1,18 +1,3 @@
-import {
-  DollarSign,
-  HardDrive,
-  Download,
-  Mail,
-  MailX,
-  MessagesSquare,
-  Package,
-  Percent,
-  Plus,
-  Settings,
-  ShoppingCart,
-  Webhook,
-  WebhookOff,
-} from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
@@ -35,6 +20,7 @@ import { listActiveWebhooks } from "~/models/webhooks.server";
 import { dataVolumeWarning } from "~/services/disk-space.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Route } from "./+types/dashboard";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 const RECENT_ITEMS = 5;
 
@@ -62,11 +48,11 @@ async function chatHasNoWebhook(): Promise<boolean> {
   return active.length === 0 && !settings.chatWebhookUrl;
 }
 
-const CARD_ICONS: Record<DashboardCard["title"], typeof Package> = {
-  "Total Services": Package,
-  "Total Orders": ShoppingCart,
-  Revenue: DollarSign,
-  "Conversion Rate": Percent,
+const CARD_ICONS: Record<DashboardCard["title"], IconName> = {
+  "Total Services": "package",
+  "Total Orders": "shopping-cart",
+  Revenue: "dollar-sign",
+  "Conversion Rate": "percent",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -107,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {messages.map((message) => (
                 <li key={message.id} className="py-2">
                   <p className="flex items-center gap-2 text-sm font-medium">
-                    <Mail aria-hidden className="size-3.5 text-slate-400" />
+                    <Icon name="mail" className="size-3.5 text-slate-400" />
                     <span className="truncate">{message.name}</span>
                     {message.isRead ? null : <span className="text-xs font-semibold text-brand">New</span>}
                   </p>
@@ -122,7 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     to={`/admin/chats?session=${encodeURIComponent(chat.sessionId)}`}
                     className="flex items-center gap-2 text-sm font-medium hover:text-brand"
                   >
-                    <MessagesSquare aria-hidden className="size-3.5 text-slate-400" />
+                    <Icon name="messages-square" className="size-3.5 text-slate-400" />
                     <span className="truncate">{chat.messageCount} messages</span>
                   </Link>
                   <p className="text-xs text-slate-500">{formatDateTime(chat.lastMessageAt)}</p>
@@ -147,12 +133,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Quick Actions
           </h2>
           <ul className="mt-4 grid gap-2">
-            <QuickAction to="/admin/services/new" icon={Plus} label="Add a service" />
-            <QuickAction to="/admin/orders?status=pending" icon={ShoppingCart} label="Review pending orders" />
-            <QuickAction to="/admin/orders/export.csv" icon={Download} label="Export orders (CSV)" reloadDocument />
-            <QuickAction to="/admin/messages" icon={Mail} label="Read contact messages" />
-            <QuickAction to="/admin/webhooks" icon={Webhook} label="Manage chat webhooks" />
-            <QuickAction to="/admin/settings" icon={Settings} label="Edit site settings" />
+            <QuickAction to="/admin/services/new" icon="plus" label="Add a service" />
+            <QuickAction to="/admin/orders?status=pending" icon="shopping-cart" label="Review pending orders" />
+            <QuickAction to="/admin/orders/export.csv" icon="download" label="Export orders (CSV)" reloadDocument />
+            <QuickAction to="/admin/messages" icon="mail" label="Read contact messages" />
+            <QuickAction to="/admin/webhooks" icon="webhook" label="Manage chat webhooks" />
+            <QuickAction to="/admin/settings" icon="settings" label="Edit site settings" />
           </ul>
         </Card>
       </div>
@@ -170,7 +156,7 @@ function DiskAlert({ warning }: { warning: DiskWarning }) {
         critical ? "border-red-300 bg-red-50 text-red-800" : "border-amber-300 bg-amber-50 text-amber-900",
       )}
     >
-      <HardDrive aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <Icon name="hard-drive" className="mt-0.5 size-4 shrink-0" />
       {warning.message}
     </p>
   );
@@ -182,7 +168,7 @@ function ChatWebhookAlert() {
       role="alert"
       className="mb-6 flex flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
     >
-      <WebhookOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <Icon name="webhook-off" className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0 flex-1">{WEBHOOK_TEXTS.noneActive}</span>
       <Link to="/admin/webhooks" className="underline hover:no-underline">
         {WEBHOOK_TEXTS.noneActiveLink}
@@ -192,22 +178,20 @@ function ChatWebhookAlert() {
 }
 
 function EmailStatus({ staffEmail }: { staffEmail: string | null }) {
-  const Icon = staffEmail ? Mail : MailX;
   return (
     <p className="mb-6 flex items-start gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
+      <Icon name={staffEmail ? "mail" : "mail-x"} className="mt-0.5 size-4 shrink-0 text-slate-500" />
       {staffEmail ? EMAIL_STATUS_TEXTS.on(staffEmail) : EMAIL_STATUS_TEXTS.off}
     </p>
   );
 }
 
 function StatCard({ card }: { card: DashboardCard }) {
-  const Icon = CARD_ICONS[card.title];
   return (
     <Card as="li" aria-label={card.title}>
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-slate-600">{card.title}</p>
-        <Icon aria-hidden className="size-5 text-brand" />
+        <Icon name={CARD_ICONS[card.title]} className="size-5 text-brand" />
       </div>
       <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>
       <p className="mt-1 text-xs text-slate-500">{card.detail}</p>
@@ -245,12 +229,12 @@ function ActivityList({
 
 function QuickAction({
   to,
-  icon: Icon,
+  icon,
   label,
   reloadDocument,
 }: {
   to: string;
-  icon: typeof Plus;
+  icon: IconName;
   label: string;
   reloadDocument?: boolean;
 }) {
@@ -261,7 +245,7 @@ function QuickAction({
         reloadDocument={reloadDocument}
         className={buttonClasses("secondary", "md", "w-full justify-start")}
       >
-        <Icon aria-hidden className="size-4" />
+        <Icon name={icon} className="size-4" />
         {label}
       </Link>
     </li>

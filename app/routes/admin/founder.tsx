@@ -1,7 +1,6 @@
 import { readForm } from "~/lib/read-form.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus, X } from "lucide-react";
 import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
@@ -12,14 +11,14 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
-import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordUpdate } from "~/models/audit-log.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
+import { Icon } from "~/components/ui/icon";
 
 const FounderSchema = z.object({
   name: required("Name", 120),
@@ -66,11 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const before = await getFounderInfo();
         const after = { ...value, profileImageUrl: value.profileImageUrl ?? null };
         await saveFounderInfo(after);
-        await recordAudit({
-          actor: getAdmin(context),
-          action: "founder.updated",
-          details: { fields: changedFields(before, after) },
-        });
+        await recordUpdate({ actor: getAdmin(context), action: "founder.updated" }, before, after);
         return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
       },
       failed: (error) => failure(error, TOASTS.founderUpdateError),
@@ -194,7 +189,7 @@ function Skills({
                     aria-label={`Remove skill ${skill}`}
                     className="flex size-6 items-center justify-center rounded-full hover:bg-brand/20"
                   >
-                    <X aria-hidden className="size-3.5" />
+                    <Icon name="x" className="size-3.5" />
                   </button>
                 </Form>
               </li>
@@ -217,7 +212,7 @@ function Skills({
               disabled={adding}
               className="mt-0.5"
             >
-              <Plus aria-hidden className="size-4" />
+              <Icon name="plus" className="size-4" />
             </Button>
           </Form>
         </>

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { z } from "zod";
 import { SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
@@ -70,25 +71,33 @@ export default function Legal({ loaderData, actionData }: Route.ComponentProps) 
       form={form}
       submitLabel={LEGAL_TEXTS.save}
     >
-      <FormSection title={LEGAL_TEXTS.privacy} description="Shown at /privacy. Markdown; HTML is shown as text.">
-        <TextField
-          className="sm:col-span-2"
-          label={LEGAL_TEXTS.privacy}
-          field={fields.privacyPolicy}
-          rows={18}
-          textareaClassName="font-mono text-xs"
-        />
-      </FormSection>
-      <FormSection title={LEGAL_TEXTS.terms} description="Shown at /terms. Markdown; HTML is shown as text.">
-        <TextField
-          className="sm:col-span-2"
-          label={LEGAL_TEXTS.terms}
-          field={fields.terms}
-          rows={14}
-          textareaClassName="font-mono text-xs"
-        />
-      </FormSection>
+      <LegalSection title={LEGAL_TEXTS.privacy} path="/privacy" field={fields.privacyPolicy} rows={18} />
+      <LegalSection title={LEGAL_TEXTS.terms} path="/terms" field={fields.terms} rows={14} />
     </SettingsScreen>
+  );
+}
+
+function LegalSection({
+  title,
+  path,
+  field,
+  rows,
+}: {
+  title: string;
+  path: string;
+  field: ComponentProps<typeof TextField>["field"];
+  rows: number;
+}) {
+  return (
+    <FormSection title={title} description={`Shown at ${path}. Markdown; HTML is shown as text.`}>
+      <TextField
+        className="sm:col-span-2"
+        label={title}
+        field={field}
+        rows={rows}
+        textareaClassName="font-mono text-xs"
+      />
+    </FormSection>
   );
 }
 

@@ -1,5 +1,5 @@
+import { SearchForm, SearchInput } from "~/components/admin/search-form";
 import { readForm } from "~/lib/read-form.server";
-import { Search } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -83,7 +83,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={MESSAGE_TEXTS.heading} description={MESSAGE_TEXTS.description} />
-      {inbox ? <SearchForm q={q} /> : null}
+      {inbox ? <MessageSearch q={q} /> : null}
       {inbox ? (
         <p className="mb-4 text-sm text-slate-600">
           {searching ? MESSAGE_TEXTS.matching(q) : MESSAGE_TEXTS.totals(total, unread)}
@@ -171,29 +171,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 }
 
 /** A plain GET form: a new search starts at its first page, and works without JavaScript. */
-function SearchForm({ q }: { q: string }) {
+function MessageSearch({ q }: { q: string }) {
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={MESSAGE_TEXTS.searchFormLabel}
-      className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center"
-    >
-      <div className="relative flex-1">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-        />
-        <input
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={SEARCH_MAX_CHARS}
-          placeholder={MESSAGE_TEXTS.searchPlaceholder}
-          aria-label={MESSAGE_TEXTS.searchLabel}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
-      </div>
+    <SearchForm label={MESSAGE_TEXTS.searchFormLabel} className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+      <SearchInput
+        q={q}
+        label={MESSAGE_TEXTS.searchLabel}
+        placeholder={MESSAGE_TEXTS.searchPlaceholder}
+        maxLength={SEARCH_MAX_CHARS}
+        className="relative flex-1"
+      />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
           {MESSAGE_TEXTS.searchSubmit}
@@ -204,7 +191,7 @@ function SearchForm({ q }: { q: string }) {
           </ButtonLink>
         ) : null}
       </div>
-    </Form>
+    </SearchForm>
   );
 }
 

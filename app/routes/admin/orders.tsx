@@ -1,5 +1,4 @@
 import { readForm } from "~/lib/read-form.server";
-import { Download, Search } from "lucide-react";
 import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
@@ -99,7 +98,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={ORDER_TEXTS.heading} description="Order requests from the website, newest first.">
         <a href={exportUrl(status ?? undefined)} className={buttonClasses("secondary")} download>
-          <Download aria-hidden className="size-4" />
+          <Icon name="download" className="size-4" />
           Export CSV
         </a>
       </PageHeader>
@@ -175,7 +174,7 @@ function SearchForm({ status }: { status: OrderStatus | null }) {
         }}
       />
       <Button type="submit" variant="secondary">
-        <Search aria-hidden className="size-4" />
+        <Icon name="search" className="size-4" />
         {ORDER_TEXTS.searchSubmit}
       </Button>
       {q ? (
@@ -209,7 +208,7 @@ function ExportRangeForm({ status }: { status: OrderStatus | null }) {
         <Field label={texts.from} inputProps={{ type: "date", name: "from" }} />
         <Field label={texts.to} inputProps={{ type: "date", name: "to" }} />
         <Button type="submit" variant="secondary">
-          <Download aria-hidden className="size-4" />
+          <Icon name="download" className="size-4" />
           {texts.submit}
         </Button>
       </div>

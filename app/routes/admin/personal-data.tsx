@@ -1,5 +1,5 @@
-import { Download, Search } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { SearchForm } from "~/components/admin/search-form";
+import { data, Link } from "react-router";
 import { ConfirmAction } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
@@ -15,6 +15,7 @@ import { erasePersonalDataFor } from "~/services/personal-data.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/personal-data";
+import { Icon } from "~/components/ui/icon";
 
 export const PERSONAL_DATA_PATH = "/admin/personal-data";
 const EMAIL_MAX_CHARS = 254;
@@ -85,7 +86,7 @@ export default function PersonalData({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={TEXTS.heading} description={TEXTS.description} />
-      <SearchForm typed={typed} error={error} />
+      <EmailSearch typed={typed} error={error} />
       {result ? (
         <>
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -100,7 +101,7 @@ export default function PersonalData({ loaderData }: Route.ComponentProps) {
                   download
                   className={buttonClasses("secondary")}
                 >
-                  <Download aria-hidden className="size-4" />
+                  <Icon name="download" className="size-4" />
                   {TEXTS.download}
                 </a>
                 <ConfirmAction
@@ -123,14 +124,9 @@ export default function PersonalData({ loaderData }: Route.ComponentProps) {
 }
 
 /** A plain GET form: the address is in the URL, and it works without JavaScript. */
-function SearchForm({ typed, error }: { typed: string; error: string | null }) {
+function EmailSearch({ typed, error }: { typed: string; error: string | null }) {
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={TEXTS.searchFormLabel}
-      className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end"
-    >
+    <SearchForm label={TEXTS.searchFormLabel} className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end">
       <div className="flex-1">
         <label htmlFor="personal-data-email" className="mb-1 block text-sm font-medium text-slate-700">
           {TEXTS.emailLabel}
@@ -154,10 +150,10 @@ function SearchForm({ typed, error }: { typed: string; error: string | null }) {
         ) : null}
       </div>
       <Button type="submit" variant="secondary">
-        <Search aria-hidden className="size-4" />
+        <Icon name="search" className="size-4" />
         {TEXTS.find}
       </Button>
-    </Form>
+    </SearchForm>
   );
 }
 

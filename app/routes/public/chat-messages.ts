@@ -1,15 +1,9 @@
 import { clientIp } from "~/lib/request-context.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import type { ChatReplyEvent } from "~/lib/chat";
-import {
-  chatSettings,
-  conversationHistory,
-  conversationLifetimeHours,
-  handleChatMessage,
-  visitorConversation,
-} from "~/services/chat/conversation.server";
+import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
-import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat-messages";
 
 // The widget's side of the conversation. GET: the conversation so far, for a visitor
@@ -20,8 +14,8 @@ import type { Route } from "./+types/chat-messages";
 const PRIVATE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
-  return Response.json({ messages: sessionId ? await conversationHistory(sessionId) : [] }, { headers: PRIVATE });
+  const { messages } = await visitorHistory(request);
+  return Response.json({ messages }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImageIcon, RotateCcw, Send } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
 import { ChatLog } from "~/components/chat/chat-message";
@@ -15,18 +14,13 @@ import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import {
-  chatSettings,
-  conversationHistory,
-  conversationLifetimeHours,
-  handleChatMessage,
-  visitorConversation,
-} from "~/services/chat/conversation.server";
+import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
-import { readChatSession, renewChatSession } from "~/services/chat/session-cookie.server";
+import { renewChatSession } from "~/services/chat/session-cookie.server";
 import type { Route } from "./+types/chat";
+import { Icon } from "~/components/ui/icon";
 
 // The chat without JavaScript: the page posts here and is redirected back to the conversation,
 // which lives in the same cookie as the widget's (app/services/chat/session-cookie.server.ts),
@@ -36,8 +30,7 @@ import type { Route } from "./+types/chat";
 const CHAT_FORM_ID = "chat-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
-  const messages = sessionId ? await conversationHistory(sessionId) : [];
+  const { sessionId, messages } = await visitorHistory(request);
   const limits = chatLimits();
   // After a reply no webhook gave, the offer to leave an email, until one is left.
   const offline = sessionId && messages.at(-1)?.offline ? { emailLeft: await hasChatContactMessage(sessionId) } : null;
@@ -107,7 +100,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
                 title={CHAT_TEXT.newConversation}
                 className="flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium ring-1 ring-white/50 hover:bg-white/15 sm:px-3 sm:py-1.5"
               >
-                <RotateCcw aria-hidden className="size-5 sm:size-4" />
+                <Icon name="rotate-ccw" className="size-5 sm:size-4" />
                 <span className="sr-only sm:not-sr-only">{CHAT_TEXT.newConversation}</span>
               </button>
             </form>
@@ -152,14 +145,14 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
               className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500 sm:text-sm"
             />
             <Button type="submit" disabled={sending}>
-              <Send aria-hidden className="size-4" />
+              <Icon name="send" className="size-4" />
               {CHAT_TEXT.send}
             </Button>
           </div>
           <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
             <label htmlFor={fields.image.id} className="flex items-center gap-1.5 text-sm font-medium text-slate-700">
-              <ImageIcon aria-hidden className="size-4" />
+              <Icon name="image" className="size-4" />
               {CHAT_TEXT.photo}
             </label>
             <input

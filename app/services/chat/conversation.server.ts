@@ -11,7 +11,7 @@ import { currentSiteSettings } from "~/services/site-settings.server";
 import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
 import { conversationWritten, exchangeTime, queueExchange } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
-import { chatSessionFor } from "./session-cookie.server";
+import { chatSessionFor, readChatSession } from "./session-cookie.server";
 
 // One exchange of the conversation: the reply asked for, then the visitor's message and the reply stored.
 
@@ -56,11 +56,17 @@ export async function visitorConversation(
   return { sessionId: await chatSessionFor(request, lifetimeHours), lifetimeHours, settings };
 }
 
+/** A returning visitor's conversation so far; no session and no messages without a live cookie. */
+export async function visitorHistory(request: Request) {
+  const sessionId = await readChatSession(request, conversationLifetimeHours(await chatSettings()));
+  return { sessionId, messages: sessionId ? await conversationHistory(sessionId) : [] };
+}
+
 /** The most a returning visitor is shown of their conversation: its latest messages. */
 const HISTORY_MESSAGES = 100;
 
 /** The conversation so far, oldest first, as the widget and the /chat page show it. */
-export async function conversationHistory(sessionId: string): Promise<ChatMessageView[]> {
+async function conversationHistory(sessionId: string): Promise<ChatMessageView[]> {
   await conversationWritten(sessionId);
   return (await listRecentSessionMessages(sessionId, HISTORY_MESSAGES)).map(toChatMessageView);
 }

@@ -21,6 +21,11 @@ export function requireId(value: FormDataEntryValue | string | null | undefined,
   return parsed.data;
 }
 
+/** The id in the URL of a screen that both creates and edits a record: none on the create screen. */
+export function optionalId(value: string | undefined, what: string): string | undefined {
+  return value === undefined ? undefined : requireId(value, what);
+}
+
 export function notFound(what: string): never {
   throw data(`This ${what} does not exist or was deleted.`, { status: 404 });
 }

@@ -1,5 +1,4 @@
 import { readForm } from "~/lib/read-form.server";
-import { Shield, ShieldCheck } from "lucide-react";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { EmptyState } from "~/components/admin/page-header";
@@ -15,6 +14,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireSuperAdmin(context);
@@ -56,7 +56,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label="Admin users">
           {admins.map((admin) => {
-            const RoleIcon = admin.role === "super_admin" ? ShieldCheck : Shield;
             const isSelf = admin.id === currentAdminId;
             return (
               <li
@@ -65,8 +64,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
               >
                 <div className="flex items-start gap-3">
-                  <RoleIcon
-                    aria-hidden
+                  <Icon
+                    name={admin.role === "super_admin" ? "shield-check" : "shield"}
                     className={`mt-0.5 size-5 shrink-0 ${admin.role === "super_admin" ? "text-red-600" : "text-blue-600"}`}
                   />
                   <div className="min-w-0 flex-1">

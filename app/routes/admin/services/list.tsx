@@ -1,5 +1,5 @@
+import { SearchForm, SearchInput } from "~/components/admin/search-form";
 import { readForm } from "~/lib/read-form.server";
-import { Form } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
@@ -8,7 +8,6 @@ import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { PageLinks } from "~/components/site/catalogue-pages";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -56,28 +55,20 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       description="The automation services shown on the public site."
       addLabel={SERVICE_TEXTS.add}
     >
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-center gap-2">
-        <div className="relative min-w-0 flex-1 sm:max-w-sm">
-          <Icon
-            name="search"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            aria-label={SERVICE_TEXTS.searchLabel}
-            placeholder={SERVICE_TEXTS.searchLabel}
-            className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-          />
-        </div>
+      <SearchForm className="mb-4 flex flex-wrap items-center gap-2">
+        <SearchInput
+          q={q}
+          label={SERVICE_TEXTS.searchLabel}
+          placeholder={SERVICE_TEXTS.searchLabel}
+          maxLength={100}
+          rounded="rounded-md"
+          className="relative min-w-0 flex-1 sm:max-w-sm"
+        />
         <Button type="submit" variant="secondary">
           {SERVICE_TEXTS.search}
         </Button>
         <p className="text-sm text-slate-600">{SERVICE_TEXTS.count(total)}</p>
-      </Form>
+      </SearchForm>
       {services.length === 0 ? (
         q ? (
           <EmptyState title={SERVICE_TEXTS.noMatch} />

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { PageHeader } from "~/components/admin/page-header";
 import { ButtonLink } from "~/components/ui/button";
@@ -17,6 +16,7 @@ import { backTo, redeliverAction } from "./+shared/delivery-log.server";
 import { DELIVERIES_PATH } from "./+shared/event-webhook-editor";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/deliveries";
+import { Icon } from "~/components/ui/icon";
 
 // The site's own channels, as ?channel= names them: the two emails are one log.
 const CHANNELS = {
@@ -68,7 +68,7 @@ export default function SiteDeliveries({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={texts.siteHeading} description={texts.siteDescription}>
         <ButtonLink to={WEBHOOKS_PATH} variant="ghost">
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           {texts.back}
         </ButtonLink>
       </PageHeader>

@@ -1,4 +1,3 @@
-import { ArrowLeft, Send } from "lucide-react";
 import { Form } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -16,6 +15,7 @@ import { testEventAction } from "./+shared/event-webhook-editor.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import { EventWebhookStatus } from "./+shared/event-webhook-status";
 import type { Route } from "./+types/event-log";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = requireId(params.eventWebhookId, "event webhook");
@@ -51,12 +51,12 @@ export default function EventWebhookLog({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={DELIVERY_LOG_TEXTS.heading(webhook.name)} description={DELIVERY_LOG_TEXTS.description}>
         <ButtonLink to={WEBHOOKS_PATH} variant="ghost">
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           {DELIVERY_LOG_TEXTS.back}
         </ButtonLink>
         <Form method="post">
           <Button type="submit" name="intent" value="test" variant="secondary" disabled={testing}>
-            <Send aria-hidden className="size-4" />
+            <Icon name="send" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.sendTest}
           </Button>
         </Form>

@@ -1,5 +1,3 @@
-import { readForm } from "~/lib/read-form.server";
-import { ArrowDown, ArrowUp, FlaskConical, History, Plus, Send } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -7,39 +5,26 @@ import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { EVENT_WEBHOOK_TEXTS, TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
-import { siteOrigin } from "~/lib/site-url.server";
-import { redirectWithError, redirectWithSuccess, dataWithError, dataWithSuccess } from "~/services/toast.server";
 import type { BreakerState } from "~/lib/circuit-breaker";
-import type { WebhookPayloadFormat } from "~/lib/domain";
-import { getEnv } from "~/lib/env.server";
 import { breakerKey, webhookBreaker } from "~/services/chat/fan-out.server";
-import { REPLY_FIELDS, ReplyReader, type Reply } from "~/services/chat/reply.server";
-import { chatPayload, chatTriggerBody, sendWebhook, testPayload, WebhookError } from "~/services/webhooks.server";
-import {
-  deleteWebhook,
-  getWebhook,
-  listWebhooks,
-  moveWebhook,
-  withoutHeaderValues,
-  type WebhookView,
-} from "~/models/webhooks.server";
+import type { Reply } from "~/services/chat/reply.server";
+import { chatPayload } from "~/services/webhooks.server";
+import { listWebhooks, withoutHeaderValues, type WebhookView } from "~/models/webhooks.server";
 import { listEventWebhooks, type EventWebhookView } from "~/models/event-webhooks.server";
-import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
-import { errorDescription, notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
-import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import {
   DELIVERIES_PATH,
   EVENT_WEBHOOKS_NEW_PATH,
   eventWebhookEditPath,
   eventWebhookLogPath,
 } from "./+shared/event-webhook-editor";
-import { deleteEventWebhookAction, readEventWebhookId, testEventAction } from "./+shared/event-webhook-editor.server";
 import { EventWebhookBadge, EventWebhookStatus } from "./+shared/event-webhook-status";
+import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
+import { webhookListAction, type TestResult } from "./+shared/webhook-list.server";
 import type { Route } from "./+types/list";
+import { Icon } from "~/components/ui/icon";
 
 // What the configuration card shows. The sample is built by the same function the chat uses.
 const SAMPLE_PAYLOAD = chatPayload({
@@ -49,16 +34,6 @@ const SAMPLE_PAYLOAD = chatPayload({
   now: new Date("2026-01-15T09:30:00Z"),
 });
 const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
-// What the Test result shows of an answer: enough to see what the webhook said, not a page of it.
-export const TEST_RESULT_MAX_CHARS = 2000;
-
-function shownBody(body: string): string {
-  return body.length > TEST_RESULT_MAX_CHARS ? `${body.slice(0, TEST_RESULT_MAX_CHARS)}…` : body;
-}
-
-function shownReply(reply: Reply): Reply {
-  return { ...reply, text: shownBody(reply.text) };
-}
 
 export async function loader() {
   const [webhooks, eventWebhooks] = await Promise.all([listWebhooks(), listEventWebhooks()]);
@@ -74,95 +49,8 @@ export async function loader() {
   };
 }
 
-type TestResult = { webhookName: string } & (
-  | { status: number; body: string; ms: number; reply: Reply | null; replyFields: readonly string[] }
-  | { error: string; detail: string }
-);
-
-/** The test message in the webhook's own payload format, as the chat would send it. */
-function testBody(format: WebhookPayloadFormat) {
-  const payload = testPayload();
-  if (format === "website") return payload;
-  return chatTriggerBody({
-    sessionId: payload.session_id,
-    message: payload.message,
-    metadata: { page: WEBHOOKS_PATH },
-  });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const intent = readIntent(formData, ["delete", "test", "move-up", "move-down", "event-test", "event-delete"]);
-  if (intent === "event-test") return testEventAction(readEventWebhookId(formData), WEBHOOKS_PATH);
-  if (intent === "event-delete") return deleteEventWebhookAction(context, readEventWebhookId(formData));
-  const webhookId = requireId(formData.get("webhookId"), "webhook");
-
-  if (intent === "move-up" || intent === "move-down") {
-    const direction = intent === "move-up" ? "up" : "down";
-    const webhook = await getWebhook(webhookId);
-    if (!webhook) notFound("webhook");
-    if (!(await moveWebhook(webhookId, direction))) {
-      return redirectWithError(WEBHOOKS_PATH, TOASTS.webhookNotMoved(direction));
-    }
-    await recordAudit({
-      actor: getAdmin(context),
-      action: "webhook.moved",
-      target: webhook.name,
-      details: { direction },
-    });
-    return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhookMoved);
-  }
-
-  if (intent === "test") {
-    const webhook = await getWebhook(webhookId);
-    if (!webhook) notFound("webhook");
-    // Tested whether active or not: a webhook can be tried before it receives chat messages.
-    const replyFields = REPLY_FIELDS[webhook.payloadFormat];
-    const reader = new ReplyReader(replyFields);
-    const started = performance.now();
-    try {
-      const answer = await sendWebhook(webhook, await testBody(webhook.payloadFormat), {
-        timeoutMs: getEnv().WEBHOOK_TEST_TIMEOUT_SECONDS * 1000,
-        origin: siteOrigin() ?? undefined,
-        accept: webhook.payloadFormat === "n8n-chat-trigger" ? "text/plain" : undefined,
-        onChunk: (chunk) => reader.push(chunk),
-      });
-      const testResult: TestResult = {
-        webhookName: webhook.name,
-        status: answer.status,
-        body: shownBody(answer.body),
-        ms: Math.round(performance.now() - started),
-        reply: answer.ok ? shownReply(reader.finish()) : null,
-        replyFields,
-      };
-      return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
-    } catch (error) {
-      // An owner reads what went wrong in words; the code and text under it are for whoever runs the endpoint.
-      const [failure, detail] =
-        error instanceof WebhookError ? [error.failure, error.message] : (["other", errorDescription(error)] as const);
-      const sentence = WEBHOOK_TEXTS.failure[failure];
-      const testResult: TestResult = { webhookName: webhook.name, error: sentence, detail };
-      return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(sentence));
-    }
-  }
-
-  let deleted;
-  try {
-    deleted = await getWebhook(webhookId);
-    if (!deleted || !(await deleteWebhook(webhookId))) {
-      return redirectWithError(WEBHOOKS_PATH, {
-        message: TOASTS.webhook.deleteError,
-        description: TOASTS.webhookFailed("delete", "it no longer exists."),
-      });
-    }
-  } catch (error) {
-    return redirectWithError(WEBHOOKS_PATH, {
-      message: TOASTS.webhook.deleteError,
-      description: errorDescription(error, TOASTS.webhookFailed("delete")),
-    });
-  }
-  await recordAudit({ actor: getAdmin(context), action: "webhook.deleted", target: deleted.name });
-  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.webhook.deleted);
+export async function action(args: Route.ActionArgs) {
+  return webhookListAction(args);
 }
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
@@ -228,13 +116,12 @@ function MoveButton({
   direction: "up" | "down";
   disabled: boolean;
 }) {
-  const Arrow = direction === "up" ? ArrowUp : ArrowDown;
   const label = direction === "up" ? WEBHOOK_TEXTS.moveUp : WEBHOOK_TEXTS.moveDown;
   return (
     <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
       <input type="hidden" name="webhookId" value={webhook.id} />
       <Button type="submit" name="intent" value={`move-${direction}`} variant="ghost" size="sm" disabled={disabled}>
-        <Arrow aria-hidden className="size-4" />
+        <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} className="size-4" />
         <span className="sr-only">
           {label} {webhook.name}
         </span>
@@ -279,7 +166,7 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="webhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>
-              <FlaskConical aria-hidden className="size-4" />
+              <Icon name="flask-conical" className="size-4" />
               {testing ? "Testing..." : "Test"}
               <span className="sr-only"> {webhook.name}</span>
             </Button>
@@ -338,11 +225,11 @@ function EventWebhooksSection({ webhooks }: { webhooks: EventWebhookView[] }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={DELIVERIES_PATH} className={buttonClasses("ghost")}>
-            <History aria-hidden className="size-4" />
+            <Icon name="history" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.siteDeliveries}
           </Link>
           <ButtonLink to={EVENT_WEBHOOKS_NEW_PATH} preventScrollReset>
-            <Plus aria-hidden className="size-4" />
+            <Icon name="plus" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.add}
           </ButtonLink>
         </div>
@@ -374,14 +261,14 @@ function EventWebhookRow({ webhook }: { webhook: EventWebhookView }) {
       actions={
         <div className="flex shrink-0 flex-wrap items-center gap-1 self-end sm:self-start">
           <Link to={eventWebhookLogPath(webhook.id)} className={buttonClasses("ghost", "sm")}>
-            <History aria-hidden className="size-4" />
+            <Icon name="history" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.log}
             <span className="sr-only"> {webhook.name}</span>
           </Link>
           <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
             <input type="hidden" name="eventWebhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="event-test" variant="secondary" size="sm" disabled={testing}>
-              <Send aria-hidden className="size-4" />
+              <Icon name="send" className="size-4" />
               {EVENT_WEBHOOK_TEXTS.sendTest}
               <span className="sr-only"> {webhook.name}</span>
             </Button>

@@ -3,17 +3,16 @@ import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
 import { log } from "~/lib/log.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
-import { changedFields } from "~/lib/audit";
 import { createAdminUser, getAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
-import { recordAudit } from "~/models/audit-log.server";
-import { requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { recordAudit, recordUpdate } from "~/models/audit-log.server";
+import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
 
 /** The action of /admin/admins/new and /admin/admins/:adminId/edit (super admins only). */
 export async function adminEditorAction({ request, params, context }: ActionFunctionArgs) {
   const actor = requireSuperAdmin(context);
-  const adminId = params.adminId === undefined ? undefined : requireId(params.adminId, "admin user");
+  const adminId = optionalId(params.adminId, "admin user");
   return saveForm(context, await readForm(request), {
     schema: adminEditorSchema(adminId ? "edit" : "create"),
     hideFields: ["password"],
@@ -34,12 +33,7 @@ export async function adminEditorAction({ request, params, context }: ActionFunc
       const before = await getAdminUser(adminId);
       if (!before || !(await updateAdminUserAs(actor.id, adminId, fields))) return null;
       log.info("admin user updated", { by: actor.id, adminId, role: fields.role, isActive: fields.isActive });
-      await recordAudit({
-        actor,
-        action: "admin.updated",
-        target: fields.username,
-        details: { fields: changedFields(before, fields) },
-      });
+      await recordUpdate({ actor, action: "admin.updated", target: fields.username }, before, fields);
       // An admin who gave up their own super admin role can no longer open this screen.
       const back = adminId === actor.id && fields.role !== "super_admin" ? "/admin" : ADMINS_PATH;
       return { redirectTo: back, toast: TOASTS.admin.updated };

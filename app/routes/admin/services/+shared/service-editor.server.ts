@@ -2,13 +2,13 @@ import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
 import { createService, updateService } from "~/models/services.server";
-import { requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
 export async function serviceEditorAction({ request, params, context }: ActionFunctionArgs) {
-  const serviceId = params.serviceId === undefined ? undefined : requireId(params.serviceId, "service");
+  const serviceId = optionalId(params.serviceId, "service");
   return saveForm(context, await readForm(request), {
     schema: ServiceEditorSchema,
     record: "service",

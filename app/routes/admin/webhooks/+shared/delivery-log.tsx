@@ -1,4 +1,3 @@
-import { RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard } from "~/components/admin/page-header";
@@ -10,6 +9,7 @@ import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import type { DeliveryStatus } from "~/lib/domain";
 import type { PageInfo } from "~/lib/keyset";
 import type { LoggedDelivery } from "~/models/event-webhooks.server";
+import { Icon } from "~/components/ui/icon";
 
 const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = {
   pending: "warning",
@@ -88,7 +88,7 @@ function DeliveryRow({
           <Form method="post" preventScrollReset className="shrink-0 self-end sm:self-start">
             <input type="hidden" name="deliveryId" value={delivery.id} />
             <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm" disabled={redelivering}>
-              <RotateCcw aria-hidden className="size-4" />
+              <Icon name="rotate-ccw" className="size-4" />
               {texts.redeliver}
               <span className="sr-only"> {delivery.id}</span>
             </Button>

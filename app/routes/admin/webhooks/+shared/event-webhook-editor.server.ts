@@ -1,13 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
 import { TOASTS } from "~/copy/admin";
-import { changedFields } from "~/lib/audit";
 import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import {
   createEventWebhook,
-  deleteEventWebhook,
   getEventWebhook,
   rotateEventWebhookSecret,
   sendTestEvent,
@@ -71,12 +69,7 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
       if (refused) return refused;
       const before = await getEventWebhook(id);
       if (!before || !(await updateEventWebhook(id, value))) return null;
-      await recordAudit({
-        actor,
-        action: "event_webhook.updated",
-        target: value.name,
-        details: { fields: changedFields(before, value) },
-      });
+      await recordUpdate({ actor, action: "event_webhook.updated", target: value.name }, before, value);
       return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.eventWebhook.updated };
     },
     failed: (error) => failure(error, TOASTS.eventWebhook.updateError, TOASTS.eventWebhookFailed("update")),
@@ -122,27 +115,6 @@ export async function testEventAction(id: string, back: string) {
   }
   if (!sent) notFound("event webhook");
   return redirectWithSuccess(back, TOASTS.testEventQueued);
-}
-
-/** Delete, from the Webhooks list. */
-export async function deleteEventWebhookAction(context: Readonly<RouterContextProvider>, id: string) {
-  let deleted;
-  try {
-    deleted = await getEventWebhook(id);
-    if (!deleted || !(await deleteEventWebhook(id))) {
-      return redirectWithError(WEBHOOKS_PATH, {
-        message: TOASTS.eventWebhook.deleteError,
-        description: TOASTS.eventWebhookFailed("delete", "it no longer exists."),
-      });
-    }
-  } catch (error) {
-    return redirectWithError(WEBHOOKS_PATH, {
-      message: TOASTS.eventWebhook.deleteError,
-      description: errorDescription(error, TOASTS.eventWebhookFailed("delete")),
-    });
-  }
-  await recordAudit({ actor: getAdmin(context), action: "event_webhook.deleted", target: deleted.name });
-  return redirectWithSuccess(WEBHOOKS_PATH, TOASTS.eventWebhook.deleted);
 }
 
 /** The event webhook a list or log form names in `eventWebhookId`. */

@@ -1,6 +1,5 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Check, Copy, RotateCw } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
 import { FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
@@ -13,6 +12,7 @@ import { EVENT_TYPES, type EventType } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
 import { checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 import { WEBHOOKS_PATH } from "./webhook-editor";
+import { Icon } from "~/components/ui/icon";
 
 export const EVENT_WEBHOOKS_NEW_PATH = `${WEBHOOKS_PATH}/events/new`;
 export const eventWebhookEditPath = (id: string) => `${WEBHOOKS_PATH}/events/${id}/edit`;
@@ -85,21 +85,22 @@ export function EventWebhookEditor({
 export function RotateSecretForm({ previousValidUntil }: { previousValidUntil: string | null }) {
   const rotating = useIsSubmitting({ intent: "rotate" });
   return (
-    <section aria-labelledby="signing-secret" className="mt-6 border-t border-slate-200 pt-4">
-      <h3 id="signing-secret" className="text-sm font-semibold text-slate-900">
-        {EVENT_WEBHOOK_TEXTS.secretHeading}
-      </h3>
+    <SecretSection
+      id="signing-secret"
+      title={EVENT_WEBHOOK_TEXTS.secretHeading}
+      className="mt-6 border-t border-slate-200 pt-4"
+    >
       <p className="mt-1 text-xs text-slate-500">{EVENT_WEBHOOK_TEXTS.rotateHint}</p>
       {previousValidUntil ? (
         <p className="mt-1 text-xs text-slate-600">{EVENT_WEBHOOK_TEXTS.previousValidUntil(previousValidUntil)}</p>
       ) : null}
       <Form method="post" className="mt-3">
         <Button type="submit" name="intent" value="rotate" variant="secondary" size="sm" disabled={rotating}>
-          <RotateCw aria-hidden className="size-4" />
+          <Icon name="rotate-cw" className="size-4" />
           {EVENT_WEBHOOK_TEXTS.rotate}
         </Button>
       </Form>
-    </section>
+    </SecretSection>
   );
 }
 
@@ -111,10 +112,7 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   return (
-    <section aria-labelledby="new-secret" className="space-y-3">
-      <h3 id="new-secret" className="text-sm font-semibold text-slate-900">
-        {EVENT_WEBHOOK_TEXTS.secretLabel}
-      </h3>
+    <SecretSection id="new-secret" title={EVENT_WEBHOOK_TEXTS.secretLabel} className="space-y-3">
       <p className="text-sm text-slate-700">{EVENT_WEBHOOK_TEXTS.secretOnce}</p>
       {rotated ? <p className="text-sm text-slate-700">{EVENT_WEBHOOK_TEXTS.secretRotated}</p> : null}
       <pre
@@ -133,7 +131,7 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
               void navigator.clipboard.writeText(secret).then(() => setCopied(true));
             }}
           >
-            {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+            {copied ? <Icon name="check" className="size-4" /> : <Icon name="copy" className="size-4" />}
             <span aria-live="polite">{copied ? EVENT_WEBHOOK_TEXTS.copied : EVENT_WEBHOOK_TEXTS.copy}</span>
           </Button>
         ) : null}
@@ -141,6 +139,27 @@ export function SecretOnce({ secret, rotated }: { secret: string; rotated: boole
           {EVENT_WEBHOOK_TEXTS.done}
         </ButtonLink>
       </div>
+    </SecretSection>
+  );
+}
+
+function SecretSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
     </section>
   );
 }

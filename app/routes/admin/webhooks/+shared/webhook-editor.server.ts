@@ -1,18 +1,17 @@
 import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
 import { TOASTS } from "~/copy/admin";
-import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import { createWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
-import { requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
 import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
 
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
 export async function webhookEditorAction({ request, params, context }: ActionFunctionArgs) {
-  const webhookId = params.webhookId === undefined ? undefined : requireId(params.webhookId, "webhook");
+  const webhookId = optionalId(params.webhookId, "webhook");
   return saveForm(context, await readForm(request), {
     schema: WebhookEditorSchema,
     record: "webhook",
@@ -40,12 +39,7 @@ export async function webhookEditorAction({ request, params, context }: ActionFu
       }
       if (!(await updateWebhook(webhookId, input))) return null;
       // Header values hold credentials: "headers" is named as changed, its contents never.
-      await recordAudit({
-        actor,
-        action: "webhook.updated",
-        target: input.name,
-        details: { fields: changedFields(stored, input) },
-      });
+      await recordUpdate({ actor, action: "webhook.updated", target: input.name }, stored, input);
       return { redirectTo: WEBHOOKS_PATH, toast: TOASTS.webhook.updated };
     },
     failed: (error) =>
