@@ -63,9 +63,20 @@ export default tseslint.config(
           patterns: [
             { regex: "^\\.\\./(?!\\+types|.*tests/support/)", message: "Import from another folder with `~/`." },
           ],
+          paths: [
+            {
+              name: "lucide-react",
+              message: "Draw icons with ~/components/ui/icon (one cached sprite of lucide's drawings).",
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // The sprite's test compares each symbol with lucide's own drawing.
+    files: ["app/components/ui/icon.test.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   ...LAYERS.slice(1).map((_, index) => layerRules(index + 1)),
   {

@@ -21,6 +21,7 @@ site first: the database's files are consistent only while a single process has 
 
 /** How long a restore may run by default: a site's database loads in seconds to minutes. */
 const RESTORE_TIME_LIMIT_SECONDS = 600;
+const MAX_TIME_LIMIT_SECONDS = 2_147_483;
 
 const RESTORE_USAGE = `Restore a dump made by npm run db:backup into a DATA_DIR that holds no database yet.
 
@@ -81,8 +82,12 @@ export async function runRestoreCommand(argv: string[]): Promise<number> {
   if (args.positionals.length !== 1) return usageError("Name the one backup file to restore.", RESTORE_USAGE);
   const limit = args.timeLimit;
   const seconds = limit === undefined ? RESTORE_TIME_LIMIT_SECONDS : Number(limit);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    return usageError("--time-limit must be a number of seconds above 0.", RESTORE_USAGE);
+  // setTimeout takes at most 2^31 - 1 ms: a larger limit would fire at once.
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIME_LIMIT_SECONDS) {
+    return usageError(
+      `--time-limit must be a number of seconds above 0 and at most ${MAX_TIME_LIMIT_SECONDS}.`,
+      RESTORE_USAGE,
+    );
   }
   const env = parseEnv(process.env);
   if (env.DATABASE_URL) return refuse(ON_POSTGRES("psql"));

@@ -9,12 +9,9 @@ import { emailEnabled } from "~/services/outbox/channels.server";
 
 export type LegalPageKind = "privacy" | "terms";
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+/** A URL's host, or null: the page names hosts only, never a path that may carry a token. */
+function hostOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).host : null;
 }
 
 const unique = (items: string[]) => [...new Set(items)];
@@ -39,13 +36,17 @@ export async function legalFacts(settings: SiteSettings): Promise<LegalFacts> {
     contactRetentionMonths: settings.contactRetentionMonths,
     uploadsRetentionDays: env.UPLOADS_RETENTION_DAYS,
     webhookIpMode: settings.webhookIpMode,
-    chatHosts: unique([
-      ...chatWebhooks.map(({ url }) => hostOf(url)),
-      ...(settings.chatWebhookUrl ? [hostOf(settings.chatWebhookUrl)] : []),
-    ]),
+    chatHosts: unique(
+      [...chatWebhooks.map(({ url }) => url), settings.chatWebhookUrl ?? ""]
+        .map(hostOf)
+        .filter((host) => host !== null),
+    ),
     eventReceivers: eventWebhooks
       .filter(({ isActive, events }) => isActive && events.length > 0)
-      .map(({ url, events }) => ({ host: hostOf(url), events })),
+      .flatMap(({ url, events }) => {
+        const host = hostOf(url);
+        return host ? [{ host, events }] : [];
+      }),
     email: emailEnabled(),
     airtable,
     supabaseStorage: Boolean(env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY),

@@ -167,6 +167,18 @@ function parseUrl(url: string): URL {
   return parsed;
 }
 
+const USER_AGENT_PRODUCT = "automation-agency-site/1.0";
+
+/**
+ * Every outbound request's User-Agent (chat webhooks, event webhooks, Airtable), so a receiver's
+ * logs and firewall can tell this site's calls from others: the product and, with SITE_URL, the
+ * site it comes from (docs/product.md, "Outgoing requests").
+ */
+export function outboundUserAgent(): string {
+  const origin = siteOrigin();
+  return origin ? `${USER_AGENT_PRODUCT} (+${origin})` : USER_AGENT_PRODUCT;
+}
+
 /**
  * Sends `payload` as JSON (or a WebhookBody as it is) with the webhook's method and headers. Resolves with the status and
  * body for any HTTP answer (ok or not; a redirect is not followed and is not ok); rejects with a
@@ -177,17 +189,6 @@ function parseUrl(url: string): URL {
  * and the connection goes to the address that was checked. Redirects are not followed: a 302 to
  * an internal address is how a webhook would read the server's network.
  */
-/**
- * Every outbound request's User-Agent (chat webhooks, event webhooks, Airtable), so a receiver's
- * logs and firewall can tell this site's calls from others: the product and, with SITE_URL, the
- * site it comes from (docs/product.md, "Outgoing requests").
- */
-export function outboundUserAgent(): string {
-  const origin = siteOrigin();
-  return origin ? `${USER_AGENT_PRODUCT} (+${origin})` : USER_AGENT_PRODUCT;
-}
-const USER_AGENT_PRODUCT = "automation-agency-site/1.0";
-
 export async function sendWebhook(
   target: WebhookTarget,
   payload: unknown,

@@ -16,7 +16,7 @@ export interface RefusalFigures {
   refusedData: LoadResult;
 }
 
-/** As many sign-ins as the issue's run sent, with random usernames from one address. */
+/** Sign-ins with random usernames from one address: enough to fill the limit many times over. */
 const SIGN_INS = 400;
 const SIGN_IN_CONCURRENCY = 20;
 /** Fewer connections than the pages' load, so that a moved p99 shows the app's latency, not a queue. */

@@ -133,6 +133,14 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
     const events = await app.db.select().from(eventWebhooks).where(eq(eventWebhooks.url, url));
     expect(events).toEqual([]);
     expect(internal.received).toEqual([]);
+    // A local URL saved before the rule existed does not block saving the other settings.
+    await setChatWebhookUrl(app, url);
+    const settingsForm = forms.at(-1)!;
+    const renamed = await visitor.post(settingsForm.path, { ...settingsForm.fields, companyName: "Agency Renamed" });
+    expect(renamed.status).toBe(302);
+    const [afterRename] = await app.db.select().from(siteSettings);
+    expect(afterRename).toMatchObject({ companyName: "Agency Renamed", chatWebhookUrl: url });
+    await setChatWebhookUrl(app, null);
     await app.db.delete(webhooks);
   });
 

@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { Button } from "./button";
@@ -20,7 +20,7 @@ export function CopyButton({ text, label, copiedLabel }: { text: string; label: 
         void navigator.clipboard.writeText(text).then(() => setCopied(true));
       }}
     >
-      {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+      <Icon name={copied ? "check" : "copy"} className="size-4" />
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </Button>
   );

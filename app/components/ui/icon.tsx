@@ -35,6 +35,7 @@ export const ICON_NAMES = [
   "info",
   "key-round",
   "layout-dashboard",
+  "lock-keyhole",
   "log-out",
   "mail",
   "mail-open",

@@ -1,7 +1,7 @@
+import { Icon } from "~/components/ui/icon";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LockKeyhole } from "lucide-react";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
 import { InputField, useSchemaForm } from "~/components/admin/form-fields";
@@ -90,7 +90,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand/10 text-brand">
-            <LockKeyhole aria-hidden className="size-6" />
+            <Icon name="lock-keyhole" className="size-6" />
           </span>
           <h1 className="text-2xl font-bold text-slate-900">{LOGIN_TEXTS.title}</h1>
         </div>

@@ -112,13 +112,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveForm(context, await readForm(request), {
     schema: SettingsSchema,
     async save(value) {
-      const refused = await refusedWebhookUrl(
-        value.chatWebhookUrl,
-        { message: TOASTS.settingsUpdateError },
-        "chatWebhookUrl",
-      );
-      if (refused) return refused;
       const before = await getSiteSettings();
+      // Checked when it changes: a URL saved before the rule must not block every other setting.
+      if ((value.chatWebhookUrl ?? null) !== before.chatWebhookUrl) {
+        const refused = await refusedWebhookUrl(
+          value.chatWebhookUrl,
+          { message: TOASTS.settingsUpdateError },
+          "chatWebhookUrl",
+        );
+        if (refused) return refused;
+      }
       const after = {
         ...value,
         supportEmail: supportEmailAfterRename(before, value),
