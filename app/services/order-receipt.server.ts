@@ -1,20 +1,21 @@
 import { createCookie } from "react-router";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import { getOrderByStatusToken } from "~/models/orders.server";
+import { z } from "zod";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
 
 // The link from the order-submitted page to the new order's status page. The token
 // opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:
-// it rides from the order's redirect to that one page in a signed cookie, read once. A visitor
-// holding it never gets a cached page (app/services/page-cache/request.server.ts).
+// it rides from the order's redirect to that one page in a signed cookie, read once, with whether
+// the link was emailed (so that page reads no table, and answers during a database outage). A
+// visitor holding it never gets a cached page (app/services/page-cache/request.server.ts).
 
 export const ORDER_RECEIPT_COOKIE = "order_receipt";
 const SUBMITTED_PATH = "/order/submitted";
 /** Long enough for the redirect, however slow the connection. */
 const RECEIPT_MAX_AGE_S = 600;
-const STATUS_TOKEN = /^[0-9a-f]{64}$/;
+const ReceiptCookieSchema = z.object({ statusToken: z.string().regex(/^[0-9a-f]{64}$/), emailed: z.boolean() });
 
 function receiptCookie() {
   return createCookie(ORDER_RECEIPT_COOKIE, {
@@ -25,16 +26,20 @@ function receiptCookie() {
 }
 
 /** The Set-Cookie of the order's redirect to the order-submitted page. */
-export async function orderReceiptHeaders(statusToken: string): Promise<Headers> {
-  return new Headers({ "Set-Cookie": await receiptCookie().serialize(statusToken) });
+export async function orderReceiptHeaders(order: { statusToken: string; clientEmail: string }): Promise<Headers> {
+  const receipt = { statusToken: order.statusToken, emailed: await linkEmailed(order.clientEmail) };
+  return new Headers({ "Set-Cookie": await receiptCookie().serialize(receipt) });
 }
 
-/** The token the cookie carries, if any, and the headers that delete the cookie. */
-export async function takeOrderReceipt(request: Request): Promise<{ statusToken: string; headers: Headers } | null> {
+/** The receipt the cookie carries, if any, and the headers that delete the cookie. */
+export async function takeOrderReceipt(request: Request): Promise<{ receipt: OrderReceipt; headers: Headers } | null> {
   const cookie = receiptCookie();
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
-  if (typeof value !== "string" || !STATUS_TOKEN.test(value)) return null;
-  return { statusToken: value, headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
+  const parsed = ReceiptCookieSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
+  if (!parsed.success) return null;
+  return {
+    receipt: { statusUrl: orderStatusUrl(request, parsed.data.statusToken), emailed: parsed.data.emailed },
+    headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }),
+  };
 }
 
 /** What the client is shown of a new order: its status page's address, and whether email has it too. */
@@ -49,22 +54,17 @@ export function orderStatusUrl(request: Request, statusToken: string): string {
 }
 
 /**
- * The receipt of a new order, for the one visitor who placed it (never the page cache). `emailed`:
- * the confirmation carries the link too, so the site sends email and the address's daily cap of
- * confirmations is not used up (past it, the link on screen is the client's only copy).
+ * Whether the confirmation will carry the link: the site sends email and the address has not had
+ * its confirmations for the day (past them, the link on screen is the client's only copy).
  */
+async function linkEmailed(clientEmail: string): Promise<boolean> {
+  return emailEnabled() && !(await clientConfirmationsUsedUp(clientEmail));
+}
+
+/** The receipt of a new order, for the one visitor who placed it (never the page cache). */
 export async function orderReceipt(
   request: Request,
   order: { statusToken: string; clientEmail: string },
 ): Promise<OrderReceipt> {
-  return {
-    statusUrl: orderStatusUrl(request, order.statusToken),
-    emailed: emailEnabled() && !(await clientConfirmationsUsedUp(order.clientEmail)),
-  };
-}
-
-/** The receipt of the order a token opens, or null once that order is gone (erased). */
-export async function orderReceiptFor(request: Request, statusToken: string): Promise<OrderReceipt | null> {
-  const order = await getOrderByStatusToken(statusToken);
-  return order ? orderReceipt(request, order) : null;
+  return { statusUrl: orderStatusUrl(request, order.statusToken), emailed: await linkEmailed(order.clientEmail) };
 }

@@ -6,14 +6,14 @@ import { OrderStatusLink } from "~/components/site/order-status-link";
 import type { Route } from "./+types/order-submitted";
 import { Icon } from "~/components/ui/icon";
 import { ButtonLink } from "~/components/ui/button";
-import { orderReceiptFor, takeOrderReceipt } from "~/services/order-receipt.server";
+import { takeOrderReceipt } from "~/services/order-receipt.server";
 
 // The order just placed, from the redirect's cookie: its status page's link, once. Without the
 // cookie (a reload, another visitor) the page is the same for everyone, and the page cache keeps it.
 export async function loader({ request }: Route.LoaderArgs) {
   const taken = await takeOrderReceipt(request);
   if (!taken) return { receipt: null };
-  return data({ receipt: await orderReceiptFor(request, taken.statusToken) }, { headers: taken.headers });
+  return data({ receipt: taken.receipt }, { headers: taken.headers });
 }
 
 // Where a successful order lands without JavaScript (with it, the order page shows the same link).

@@ -77,7 +77,7 @@ export function action(args: Route.ActionArgs) {
     refusedFields: (error) =>
       error instanceof ServiceUnavailableError ? { serviceId: [ORDER.serviceUnavailable] } : undefined,
     redirectTo: "/order/submitted",
-    redirectHeaders: (placed) => orderReceiptHeaders(placed.statusToken),
+    redirectHeaders: (placed) => orderReceiptHeaders(placed),
     redirectShowsSuccess: true,
     stored: async (placed) => ({ receipt: await orderReceipt(args.request, placed) }),
   });
