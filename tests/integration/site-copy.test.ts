@@ -222,7 +222,7 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
     const html = async () =>
       pageText(((await send(getRequest("/privacy"))).loaderData["routes/public/privacy"] as { html: string }).html);
     const chatHook = await createTestWebhook(db(), { url: "https://chat-brain.example/hook", isActive: true });
-    const [orders, contacts, off] = await db()
+    const [orders, contacts, off, unparsable] = await db()
       .insert(eventWebhooks)
       .values(
         [
@@ -234,6 +234,8 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
             events: ["order.created" as const],
             isActive: false,
           },
+          // Not a URL (stored before validation, or by hand): named by nothing, never printed whole.
+          { name: uniqueName("Bad"), url: "hooks token-4f2a9c/in", events: ["order.created" as const] },
         ].map((row) => ({ ...row, secret: sealSecret(newSigningSecret()) })),
       )
       .returning();
@@ -276,6 +278,7 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
         }),
       );
       expect(text).not.toContain("switched-off.example");
+      expect(text).not.toContain("token-4f2a9c");
       expect(text).toContain(
         spec(
           "**Our mail server** carries the emails about your order or message to our staff (with your name, email address, phone number and project details), and your order confirmation to you (the service and prices only).",
@@ -294,7 +297,7 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
       await saveIntegrations({ airtableToken: null, airtableBaseId: null, airtableTableId: null });
       await db()
         .delete(eventWebhooks)
-        .where(inArray(eventWebhooks.id, [orders.id, contacts.id, off.id]));
+        .where(inArray(eventWebhooks.id, [orders.id, contacts.id, off.id, unparsable.id]));
       await db().delete(webhooks).where(eq(webhooks.id, chatHook.id));
       const after = await html();
       for (const gone of ["crm.example", "helpdesk.example", "chat-brain.example", "Our mail server", "Airtable"]) {
