@@ -264,6 +264,11 @@ describe("a file that is not this site's backup", () => {
       ].join("\n"),
     );
     const target = tempDir();
+    // Past Node's largest timer (2^31 - 1 ms) a limit would fire at once: refused before anything runs.
+    const tooLong = await npmRun("db:restore", target, "--time-limit", "2147484", backup);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain("--time-limit must be a number of seconds above 0 and at most 2147483.");
+    expect(leftovers(target)).toEqual([]);
     const startedAt = performance.now();
     const restore = await npmRun("db:restore", target, "--time-limit", "3", slow);
     expect(performance.now() - startedAt).toBeLessThan(30_000);
