@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +24,11 @@ import {
   EVENT_TYPES,
   ORDER_STATUSES,
   type OutboxEventType,
+  PAYMENT_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PAYMENT_TIMINGS,
+  SUBSCRIPTION_STATES,
   WEBHOOK_IP_MODES,
   WEBHOOK_PAYLOAD_FORMATS,
   WEBHOOK_METHODS,
@@ -100,10 +106,15 @@ export const siteSettings = pgTable(
     chatReplyDeadlineSeconds: integer("chat_reply_deadline_seconds").notNull().default(20),
     // Shown as buttons (links without JavaScript) before the visitor's first message.
     chatStarterPrompts: jsonb("chat_starter_prompts").$type<string[]>().notNull().default([]),
+    // ---- Payments ----
+    // ISO 4217, upper case: checkout's currency and every price's on the site, admin and emails.
+    currency: text("currency").notNull().default("USD"),
+    paymentTiming: text("payment_timing", { enum: PAYMENT_TIMINGS }).notNull().default("after_order"),
     updatedAt: updatedAt(),
   },
   (t) => [
     singletonCheck("site_settings", t.id),
+    check("site_settings_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("site_settings_retention_positive", sql`${t.chatRetentionMonths} > 0 and ${t.contactRetentionMonths} > 0`),
     check("site_settings_chat_positive", sql`${t.chatConversationHours} > 0 and ${t.chatReplyDeadlineSeconds} > 0`),
   ],
@@ -147,6 +158,17 @@ export const orders = pgTable(
     notes: text("notes"),
     status: orderStatus("status").notNull().default("pending"),
     paymentMethod: text("payment_method"),
+    // Set when staff press "Request payment" (the "after we confirm" payment timing).
+    paymentRequestedAt: timestamp("payment_requested_at", { withTimezone: true }),
+    // The provider's customer and monthly subscription, once the client paid through one.
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
+    subscriptionState: text("subscription_state", { enum: SUBSCRIPTION_STATES }),
+    // The open hosted checkout, reused by a second "Pay now" so a client cannot pay twice.
+    checkoutProvider: text("checkout_provider", { enum: PAYMENT_PROVIDERS }),
+    checkoutId: text("checkout_id"),
+    checkoutUrl: text("checkout_url"),
+    checkoutExpiresAt: timestamp("checkout_expires_at", { withTimezone: true }),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     // The client's order-status page is /order/status/<token>: 244 random bits, not the
     // order's id, so knowing one order's page leads to no other.
@@ -203,7 +225,12 @@ export const integrations = pgTable(
     id: singletonId(),
     stripePublishableKey: text("stripe_publishable_key"),
     stripeSecretKey: text("stripe_secret_key"),
+    stripeWebhookSecret: text("stripe_webhook_secret"),
     paypalClientId: text("paypal_client_id"),
+    paypalClientSecret: text("paypal_client_secret"),
+    // The id PayPal gives the webhook endpoint; its verify-webhook-signature API asks for it.
+    paypalWebhookId: text("paypal_webhook_id"),
+    paypalSandbox: boolean("paypal_sandbox").notNull().default(false),
     voiceAgentEmbedCode: text("voice_agent_embed_code"),
     airtableToken: text("airtable_token"),
     airtableBaseId: text("airtable_base_id"),
@@ -493,6 +520,50 @@ export const deliveryAttempts = pgTable(
 ).enableRLS();
 // ---- end of business events ----
 
+// ---- Payments ----
+// Money received (or refused) for an order. Amounts come from the provider's event or the staff
+// member recording it, never from a browser; erasing a client's data keeps these for the books.
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("succeeded"),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    // The provider's id for the money (invoice, payment intent, capture); one row per id.
+    providerReference: text("provider_reference"),
+    // A payment for an order that was already paid: shown to staff, never dropped.
+    flagged: boolean("flagged").notNull().default(false),
+    note: text("note"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payments_amount_non_negative", sql`${t.amount} >= 0`),
+    uniqueIndex("payments_provider_reference_unique").on(t.provider, t.providerReference),
+    index("payments_order_idx").on(t.orderId, t.paidAt),
+    index("payments_paid_at_idx").on(t.paidAt),
+  ],
+).enableRLS();
+
+// Every provider webhook event handled, written in the transaction of its effects: a redelivery
+// finds its id here and changes nothing.
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+).enableRLS();
+// ---- end of payments ----
+
 export type SiteSettings = typeof siteSettings.$inferSelect;
 export type Service = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;
@@ -510,3 +581,4 @@ export type EventWebhook = typeof eventWebhooks.$inferSelect;
 export type OutboxEvent = typeof outboxEvents.$inferSelect;
 export type EventDelivery = typeof eventDeliveries.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

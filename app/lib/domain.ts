@@ -51,3 +51,18 @@ export interface FaqItem {
   question: string;
   answer: string;
 }
+
+/** Who took a payment: a provider's checkout, or staff recording one by hand. */
+export const PAYMENT_PROVIDERS = ["stripe", "paypal", "bank_transfer", "cash", "other"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** setup: the order's first payment (its setup fee, with the first month if monthly); monthly: a renewal. */
+export const PAYMENT_KINDS = ["setup", "monthly"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ["succeeded", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** An order's monthly subscription with a provider, once one was started. */
+export const SUBSCRIPTION_STATES = ["active", "past_due", "cancelled"] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+/** When the client is asked to pay: as soon as the order is placed, or once staff request it. */
+export const PAYMENT_TIMINGS = ["after_order", "after_confirm"] as const;
+export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];

@@ -124,6 +124,10 @@ export const EnvSchema = z
     STAFF_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
     // Airtable's REST API (the order sync); tests point it at a local server.
     AIRTABLE_API_URL: z.url("must be a URL").default("https://api.airtable.com"),
+    // The payment providers' APIs; tests point them at local stand-ins. PayPal's Sandbox switch in
+    // Admin → Integrations picks its sandbox API unless this is set.
+    STRIPE_API_URL: z.url("must be a URL").default("https://api.stripe.com"),
+    PAYPAL_API_URL: optionalText.pipe(z.url("must be a URL").optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
