@@ -2,8 +2,6 @@
 // around them. Written once here; the pages and the actions use these, while the tests spell the
 // product's words out, so that a wrong text here is caught.
 
-import type { PaymentTiming } from "~/lib/domain";
-
 /** The hero's figures until the admin edits them (the spec's "Static stats"). */
 export const DEFAULT_HERO_STATS = [
   { value: "150+", label: "Projects Completed" },
@@ -36,7 +34,7 @@ export const DEFAULT_SETTINGS = {
   foundedYear: DEFAULT_FOUNDED_YEAR,
   chatStarterPrompts: [] as string[],
   currency: "USD",
-  paymentTiming: "after_order" as PaymentTiming,
+  paymentTiming: "after_order",
 } as const;
 
 export const SKIP_LINK = "Skip to content";
