@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { ToastMessage } from "remix-toast";
 import { useHydrated } from "~/lib/hydrated";
 import { Icon } from "~/components/ui/icon";
+import { UI_TEXTS } from "~/copy/ui";
 
 const DEFAULT_DURATION_MS = 6000;
 
@@ -83,7 +84,7 @@ function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: () =
           type="button"
           onClick={onDismiss}
           className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
-          aria-label="Dismiss notification"
+          aria-label={UI_TEXTS.dismissNotification}
         >
           <Icon name="x" className="size-4" />
         </button>

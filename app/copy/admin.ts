@@ -6,6 +6,9 @@ export const LOGIN_TEXTS = {
   username: "Username",
   password: "Password",
   submit: "Sign In",
+  submitting: "Signing in...",
+  usernameRequired: "Username is required",
+  passwordRequired: "Password is required",
 } as const;
 
 export const SIDEBAR_TEXTS = {
@@ -13,7 +16,105 @@ export const SIDEBAR_TEXTS = {
   welcome: (username: string) => `Welcome, ${username}`,
   backToWebsite: "Back to Website",
   logout: "Logout",
+  navLabel: "Admin",
+  /** While the next admin screen loads. */
+  loading: "Loading...",
+  menu: "Menu",
+  /** After the unread count on the Messages link: "3 unread"; it starts with a space. */
+  unread: " unread",
+  account: "Change Password",
+  nav: {
+    dashboard: "Dashboard",
+    services: "Services",
+    orders: "Orders",
+    messages: "Messages",
+    chats: "Chats",
+    settings: "Settings",
+    content: "Site Content",
+    legal: "Privacy & Terms",
+    founder: "Founder Info",
+    integrations: "Integrations",
+    webhooks: "Webhooks",
+    admins: "Admin Users",
+    activity: "Activity",
+    personalData: "Personal Data",
+  },
 } as const;
+
+/** What every admin screen shares: its buttons, badges and error page. */
+export const COMMON_TEXTS = {
+  cancel: "Cancel",
+  active: "Active",
+  inactive: "Inactive",
+  edit: (name: string) => `Edit ${name}`,
+  delete: (name: string) => `Delete ${name}`,
+  confirm: (label: string) => `Confirm: ${label}`,
+  confirmDelete: "Yes, delete",
+  backToDashboard: "Back to the dashboard",
+  error: {
+    forbidden: "Access denied",
+    superAdminOnly: "Only super admins can open this page.",
+    notFound: "Not found",
+    failed: "Something went wrong",
+    notFoundDetail: "This record does not exist or was deleted.",
+    failedDetail: "An unexpected error occurred. Please try again in a moment.",
+  },
+  orderStatuses: { pending: "Pending", paid: "Paid", cancelled: "Cancelled" },
+  /** What a missing record is called in "This … does not exist or was deleted." */
+  records: {
+    record: "record",
+    order: "order",
+    service: "service",
+    adminUser: "admin user",
+    webhook: "webhook",
+    eventWebhook: "event webhook",
+    delivery: "delivery",
+    message: "message",
+  },
+  gone: (what: string) => `This ${what} does not exist or was deleted.`,
+  unknownIntent: (intent: string) => `Unknown intent: ${intent}`,
+  /** An error toast's description when the error's own message is not for an admin's eyes. */
+  tryAgain: "Something went wrong. Please try again.",
+} as const;
+
+export type RecordName = keyof typeof COMMON_TEXTS.records;
+
+/** The admin forms' field errors, named by the field's label (routes/admin/+shared/form-schemas.ts). */
+export const FIELD_ERRORS = {
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  notHttpUrl: (label: string) => `${label} must be a web address starting with http:// or https://`,
+  notEmail: (label: string) => `${label} must be a valid email address`,
+  notNumber: (label: string) => `${label} must be a number`,
+  negative: (label: string) => `${label} must be 0 or more`,
+  overMax: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}`,
+  notWhole: (label: string) => `${label} must be a whole number`,
+  tooLarge: (label: string) => `${label} is too large`,
+  /** A range of days (the orders export, the Chats filter). */
+  notDay: (name: string) => `The date "${name}" must be a day written YYYY-MM-DD, such as 2026-11-23.`,
+  daysReversed: 'The date "from" must not be after the date "to".',
+} as const;
+
+/** The password rules' errors (lib/password.ts): the admin forms, ADMIN_PASSWORD and `npm run admin`. */
+export const PASSWORD_ERRORS = {
+  required: "Password is required",
+  tooShort: (min: number) => `Password must be at least ${min} characters`,
+  tooLong: (max: number) => `Password must be at most ${max} characters`,
+} as const;
+
+/** The dashboard's four cards (lib/dashboard.ts). */
+export const DASHBOARD_CARD_TEXTS = {
+  services: { title: "Total Services", detail: (active: number) => `${active} active` },
+  orders: { title: "Total Orders", detail: (pending: number) => `${pending} pending` },
+  revenue: { title: "Revenue", detail: "From paid orders" },
+  conversion: {
+    title: "Conversion Rate",
+    detail: (paid: number, total: number) => `${paid} of ${total} orders paid`,
+  },
+} as const;
+
+/** The document title of an admin screen. */
+export const adminTitle = (screen: string) => `${screen} | ${SIDEBAR_TEXTS.title}`;
 
 export const ADMIN_USERS_TEXTS = {
   heading: "Admin Users",
@@ -26,6 +127,33 @@ export const ADMIN_USERS_TEXTS = {
   createSubmit: "Create User",
   updateSubmit: "Update User",
   never: "Never",
+  description: "Who can sign in to this panel. Super admins also manage admin users and integrations.",
+  listLabel: "Admin users",
+  you: "(you)",
+  emailTerm: "Email:",
+  lastLoginTerm: "Last Login:",
+  createdTerm: "Created:",
+  deleteQuestion: (username: string) => `Delete the admin user "${username}"? They will be signed out at once.`,
+  gone: "This admin user no longer exists.",
+  username: "Username",
+  email: "Email",
+  role: "Role",
+  roles: { admin: "Admin", super_admin: "Super Admin" },
+  /** The spec's role badge. */
+  roleBadges: { admin: "ADMIN", super_admin: "SUPER ADMIN" },
+  password: "Password",
+  passwordHint: "At least 10 characters. The new admin can change it later.",
+  active: "Active",
+  usernameRequired: "Username is required",
+  usernameTooLong: "Username must be at most 50 characters",
+  usernameChars: "Username may contain letters, digits and . _ @ - only",
+  roleInvalid: "Role must be Admin or Super Admin",
+  /** The admin rules' refusals (models/admin-users.server.ts), shown in the error toast. */
+  usernameTaken: (username: string) => `The username "${username}" is already taken.`,
+  cannotDeactivateSelf: "You cannot deactivate your own account.",
+  cannotDeleteSelf: "You cannot delete your own account.",
+  lastSuperAdminDemoted: "The last active super admin cannot be deactivated or demoted.",
+  lastSuperAdminDeleted: "The last active super admin cannot be deleted.",
 } as const;
 
 export const WEBHOOK_TEXTS = {
@@ -39,6 +167,51 @@ export const WEBHOOK_TEXTS = {
   editTitle: "Edit Webhook",
   createSubmit: "Create Webhook",
   updateSubmit: "Update Webhook",
+  description: "Where the website's chat messages are sent for AI answers.",
+  configurationHeading: "Webhook Configuration",
+  configuration:
+    "Chat messages are forwarded to the configured endpoints. Active webhooks are tried in the order below (move them with the arrows); the first one that answers successfully provides the reply. Then the chat webhook URL from the site settings is tried, and finally a canned reply is used.",
+  samplePayload: "Sample outgoing payload",
+  samplePayloadNote: "media_url is optional (null for text messages).",
+  /** The visitor's message and the workflow's reply in the configuration card's samples. */
+  sampleMessage: "Hi! Can you automate our invoice approvals?",
+  sampleReply: "Sure! Invoice approvals are a great fit for n8n...",
+  expectedResponse: "Expected response",
+  expectedResponseNote:
+    "The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag.",
+  listLabel: "Webhooks",
+  test: "Test",
+  testing: "Testing...",
+  deleteQuestion: (name: string) => `Delete the webhook "${name}"? Chat messages will no longer be sent to it.`,
+  urlTerm: "URL:",
+  methodTerm: "Method:",
+  payloadFormatTerm: "Payload format:",
+  timeoutTerm: "Time-out:",
+  createdTerm: "Created:",
+  testResultEmpty: "Press Test on a webhook to send it a test message; its answer shows here.",
+  testedWebhook: (name: string) => `Webhook: ${name}`,
+  name: "Name",
+  url: "URL",
+  urlPlaceholder: "https://your-n8n.example/webhook/chat",
+  method: "HTTP Method",
+  payloadFormat: "Payload format",
+  headers: "Headers (JSON, optional)",
+  /** The headers' name in their error messages ("Headers must be at most … characters"). */
+  headersName: "Headers",
+  headersHint: 'For example {"Authorization": "Bearer your-token"}',
+  storedHeadersHint: (mask: string) =>
+    `Stored values are hidden (${mask}): leave one as it is to keep it, type a new value to replace it, remove a line to drop that header.`,
+  invalidHeaders:
+    'Headers must be a JSON object of header names to values, like {"Authorization": "Bearer your-token"}',
+  active: "Active",
+  methodInvalid: "HTTP method must be POST, PUT or PATCH",
+  payloadFormatInvalid: "Choose Website or n8n Chat Trigger",
+  timeoutNotNumber: "Time-out must be a number of seconds",
+  timeoutNotWhole: "Time-out must be a whole number of seconds",
+  timeoutTooShort: "Time-out must be at least 1 second",
+  timeoutTooLong: (max: number) => `Time-out must be at most ${max} seconds`,
+  /** What the admin's Test sends as the visitor's message. */
+  testMessage: "This is a test message from the admin panel",
   payloadFormats: { website: "Website", "n8n-chat-trigger": "n8n Chat Trigger" },
   payloadFormatHint:
     "Website sends this site's payload (below). n8n Chat Trigger sends what n8n's own chat widget sends, so the URL can be a Chat Trigger's (…/webhook/<id>/chat) and its memory nodes keep the conversation.",
@@ -112,8 +285,15 @@ export const EVENT_WEBHOOK_TEXTS = {
   },
   disabled: "Disabled",
   eventsTerm: "Events:",
+  urlTerm: "URL:",
+  statusTerm: "Status:",
+  name: "Name",
+  url: "URL",
+  active: "Active",
   disabledTerm: "Why disabled:",
   sendTest: "Send test event",
+  /** The message of a test event's data. */
+  testEventMessage: "This is a test event from the admin panel",
   log: "Delivery log",
   siteDeliveries: "Email and Airtable deliveries",
   deleteQuestion: (name: string) =>
@@ -182,6 +362,31 @@ export const SERVICE_TEXTS = {
   search: "Search",
   count: (count: number) => (count === 1 ? "1 service" : `${count} services`),
   noMatch: "No services match this search.",
+  description: "The automation services shown on the public site.",
+  emptyTitle: "No services yet.",
+  emptyDescription: "Add your first service to show it on the website.",
+  listLabel: "Services",
+  featured: "Featured",
+  active: "Active",
+  setupPrice: (price: string) => `${price} setup`,
+  deleteQuestion: (name: string) => `Delete "${name}"? Orders for it keep their details.`,
+  gone: "This service no longer exists.",
+  name: "Name",
+  category: "Category",
+  categoryHint:
+    "Pick one of the usual categories or type a new one, such as Consulting & Audits: it is stored as lowercase words joined by dashes (consulting-audits).",
+  categoryInvalid: "Category must contain letters or digits, like Consulting & Audits",
+  descriptionLabel: "Description",
+  /** A field's name in its error messages ("Setup price is required"), beside its label. */
+  setupPriceName: "Setup price",
+  setupPriceLabel: "Setup price ($)",
+  monthlyPriceName: "Monthly price",
+  monthlyPriceLabel: "Monthly price ($)",
+  imageUrlName: "Image URL",
+  imageUrlLabel: "Image URL (optional)",
+  urlPlaceholder: "https://",
+  createSubmit: "Create Service",
+  updateSubmit: "Update Service",
 } as const;
 
 export const ORDER_TEXTS = {
@@ -239,7 +444,35 @@ export const MESSAGE_TEXTS = {
   goneDescription: "This message no longer exists.",
   fromChat: "From the chat",
   openConversation: "Open the conversation",
+  /** Read after "Open the conversation" by a screen reader; it starts with a space. */
+  openConversationOf: (email: string) => ` of the message from ${email}`,
+  messageFrom: (name: string) => `Message from ${name}`,
+  read: "Read",
+  new: "New",
+  markUnread: "Mark as unread",
+  markRead: "Mark as read",
+  /** Read after the mark button's text by a screen reader; it starts with a space. */
+  markOf: (name: string) => ` the message from ${name}`,
+  deleteLabel: (name: string) => `Delete the message from ${name}`,
+  deleteQuestion: (name: string) => `Delete the message from ${name}? This cannot be undone.`,
 } as const;
+
+/** The address searched for on the Personal Data screen (lib/personal-data.ts). */
+export const PERSONAL_DATA_EMAIL_ERRORS = {
+  required: "Enter an email address.",
+  tooLong: "An email address has at most 254 characters.",
+  invalid: "Enter a valid email address.",
+} as const;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What is stored about an address: "3 orders, 2 messages, 1 conversation" (lib/personal-data.ts). */
+export const personalDataCounts = (counts: { orders: number; contactMessages: number; conversations: number }) =>
+  [
+    plural(counts.orders, "order", "orders"),
+    plural(counts.contactMessages, "message", "messages"),
+    plural(counts.conversations, "conversation", "conversations"),
+  ].join(", ");
 
 /** Beyond the spec: super admins only. */
 export const PERSONAL_DATA_TEXTS = {
@@ -288,6 +521,20 @@ export const CHAT_TEXTS = {
   conversationLabel: "Conversation",
   session: (id: string) => `Session ${id}`,
   noMessages: "This conversation has no messages.",
+  visitor: "Visitor",
+  assistant: "Assistant",
+  imageAlt: "Image sent by the visitor",
+  downloadVoice: "Download the voice message",
+  /** The badge beside a reply: who gave it. */
+  replyBy: (answeredBy: string) =>
+    answeredBy === "settings"
+      ? "Answered by the settings webhook"
+      : answeredBy === "canned"
+        ? "Canned reply (no webhook answered)"
+        : `Answered by webhook "${answeredBy}"`,
+  /** How a reply came, after the badge: "in 1.2 s, streamed". */
+  replyTime: (replyMs: number) => `in ${(replyMs / 1000).toFixed(1)} s`,
+  streamed: "streamed",
   /** The conversation's own page links (the list of conversations has the shared pager's). */
   conversationPages: {
     label: "Pages of this conversation",
@@ -339,6 +586,81 @@ export const CONTENT_TEXTS = {
   moveUp: "Move up",
   moveDown: "Move down",
   remove: "Remove",
+  stat1Value: "First figure",
+  stat1Label: "First figure's label",
+  stat2Value: "Second figure",
+  stat2Label: "Second figure's label",
+  stat3Value: "Third figure",
+  stat3Label: "Third figure's label",
+  foundedYear: "Founded year",
+  foundedYearHint: "The copyright line runs from this year to the current one.",
+  foundedYearInvalid: "Founded year must be a year such as 2024",
+  foundedYearTooEarly: "Founded year must be 1900 or later",
+  foundedYearTooLate: "Founded year must be 2100 or earlier",
+  nextStepsLabel: "What happens next?",
+  nextStepsHint: "One step a line, shown beside the order form.",
+  tooManySteps: (max: number) => `Write at most ${max} steps`,
+  question: "Question",
+  answer: "Answer",
+  newQuestion: "New question",
+  newAnswer: "New answer",
+  numberedQuestion: (n: number) => `Question ${n}`,
+  numberedAnswer: (n: number) => `Answer ${n}`,
+  /** Read after a row's button by a screen reader ("Move up question 2"); it starts with a space. */
+  ofQuestion: (n: number) => ` question ${n}`,
+} as const;
+
+/** The admin's own password (Change Password screen). */
+export const ACCOUNT_TEXTS = {
+  signedInAs: (username: string, role: string) =>
+    `Signed in as ${username} (${role.replace("_", " ")}). Changing your password signs out your other sessions.`,
+  currentPassword: "Current password",
+  newPassword: "New password",
+  newPasswordHint: "At least 10 characters.",
+  repeatPassword: "Repeat new password",
+  submit: "Change password",
+  currentRequired: "Current password is required",
+  repeatRequired: "Repeat the new password",
+  mismatch: "The passwords do not match",
+  limited: "Too many attempts. Please try again later.",
+  wrongPassword: "The current password is not correct.",
+} as const;
+
+/** The Founder Info screen. */
+export const FOUNDER_TEXTS = {
+  heading: "Founder Information",
+  description: "The founder section of the home page.",
+  save: "Save Founder Info",
+  profile: "Profile",
+  name: "Name",
+  imageUrl: "Profile image URL",
+  urlPlaceholder: "https://",
+  bio: "Bio",
+  stats: "Stats",
+  statsHint: "Shown with a plus sign, e.g. 5+.",
+  experienceYears: "Years of experience",
+  projectsCompleted: "Projects completed",
+  clientsServed: "Clients served",
+  social: "Social links",
+  socialHint: "Each is shown only when set.",
+  linkedin: "LinkedIn",
+  linkedinPlaceholder: "https://linkedin.com/in/...",
+  twitter: "Twitter",
+  twitterPlaceholder: "https://twitter.com/...",
+  github: "GitHub",
+  githubPlaceholder: "https://github.com/...",
+  skills: "Skills",
+  skillsHint: "Press Enter or the plus button to add a skill; each change is saved at once.",
+  noFounderYet: "Save the founder's name and bio first, then add skills.",
+  noSkills: "No skills yet.",
+  removeSkill: (skill: string) => `Remove skill ${skill}`,
+  newSkill: "New skill",
+  skillPlaceholder: "Add a skill, e.g. n8n",
+  addSkill: "Add skill",
+  skillRequired: "Enter a skill",
+  skillTooLong: "A skill must be at most 60 characters",
+  tooManySkills: (max: number) => `At most ${max} skills`,
+  tooManySkillsToast: (max: number) => `At most ${max} skills can be listed.`,
 } as const;
 
 /** The Privacy & Terms screen. */
@@ -349,6 +671,7 @@ export const LEGAL_TEXTS = {
   privacy: "Privacy policy",
   terms: "Terms and conditions",
   save: "Save Texts",
+  shownAt: (path: string) => `Shown at ${path}. Markdown; HTML is shown as text.`,
 } as const;
 
 /** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */

@@ -63,6 +63,9 @@ export const HONEYPOT_LABEL = "Please leave this field empty";
 export const MESSAGING = {
   whatsapp: "Chat with us on WhatsApp",
   messenger: "Message us on Messenger",
+  /** The text a WhatsApp link writes for the visitor (docs/product.md). */
+  whatsappMessage: (workflowToolName: string) =>
+    `Hi! I'm interested in your ${workflowToolName} automation services. Can you help me?`,
 } as const;
 
 /** The floating button that, on small screens, holds the messaging links (beside the chat trigger). */
@@ -318,6 +321,12 @@ export const ONWARD = { home: "Back to home", services: "Browse services" } as c
 export const NOT_FOUND = {
   title: "Page not found",
   detail: "The page you are looking for does not exist or has moved.",
+} as const;
+
+/** The plain-text 404s of a missing upload and of the sitemap without SITE_URL. */
+export const PLAIN_NOT_FOUND = {
+  upload: "Not found",
+  sitemap: "Not found: the sitemap needs SITE_URL.",
 } as const;
 
 export const SERVER_ERROR = {

@@ -1,3 +1,4 @@
+import { DASHBOARD_CARD_TEXTS as CARDS } from "~/copy/admin";
 import { formatPrice } from "./pricing";
 
 // The dashboard's four cards (docs/product.md §2, "Admin dashboard", and section 9).
@@ -22,20 +23,20 @@ export function conversionRate(paid: number, total: number): number {
 }
 
 export interface DashboardCard {
-  title: "Total Services" | "Total Orders" | "Revenue" | "Conversion Rate";
+  title: (typeof CARDS)[keyof typeof CARDS]["title"];
   value: string;
   detail: string;
 }
 
 export function dashboardCards(services: ServiceCounts, orders: OrderCounts): DashboardCard[] {
   return [
-    { title: "Total Services", value: String(services.total), detail: `${services.active} active` },
-    { title: "Total Orders", value: String(orders.total), detail: `${orders.pending} pending` },
-    { title: "Revenue", value: formatPrice(orders.revenue), detail: "From paid orders" },
+    { title: CARDS.services.title, value: String(services.total), detail: CARDS.services.detail(services.active) },
+    { title: CARDS.orders.title, value: String(orders.total), detail: CARDS.orders.detail(orders.pending) },
+    { title: CARDS.revenue.title, value: formatPrice(orders.revenue), detail: CARDS.revenue.detail },
     {
-      title: "Conversion Rate",
+      title: CARDS.conversion.title,
       value: `${conversionRate(orders.paid, orders.total)}%`,
-      detail: `${orders.paid} of ${orders.total} orders paid`,
+      detail: CARDS.conversion.detail(orders.paid, orders.total),
     },
   ];
 }

@@ -1,7 +1,9 @@
+import { MESSAGING } from "~/copy/site";
+
 // Links to the messaging apps, built the same way by the floating buttons, the hero and the chat.
 
 export function whatsappMessage(workflowToolName: string): string {
-  return `Hi! I'm interested in your ${workflowToolName} automation services. Can you help me?`;
+  return MESSAGING.whatsappMessage(workflowToolName);
 }
 
 /** wa.me link with the number's digits and the spec's prefilled text; null without a number. */

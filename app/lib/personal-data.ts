@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { PERSONAL_DATA_EMAIL_ERRORS, personalDataCounts } from "~/copy/admin";
 
 // Pure pieces of "Personal data on request", shared by the admin screen, its export
 // and the erasure.
 
 /** The address searched for: trimmed and lower-cased, as the stored ones are compared. */
 export const PersonalDataEmailSchema = z
-  .string({ error: "Enter an email address." })
+  .string({ error: PERSONAL_DATA_EMAIL_ERRORS.required })
   .trim()
-  .min(1, "Enter an email address.")
-  .max(254, "An email address has at most 254 characters.")
-  .pipe(z.email("Enter a valid email address."))
+  .min(1, PERSONAL_DATA_EMAIL_ERRORS.required)
+  .max(254, PERSONAL_DATA_EMAIL_ERRORS.tooLong)
+  .pipe(z.email(PERSONAL_DATA_EMAIL_ERRORS.invalid))
   .transform((email) => email.toLowerCase());
 
 // Characters that may sit next to an address inside a longer one: "xalice@example.com" and
@@ -40,13 +41,7 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "3 orders, 2 messages, 1 conversation". */
 export function describeCounts(counts: { orders: number; contactMessages: number; conversations: number }): string {
-  return [
-    plural(counts.orders, "order", "orders"),
-    plural(counts.contactMessages, "message", "messages"),
-    plural(counts.conversations, "conversation", "conversations"),
-  ].join(", ");
+  return personalDataCounts(counts);
 }

@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { COMMON_TEXTS } from "~/copy/admin";
 import type { Admin } from "~/models/admin-users.server";
 import { requireAdmin } from "~/services/auth.server";
 
@@ -25,6 +26,6 @@ export function getAdmin(context: Readonly<RouterContextProvider>): Admin {
  */
 export function requireSuperAdmin(context: Readonly<RouterContextProvider>): Admin {
   const admin = getAdmin(context);
-  if (admin.role !== "super_admin") throw data("Only super admins can open this page.", { status: 403 });
+  if (admin.role !== "super_admin") throw data(COMMON_TEXTS.error.superAdminOnly, { status: 403 });
   return admin;
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { ADMIN_USERS_TEXTS } from "~/copy/admin";
 import { db, withReadRetry, type Db } from "~/db/client.server";
 import { errorCode } from "~/lib/error-chain";
 import { hashPassword } from "~/lib/password.server";
@@ -29,7 +30,7 @@ export interface AdminInput {
 export class UsernameTakenError extends Error {
   name = "UsernameTakenError";
   constructor(username: string) {
-    super(`The username "${username}" is already taken.`);
+    super(ADMIN_USERS_TEXTS.usernameTaken(username));
   }
 }
 
@@ -62,12 +63,12 @@ async function lockActiveSuperAdmins(tx: Tx) {
  * themselves, and the last active super admin stays an active super admin.
  */
 export async function updateAdminUserAs(actorId: string, id: string, input: AdminInput): Promise<Admin | null> {
-  if (id === actorId && !input.isActive) throw new AdminRuleError("You cannot deactivate your own account.");
+  if (id === actorId && !input.isActive) throw new AdminRuleError(ADMIN_USERS_TEXTS.cannotDeactivateSelf);
   return db().transaction(async (tx) => {
     const superAdmins = await lockActiveSuperAdmins(tx);
     const staysSuperAdmin = input.role === "super_admin" && input.isActive;
     if (superAdmins.includes(id) && !staysSuperAdmin && superAdmins.length <= 1) {
-      throw new AdminRuleError("The last active super admin cannot be deactivated or demoted.");
+      throw new AdminRuleError(ADMIN_USERS_TEXTS.lastSuperAdminDemoted);
     }
     return writeAdminUser(tx, id, input);
   });
@@ -75,11 +76,11 @@ export async function updateAdminUserAs(actorId: string, id: string, input: Admi
 
 /** Deletes an admin on behalf of `actorId`, under the same rules as updateAdminUserAs. */
 export async function deleteAdminUserAs(actorId: string, id: string): Promise<boolean> {
-  if (id === actorId) throw new AdminRuleError("You cannot delete your own account.");
+  if (id === actorId) throw new AdminRuleError(ADMIN_USERS_TEXTS.cannotDeleteSelf);
   return db().transaction(async (tx) => {
     const superAdmins = await lockActiveSuperAdmins(tx);
     if (superAdmins.includes(id) && superAdmins.length <= 1) {
-      throw new AdminRuleError("The last active super admin cannot be deleted.");
+      throw new AdminRuleError(ADMIN_USERS_TEXTS.lastSuperAdminDeleted);
     }
     const rows = await tx.delete(adminUsers).where(eq(adminUsers.id, id)).returning({ id: adminUsers.id });
     return rows.length > 0;
@@ -208,7 +209,7 @@ export async function createOrResetAdmin(input: {
   const admin = await db().transaction(async (tx) => {
     const superAdmins = await lockActiveSuperAdmins(tx);
     if (input.role === "admin" && superAdmins.includes(existing.id) && superAdmins.length <= 1) {
-      throw new AdminRuleError("The last active super admin cannot be deactivated or demoted.");
+      throw new AdminRuleError(ADMIN_USERS_TEXTS.lastSuperAdminDemoted);
     }
     const [row] = await tx
       .update(adminUsers)

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { db, withReadRetry } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, type EventWebhook } from "~/db/schema";
@@ -93,7 +94,7 @@ export async function deleteEventWebhook(id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export const TEST_EVENT_MESSAGE = "This is a test event from the admin panel";
+export const TEST_EVENT_MESSAGE = EVENT_WEBHOOK_TEXTS.testEventMessage;
 
 /**
  * "Send test event": an event for this webhook alone, whatever it subscribes to and whether or

@@ -1,3 +1,4 @@
+import { PLAIN_NOT_FOUND } from "~/copy/site";
 import { siteOrigin } from "~/lib/site-url.server";
 
 // The public pages worth indexing; the order confirmation and the admin area are not.
@@ -11,7 +12,7 @@ const escapeXml = (value: string) =>
 export function loader() {
   const origin = siteOrigin();
   if (!origin) {
-    return new Response("Not found: the sitemap needs SITE_URL.", {
+    return new Response(PLAIN_NOT_FOUND.sitemap, {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

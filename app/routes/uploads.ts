@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import parseRange from "range-parser";
+import { PLAIN_NOT_FOUND } from "~/copy/site";
 import { findLocalMedia, MEDIA_CACHE_SECONDS } from "~/services/media-storage.server";
 import type { Route } from "./+types/uploads";
 
@@ -31,7 +32,7 @@ function rangeApplies(request: Request, etag: string, lastModified: Date): boole
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const file = await findLocalMedia(params.name);
-  if (!file) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!file) throw new Response(PLAIN_NOT_FOUND.upload, { status: 404, headers: { "Content-Type": "text/plain" } });
 
   const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
   const headers = new Headers({

@@ -6,6 +6,7 @@ import { codedError } from "~/lib/error-chain";
 import { siteOrigin } from "~/lib/site-url.server";
 import { BlockedAddressError, checkedAddress, pinnedLookup, type CheckedAddress } from "~/lib/public-address.server";
 import { UNKNOWN_IP } from "~/lib/visitor-ip.server";
+import { WEBHOOK_TEXTS } from "~/copy/admin";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.
@@ -107,7 +108,7 @@ export function testPayload(input: { message?: string; now?: Date } = {}): TestP
   const now = input.now ?? new Date();
   return {
     test: true,
-    message: input.message ?? "This is a test message from the admin panel",
+    message: input.message ?? WEBHOOK_TEXTS.testMessage,
     timestamp: now.toISOString(),
     session_id: `test_${now.getTime()}`,
     user_info: { platform: "admin_panel", ip: UNKNOWN_IP },

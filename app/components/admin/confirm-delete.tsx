@@ -3,9 +3,8 @@ import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { COMMON_TEXTS } from "~/copy/admin";
 import { useIsSubmitting } from "./pending";
-
-export const CONFIRM_DELETE_LABEL = "Yes, delete";
 
 /**
  * A button that asks first: a <details> whose summary is the button and whose panel holds the
@@ -46,7 +45,7 @@ export function ConfirmAction({
       </summary>
       <div
         role="group"
-        aria-label={`Confirm: ${label}`}
+        aria-label={COMMON_TEXTS.confirm(label)}
         className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg"
       >
         <p className="mb-3 text-slate-700">{question}</p>
@@ -74,7 +73,7 @@ export function ConfirmDelete({
     <ConfirmAction
       {...props}
       intent={intent}
-      confirmLabel={CONFIRM_DELETE_LABEL}
+      confirmLabel={COMMON_TEXTS.confirmDelete}
       trigger={<Icon name="trash-2" className="size-4" />}
       triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-md text-red-600 hover:bg-red-50"
     />
@@ -93,10 +92,15 @@ export function EditAndDelete({
 }: { name: string; editTo: string; canDelete?: boolean } & Omit<Parameters<typeof ConfirmDelete>[0], "label">) {
   return (
     <>
-      <Link to={editTo} preventScrollReset aria-label={`Edit ${name}`} className={buttonClasses("ghost", "icon")}>
+      <Link
+        to={editTo}
+        preventScrollReset
+        aria-label={COMMON_TEXTS.edit(name)}
+        className={buttonClasses("ghost", "icon")}
+      >
         <Icon name="pencil" className="size-4" />
       </Link>
-      {canDelete ? <ConfirmDelete label={`Delete ${name}`} {...remove} /> : null}
+      {canDelete ? <ConfirmDelete label={COMMON_TEXTS.delete(name)} {...remove} /> : null}
     </>
   );
 }

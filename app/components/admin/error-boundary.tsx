@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ErrorText } from "~/components/ui/error-text";
+import { COMMON_TEXTS } from "~/copy/admin";
 
 /**
  * What the admin layout's error boundary shows for any admin screen: a 403, a 404 (with the
@@ -8,18 +9,23 @@ import { ErrorText } from "~/components/ui/error-text";
 export function AdminErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 403 ? "Access denied" : status === 404 ? "Not found" : "Something went wrong";
+  const title =
+    status === 403
+      ? COMMON_TEXTS.error.forbidden
+      : status === 404
+        ? COMMON_TEXTS.error.notFound
+        : COMMON_TEXTS.error.failed;
   const detail =
     isRouteErrorResponse(error) && typeof error.data === "string" && error.data
       ? error.data
       : status === 404
-        ? "This record does not exist or was deleted."
-        : "An unexpected error occurred. Please try again in a moment.";
+        ? COMMON_TEXTS.error.notFoundDetail
+        : COMMON_TEXTS.error.failedDetail;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
       <ErrorText status={status} title={title} detail={detail} />
       <Link to="/admin" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
-        Back to the dashboard
+        {COMMON_TEXTS.backToDashboard}
       </Link>
     </section>
   );

@@ -13,6 +13,7 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { COMMON_TEXTS } from "~/copy/admin";
 import { PageHeader } from "./page-header";
 import { useIsSubmitting } from "./pending";
 
@@ -135,7 +136,7 @@ export function FormFooter({
       <div className={cancelTo ? "flex justify-end gap-2 pt-2" : "flex justify-end"}>
         {cancelTo ? (
           <ButtonLink to={cancelTo} variant="secondary" preventScrollReset>
-            Cancel
+            {COMMON_TEXTS.cancel}
           </ButtonLink>
         ) : null}
         <Button type="submit" name={intent && "intent"} value={intent} disabled={submitting}>

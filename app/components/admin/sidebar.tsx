@@ -14,23 +14,21 @@ interface NavItem {
 
 // The spec's links, with Messages and Chats (beyond the spec) after Orders.
 export const ADMIN_NAV: NavItem[] = [
-  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
-  { to: "/admin/services", label: "Services", icon: "package" },
-  { to: "/admin/orders", label: "Orders", icon: "shopping-cart" },
-  { to: "/admin/messages", label: "Messages", icon: "mail" },
-  { to: "/admin/chats", label: "Chats", icon: "messages-square" },
-  { to: "/admin/settings", label: "Settings", icon: "settings" },
-  { to: "/admin/content", label: "Site Content", icon: "file-text" },
-  { to: "/admin/legal", label: "Privacy & Terms", icon: "scale" },
-  { to: "/admin/founder", label: "Founder Info", icon: "user-round" },
-  { to: "/admin/integrations", label: "Integrations", icon: "plug", superAdminOnly: true },
-  { to: "/admin/webhooks", label: "Webhooks", icon: "webhook" },
-  { to: "/admin/admins", label: "Admin Users", icon: "users", superAdminOnly: true },
-  { to: "/admin/activity", label: "Activity", icon: "history" },
-  { to: "/admin/personal-data", label: "Personal Data", icon: "shield-user", superAdminOnly: true },
+  { to: "/admin", label: SIDEBAR_TEXTS.nav.dashboard, icon: "layout-dashboard", end: true },
+  { to: "/admin/services", label: SIDEBAR_TEXTS.nav.services, icon: "package" },
+  { to: "/admin/orders", label: SIDEBAR_TEXTS.nav.orders, icon: "shopping-cart" },
+  { to: "/admin/messages", label: SIDEBAR_TEXTS.nav.messages, icon: "mail" },
+  { to: "/admin/chats", label: SIDEBAR_TEXTS.nav.chats, icon: "messages-square" },
+  { to: "/admin/settings", label: SIDEBAR_TEXTS.nav.settings, icon: "settings" },
+  { to: "/admin/content", label: SIDEBAR_TEXTS.nav.content, icon: "file-text" },
+  { to: "/admin/legal", label: SIDEBAR_TEXTS.nav.legal, icon: "scale" },
+  { to: "/admin/founder", label: SIDEBAR_TEXTS.nav.founder, icon: "user-round" },
+  { to: "/admin/integrations", label: SIDEBAR_TEXTS.nav.integrations, icon: "plug", superAdminOnly: true },
+  { to: "/admin/webhooks", label: SIDEBAR_TEXTS.nav.webhooks, icon: "webhook" },
+  { to: "/admin/admins", label: SIDEBAR_TEXTS.nav.admins, icon: "users", superAdminOnly: true },
+  { to: "/admin/activity", label: SIDEBAR_TEXTS.nav.activity, icon: "history" },
+  { to: "/admin/personal-data", label: SIDEBAR_TEXTS.nav.personalData, icon: "shield-user", superAdminOnly: true },
 ];
-
-export const ACCOUNT_LINK_LABEL = "Change Password";
 
 function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: number }) {
   return (
@@ -52,7 +50,7 @@ function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: n
             {item.to === "/admin/messages" && unreadMessages > 0 ? (
               <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
                 {unreadMessages}
-                <span className="sr-only"> unread</span>
+                <span className="sr-only">{SIDEBAR_TEXTS.unread}</span>
               </span>
             ) : null}
           </NavLink>
@@ -73,7 +71,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
           {SIDEBAR_TEXTS.backToWebsite}
         </a>
       </div>
-      <nav aria-label="Admin">
+      <nav aria-label={SIDEBAR_TEXTS.navLabel}>
         <NavLinks role={role} unreadMessages={unreadMessages} />
       </nav>
       <div className="mt-auto space-y-1 border-t border-slate-200 pt-4">
@@ -87,7 +85,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
           }
         >
           <Icon name="key-round" className="size-4" />
-          {ACCOUNT_LINK_LABEL}
+          {SIDEBAR_TEXTS.account}
         </NavLink>
         <Form method="post" action="/admin/logout">
           <button
@@ -144,7 +142,7 @@ export function Sidebar(props: SidebarProps) {
           </span>
           <span className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700">
             <Icon name="menu" className="size-4" />
-            Menu
+            {SIDEBAR_TEXTS.menu}
           </span>
         </summary>
         <SidebarBody {...props} />

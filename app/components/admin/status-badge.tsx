@@ -1,10 +1,11 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { COMMON_TEXTS } from "~/copy/admin";
 import type { OrderStatus } from "~/lib/domain";
 
 const ORDER_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid: "success", cancelled: "danger" };
 
 export function orderStatusLabel(status: OrderStatus): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  return COMMON_TEXTS.orderStatuses[status];
 }
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
@@ -12,5 +13,5 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge tone={active ? "success" : "neutral"}>{active ? "Active" : "Inactive"}</Badge>;
+  return <Badge tone={active ? "success" : "neutral"}>{active ? COMMON_TEXTS.active : COMMON_TEXTS.inactive}</Badge>;
 }

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cn } from "./cn";
 import { Icon } from "./icon";
+import { UI_TEXTS } from "~/copy/ui";
 
 // A Radix dialog in the site's look. Screens that must work without JavaScript render the same
 // content as a page and only wrap it in this dialog once hydrated.
@@ -34,7 +35,10 @@ export function DialogContent({
               </DialogPrimitive.Description>
             ) : null}
           </div>
-          <DialogPrimitive.Close className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <DialogPrimitive.Close
+            className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label={UI_TEXTS.close}
+          >
             <Icon name="x" className="size-5" />
           </DialogPrimitive.Close>
         </div>

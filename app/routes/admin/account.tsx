@@ -6,8 +6,7 @@ import { z } from "zod";
 import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { ACCOUNT_LINK_LABEL } from "~/components/admin/sidebar";
-import { TOASTS } from "~/copy/admin";
+import { ACCOUNT_TEXTS, adminTitle, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
@@ -19,13 +18,13 @@ import type { Route } from "./+types/account";
 
 const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: "Current password is required" }),
+    currentPassword: z.string({ error: ACCOUNT_TEXTS.currentRequired }),
     newPassword: PasswordSchema,
-    confirmPassword: z.string({ error: "Repeat the new password" }),
+    confirmPassword: z.string({ error: ACCOUNT_TEXTS.repeatRequired }),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
-    message: "The passwords do not match",
+    message: ACCOUNT_TEXTS.mismatch,
   });
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -43,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAudit({ actor: admin, action: "admin.password_changed", target: admin.username });
     return redirectWithSuccess("/admin/account", TOASTS.passwordChanged, { headers: { "Set-Cookie": result.cookie } });
   }
-  const message =
-    result.status === "limited" ? "Too many attempts. Please try again later." : "The current password is not correct.";
+  const message = result.status === "limited" ? ACCOUNT_TEXTS.limited : ACCOUNT_TEXTS.wrongPassword;
   return dataWithError(
     context,
     { result: submission.reply({ fieldErrors: { currentPassword: [message] }, hideFields }) },
@@ -60,32 +58,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PageHeader
-        title={ACCOUNT_LINK_LABEL}
-        description={`Signed in as ${loaderData.username} (${loaderData.role.replace("_", " ")}). Changing your password signs out your other sessions.`}
+        title={SIDEBAR_TEXTS.account}
+        description={ACCOUNT_TEXTS.signedInAs(loaderData.username, loaderData.role)}
       />
       <Card className="max-w-lg">
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <InputField
-            label="Current password"
+            label={ACCOUNT_TEXTS.currentPassword}
             field={fields.currentPassword}
             type="password"
             autoComplete="current-password"
           />
           <InputField
-            label="New password"
-            hint="At least 10 characters."
+            label={ACCOUNT_TEXTS.newPassword}
+            hint={ACCOUNT_TEXTS.newPasswordHint}
             field={fields.newPassword}
             type="password"
             autoComplete="new-password"
           />
           <InputField
-            label="Repeat new password"
+            label={ACCOUNT_TEXTS.repeatPassword}
             field={fields.confirmPassword}
             type="password"
             autoComplete="new-password"
           />
           <Button type="submit" disabled={submitting}>
-            Change password
+            {ACCOUNT_TEXTS.submit}
           </Button>
         </Form>
       </Card>
@@ -94,5 +92,5 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function meta() {
-  return [{ title: `${ACCOUNT_LINK_LABEL} | Admin Panel` }];
+  return [{ title: adminTitle(SIDEBAR_TEXTS.account) }];
 }

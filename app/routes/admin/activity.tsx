@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/components/admin/format";
 import { Card, EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
-import { AUDIT_TEXTS } from "~/copy/admin";
+import { adminTitle, AUDIT_TEXTS } from "~/copy/admin";
 import { readPageRequest } from "~/lib/keyset";
 import { listAuditPage } from "~/models/audit-log.server";
 import type { Route } from "./+types/activity";
@@ -43,5 +43,5 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: "Activity | Admin Panel" }];
+  return [{ title: adminTitle(AUDIT_TEXTS.heading) }];
 }

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { CHAT_TEXTS } from "~/copy/admin";
+import { adminTitle, CHAT_TEXTS } from "~/copy/admin";
 import { mediaDeleted } from "~/copy/chat";
 import { getEnv } from "~/lib/env.server";
 import type { ChatMessage } from "~/db/schema";
@@ -279,14 +279,12 @@ function ConversationPager({
 
 function answeredByLabel(answeredBy: string | null): string | null {
   if (!answeredBy) return null;
-  if (answeredBy === "settings") return "Answered by the settings webhook";
-  if (answeredBy === "canned") return "Canned reply (no webhook answered)";
-  return `Answered by webhook "${answeredBy}"`;
+  return CHAT_TEXTS.replyBy(answeredBy);
 }
 
 /** How a reply came: "in 1.2 s, streamed"; nothing for replies stored before it was kept. */
 function replyFacts({ replyMs, streamed }: Pick<ChatMessage, "replyMs" | "streamed">): string | null {
-  const facts = [replyMs === null ? null : `in ${(replyMs / 1000).toFixed(1)} s`, streamed ? "streamed" : null].filter(
+  const facts = [replyMs === null ? null : CHAT_TEXTS.replyTime(replyMs), streamed ? CHAT_TEXTS.streamed : null].filter(
     Boolean,
   );
   return facts.length ? facts.join(", ") : null;
@@ -323,7 +321,7 @@ function ChatBubble({
         )}
       >
         {user ? <Icon name="user-round" className="size-4" /> : <Icon name="bot" className="size-4" />}
-        <span className="sr-only">{user ? "Visitor" : "Assistant"}</span>
+        <span className="sr-only">{user ? CHAT_TEXTS.visitor : CHAT_TEXTS.assistant}</span>
       </span>
       <div className={cn("max-w-[85%] space-y-1", user ? "items-end" : "")}>
         <div
@@ -336,7 +334,7 @@ function ChatBubble({
             <a href={media} target="_blank" rel="noreferrer" className="mb-2 block">
               <img
                 src={media}
-                alt="Image sent by the visitor"
+                alt={CHAT_TEXTS.imageAlt}
                 loading="lazy"
                 className="max-h-48 rounded-lg bg-white object-contain"
               />
@@ -344,7 +342,7 @@ function ChatBubble({
           ) : null}
           {media && message.mediaType === "voice" ? (
             <audio controls preload="none" src={media} className="mb-2 max-w-full">
-              <a href={media}>Download the voice message</a>
+              <a href={media}>{CHAT_TEXTS.downloadVoice}</a>
             </audio>
           ) : null}
           {message.mediaType && !message.mediaUrl ? (
@@ -368,5 +366,5 @@ function ChatBubble({
 }
 
 export function meta() {
-  return [{ title: "Chats | Admin Panel" }];
+  return [{ title: adminTitle(CHAT_TEXTS.heading) }];
 }

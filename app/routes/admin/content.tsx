@@ -7,7 +7,7 @@ import { FormSection } from "~/components/admin/form-section";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { TextareaField, Field } from "~/components/ui/field";
-import { CONTENT_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, CONTENT_TEXTS, TOASTS } from "~/copy/admin";
 import { changedFields } from "~/lib/audit";
 import type { FaqItem } from "~/lib/domain";
 import { readForm } from "~/lib/read-form.server";
@@ -30,30 +30,30 @@ const MAX_FAQ_ITEMS = 30;
 const MAX_NEXT_STEPS = 10;
 
 const CopySchema = z.object({
-  stat1Value: required("First figure", 20),
-  stat1Label: required("First figure's label", 60),
-  stat2Value: required("Second figure", 20),
-  stat2Label: required("Second figure's label", 60),
-  stat3Value: required("Third figure", 20),
-  stat3Label: required("Third figure's label", 60),
+  stat1Value: required(CONTENT_TEXTS.stat1Value, 20),
+  stat1Label: required(CONTENT_TEXTS.stat1Label, 60),
+  stat2Value: required(CONTENT_TEXTS.stat2Value, 20),
+  stat2Label: required(CONTENT_TEXTS.stat2Label, 60),
+  stat3Value: required(CONTENT_TEXTS.stat3Value, 20),
+  stat3Label: required(CONTENT_TEXTS.stat3Label, 60),
   foundedYear: z
-    .number({ error: "Founded year must be a year such as 2024" })
-    .int("Founded year must be a year such as 2024")
-    .min(1900, "Founded year must be 1900 or later")
-    .max(2100, "Founded year must be 2100 or earlier"),
-  nextSteps: required("What happens next?", 2000)
+    .number({ error: CONTENT_TEXTS.foundedYearInvalid })
+    .int(CONTENT_TEXTS.foundedYearInvalid)
+    .min(1900, CONTENT_TEXTS.foundedYearTooEarly)
+    .max(2100, CONTENT_TEXTS.foundedYearTooLate),
+  nextSteps: required(CONTENT_TEXTS.nextStepsLabel, 2000)
     .transform((text) =>
       text
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean),
     )
-    .refine((steps) => steps.length <= MAX_NEXT_STEPS, `Write at most ${MAX_NEXT_STEPS} steps`),
+    .refine((steps) => steps.length <= MAX_NEXT_STEPS, CONTENT_TEXTS.tooManySteps(MAX_NEXT_STEPS)),
 });
 
 const FaqItemSchema = z.object({
-  question: required("Question", 300),
-  answer: required("Answer", 3000),
+  question: required(CONTENT_TEXTS.question, 300),
+  answer: required(CONTENT_TEXTS.answer, 3000),
 });
 
 const FaqIndexSchema = z.object({ index: z.number().int().min(0) });
@@ -170,28 +170,28 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
       <PageHeader title={CONTENT_TEXTS.heading} description={CONTENT_TEXTS.description} />
       <SectionsForm form={form} intent="copy" submitLabel={CONTENT_TEXTS.saveCopy}>
         <FormSection title={CONTENT_TEXTS.heroStats} description={CONTENT_TEXTS.heroStatsHint}>
-          <InputField label="First figure" field={fields.stat1Value} type="text" />
-          <InputField label="First figure's label" field={fields.stat1Label} type="text" />
-          <InputField label="Second figure" field={fields.stat2Value} type="text" />
-          <InputField label="Second figure's label" field={fields.stat2Label} type="text" />
-          <InputField label="Third figure" field={fields.stat3Value} type="text" />
-          <InputField label="Third figure's label" field={fields.stat3Label} type="text" />
+          <InputField label={CONTENT_TEXTS.stat1Value} field={fields.stat1Value} type="text" />
+          <InputField label={CONTENT_TEXTS.stat1Label} field={fields.stat1Label} type="text" />
+          <InputField label={CONTENT_TEXTS.stat2Value} field={fields.stat2Value} type="text" />
+          <InputField label={CONTENT_TEXTS.stat2Label} field={fields.stat2Label} type="text" />
+          <InputField label={CONTENT_TEXTS.stat3Value} field={fields.stat3Value} type="text" />
+          <InputField label={CONTENT_TEXTS.stat3Label} field={fields.stat3Label} type="text" />
         </FormSection>
         <FormSection title={CONTENT_TEXTS.footer}>
           <InputField
-            label="Founded year"
+            label={CONTENT_TEXTS.foundedYear}
             field={fields.foundedYear}
             type="number"
-            hint="The copyright line runs from this year to the current one."
+            hint={CONTENT_TEXTS.foundedYearHint}
           />
         </FormSection>
         <FormSection title={CONTENT_TEXTS.nextSteps}>
           <TextField
             className="sm:col-span-2"
-            label="What happens next?"
+            label={CONTENT_TEXTS.nextStepsLabel}
             field={fields.nextSteps}
             rows={5}
-            hint="One step a line, shown beside the order form."
+            hint={CONTENT_TEXTS.nextStepsHint}
           />
         </FormSection>
       </SectionsForm>
@@ -211,8 +211,8 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           </h3>
           <SectionsForm form={addForm} intent="faq-add" submitLabel={CONTENT_TEXTS.addQuestion}>
             <div className="grid gap-4">
-              <InputField label="New question" field={addFields.question} type="text" />
-              <TextField label="New answer" field={addFields.answer} rows={3} />
+              <InputField label={CONTENT_TEXTS.newQuestion} field={addFields.question} type="text" />
+              <TextField label={CONTENT_TEXTS.newAnswer} field={addFields.answer} rows={3} />
             </div>
           </SectionsForm>
         </Card>
@@ -224,32 +224,32 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
 function FaqRow({ item, index, count }: { item: FaqItem; index: number; count: number }) {
   const number = index + 1;
   return (
-    <Card as="li" aria-label={`Question ${number}`}>
+    <Card as="li" aria-label={CONTENT_TEXTS.numberedQuestion(number)}>
       <Form method="post" action={CONTENT_PATH} preventScrollReset className="grid gap-3">
         <input type="hidden" name="index" value={index} />
         <Field
-          label={`Question ${number}`}
+          label={CONTENT_TEXTS.numberedQuestion(number)}
           inputProps={{ name: "question", defaultValue: item.question, required: true, maxLength: 300 }}
         />
         <TextareaField
-          label={`Answer ${number}`}
+          label={CONTENT_TEXTS.numberedAnswer(number)}
           textareaProps={{ name: "answer", defaultValue: item.answer, required: true, maxLength: 3000, rows: 3 }}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="intent" value="faq-up" variant="ghost" size="sm" disabled={index === 0}>
             <Icon name="arrow-up" className="size-4" />
             {CONTENT_TEXTS.moveUp}
-            <span className="sr-only"> question {number}</span>
+            <span className="sr-only">{CONTENT_TEXTS.ofQuestion(number)}</span>
           </Button>
           <Button type="submit" name="intent" value="faq-down" variant="ghost" size="sm" disabled={index === count - 1}>
             <Icon name="arrow-down" className="size-4" />
             {CONTENT_TEXTS.moveDown}
-            <span className="sr-only"> question {number}</span>
+            <span className="sr-only">{CONTENT_TEXTS.ofQuestion(number)}</span>
           </Button>
           <Button type="submit" name="intent" value="faq-remove" variant="secondary" size="sm" formNoValidate>
             <Icon name="trash-2" className="size-4" />
             {CONTENT_TEXTS.remove}
-            <span className="sr-only"> question {number}</span>
+            <span className="sr-only">{CONTENT_TEXTS.ofQuestion(number)}</span>
           </Button>
           <Button type="submit" name="intent" value="faq-save" size="sm">
             {CONTENT_TEXTS.saveQuestion}
@@ -262,5 +262,5 @@ function FaqRow({ item, index, count }: { item: FaqItem; index: number; count: n
 }
 
 export function meta() {
-  return [{ title: `${CONTENT_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(CONTENT_TEXTS.heading) }];
 }

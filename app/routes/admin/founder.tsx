@@ -8,7 +8,7 @@ import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { TOASTS } from "~/copy/admin";
+import { adminTitle, FOUNDER_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
@@ -21,17 +21,17 @@ import type { Route } from "./+types/founder";
 import { Icon } from "~/components/ui/icon";
 
 const FounderSchema = z.object({
-  name: required("Name", 120),
-  bio: required("Bio", 3000),
-  profileImageUrl: httpUrl("Profile image URL").optional(),
-  experienceYears: count("Years of experience"),
-  projectsCompleted: count("Projects completed"),
-  clientsServed: count("Clients served"),
+  name: required(FOUNDER_TEXTS.name, 120),
+  bio: required(FOUNDER_TEXTS.bio, 3000),
+  profileImageUrl: httpUrl(FOUNDER_TEXTS.imageUrl).optional(),
+  experienceYears: count(FOUNDER_TEXTS.experienceYears),
+  projectsCompleted: count(FOUNDER_TEXTS.projectsCompleted),
+  clientsServed: count(FOUNDER_TEXTS.clientsServed),
   socialLinks: z
     .object({
-      linkedin: httpUrl("LinkedIn").optional(),
-      twitter: httpUrl("Twitter").optional(),
-      github: httpUrl("GitHub").optional(),
+      linkedin: httpUrl(FOUNDER_TEXTS.linkedin).optional(),
+      twitter: httpUrl(FOUNDER_TEXTS.twitter).optional(),
+      github: httpUrl(FOUNDER_TEXTS.github).optional(),
     })
     .default({}),
 });
@@ -41,10 +41,10 @@ const MAX_SKILLS = 50;
 // The spec: a skill is added only if it is non-empty after trimming.
 const SkillSchema = z.object({
   skill: z
-    .string({ error: "Enter a skill" })
+    .string({ error: FOUNDER_TEXTS.skillRequired })
     .trim()
-    .min(1, "Enter a skill")
-    .max(60, "A skill must be at most 60 characters"),
+    .min(1, FOUNDER_TEXTS.skillRequired)
+    .max(60, FOUNDER_TEXTS.skillTooLong),
 });
 
 const FOUNDER_PATH = "/admin/founder";
@@ -79,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "add-skill" && ((await getFounderInfo())?.skills.length ?? 0) >= MAX_SKILLS) {
       return dataWithError(
         context,
-        { intent, result: submission.reply({ fieldErrors: { skill: [`At most ${MAX_SKILLS} skills`] } }) },
-        { message: TOASTS.founderUpdateError, description: `At most ${MAX_SKILLS} skills can be listed.` },
+        { intent, result: submission.reply({ fieldErrors: { skill: [FOUNDER_TEXTS.tooManySkills(MAX_SKILLS)] } }) },
+        { message: TOASTS.founderUpdateError, description: FOUNDER_TEXTS.tooManySkillsToast(MAX_SKILLS) },
         { status: 400 },
       );
     }
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved) {
       return redirectWithError(FOUNDER_PATH, {
         message: TOASTS.founderUpdateError,
-        description: "Save the founder's name and bio first, then add skills.",
+        description: FOUNDER_TEXTS.noFounderYet,
       });
     }
   } catch (error) {
@@ -112,23 +112,61 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
   const social = fields.socialLinks.getFieldset();
   return (
     <>
-      <PageHeader title="Founder Information" description="The founder section of the home page." />
+      <PageHeader title={FOUNDER_TEXTS.heading} description={FOUNDER_TEXTS.description} />
       <div className="space-y-6">
-        <SectionsForm form={form} submitLabel="Save Founder Info" intent="save">
-          <FormSection title="Profile">
-            <InputField label="Name" field={fields.name} type="text" />
-            <InputField label="Profile image URL" field={fields.profileImageUrl} type="url" placeholder="https://" />
-            <TextField className="sm:col-span-2" label="Bio" field={fields.bio} rows={5} />
+        <SectionsForm form={form} submitLabel={FOUNDER_TEXTS.save} intent="save">
+          <FormSection title={FOUNDER_TEXTS.profile}>
+            <InputField label={FOUNDER_TEXTS.name} field={fields.name} type="text" />
+            <InputField
+              label={FOUNDER_TEXTS.imageUrl}
+              field={fields.profileImageUrl}
+              type="url"
+              placeholder={FOUNDER_TEXTS.urlPlaceholder}
+            />
+            <TextField className="sm:col-span-2" label={FOUNDER_TEXTS.bio} field={fields.bio} rows={5} />
           </FormSection>
-          <FormSection title="Stats" description="Shown with a plus sign, e.g. 5+.">
-            <InputField label="Years of experience" field={fields.experienceYears} type="number" min={0} step={1} />
-            <InputField label="Projects completed" field={fields.projectsCompleted} type="number" min={0} step={1} />
-            <InputField label="Clients served" field={fields.clientsServed} type="number" min={0} step={1} />
+          <FormSection title={FOUNDER_TEXTS.stats} description={FOUNDER_TEXTS.statsHint}>
+            <InputField
+              label={FOUNDER_TEXTS.experienceYears}
+              field={fields.experienceYears}
+              type="number"
+              min={0}
+              step={1}
+            />
+            <InputField
+              label={FOUNDER_TEXTS.projectsCompleted}
+              field={fields.projectsCompleted}
+              type="number"
+              min={0}
+              step={1}
+            />
+            <InputField
+              label={FOUNDER_TEXTS.clientsServed}
+              field={fields.clientsServed}
+              type="number"
+              min={0}
+              step={1}
+            />
           </FormSection>
-          <FormSection title="Social links" description="Each is shown only when set.">
-            <InputField label="LinkedIn" field={social.linkedin} type="url" placeholder="https://linkedin.com/in/..." />
-            <InputField label="Twitter" field={social.twitter} type="url" placeholder="https://twitter.com/..." />
-            <InputField label="GitHub" field={social.github} type="url" placeholder="https://github.com/..." />
+          <FormSection title={FOUNDER_TEXTS.social} description={FOUNDER_TEXTS.socialHint}>
+            <InputField
+              label={FOUNDER_TEXTS.linkedin}
+              field={social.linkedin}
+              type="url"
+              placeholder={FOUNDER_TEXTS.linkedinPlaceholder}
+            />
+            <InputField
+              label={FOUNDER_TEXTS.twitter}
+              field={social.twitter}
+              type="url"
+              placeholder={FOUNDER_TEXTS.twitterPlaceholder}
+            />
+            <InputField
+              label={FOUNDER_TEXTS.github}
+              field={social.github}
+              type="url"
+              placeholder={FOUNDER_TEXTS.githubPlaceholder}
+            />
           </FormSection>
         </SectionsForm>
         <Skills
@@ -163,17 +201,15 @@ function Skills({
   return (
     <section aria-labelledby="skills-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="skills-title" className="text-base font-semibold text-slate-900">
-        Skills
+        {FOUNDER_TEXTS.skills}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Press Enter or the plus button to add a skill; each change is saved at once.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{FOUNDER_TEXTS.skillsHint}</p>
       {skills === null ? (
-        <p className="mt-4 text-sm text-slate-600">Save the founder's name and bio first, then add skills.</p>
+        <p className="mt-4 text-sm text-slate-600">{FOUNDER_TEXTS.noFounderYet}</p>
       ) : (
         <>
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Skills">
-            {skills.length === 0 ? <li className="text-sm text-slate-500">No skills yet.</li> : null}
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label={FOUNDER_TEXTS.skills}>
+            {skills.length === 0 ? <li className="text-sm text-slate-500">{FOUNDER_TEXTS.noSkills}</li> : null}
             {skills.map((skill) => (
               <li
                 key={skill}
@@ -186,7 +222,7 @@ function Skills({
                     type="submit"
                     name="intent"
                     value="remove-skill"
-                    aria-label={`Remove skill ${skill}`}
+                    aria-label={FOUNDER_TEXTS.removeSkill(skill)}
                     className="flex size-6 items-center justify-center rounded-full hover:bg-brand/20"
                   >
                     <Icon name="x" className="size-3.5" />
@@ -198,17 +234,17 @@ function Skills({
           <Form method="post" preventScrollReset className="mt-4 flex items-start gap-2" {...getFormProps(form)}>
             <InputField
               className="flex-1"
-              label={<span className="sr-only">New skill</span>}
+              label={<span className="sr-only">{FOUNDER_TEXTS.newSkill}</span>}
               field={fields.skill}
               type="text"
-              placeholder="Add a skill, e.g. n8n"
+              placeholder={FOUNDER_TEXTS.skillPlaceholder}
             />
             <Button
               type="submit"
               name="intent"
               value="add-skill"
               size="icon"
-              aria-label="Add skill"
+              aria-label={FOUNDER_TEXTS.addSkill}
               disabled={adding}
               className="mt-0.5"
             >
@@ -222,5 +258,5 @@ function Skills({
 }
 
 export function meta() {
-  return [{ title: "Founder Information | Admin Panel" }];
+  return [{ title: adminTitle(FOUNDER_TEXTS.heading) }];
 }

@@ -1,7 +1,7 @@
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
-import { ADMIN_USERS_TEXTS } from "~/copy/admin";
+import { ADMIN_USERS_TEXTS, SIDEBAR_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { adminGuard, getAdmin } from "~/middleware/admin-guard.server";
 import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
@@ -52,13 +52,13 @@ function PendingNotice() {
   if (navigation.location.pathname === "/admin/login") return null;
   return (
     <p role="status" className="mb-4 rounded-md bg-brand/10 px-3 py-2 text-sm text-brand">
-      {LOADING_TEXTS[navigation.location.pathname] ?? "Loading..."}
+      {LOADING_TEXTS[navigation.location.pathname] ?? SIDEBAR_TEXTS.loading}
     </p>
   );
 }
 
 export function meta() {
-  return [{ title: "Admin Panel" }, { name: "robots", content: "noindex" }];
+  return [{ title: SIDEBAR_TEXTS.title }, { name: "robots", content: "noindex" }];
 }
 
 /**

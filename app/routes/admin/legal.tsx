@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { z } from "zod";
 import { SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { LEGAL_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, LEGAL_TEXTS, TOASTS } from "~/copy/admin";
 import { changedFields } from "~/lib/audit";
 import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/legal";
 const MAX_LEGAL_CHARS = 50_000;
 
 const LegalSchema = z.object({
-  privacyPolicy: optionalText("Privacy policy", MAX_LEGAL_CHARS),
-  terms: optionalText("Terms and conditions", MAX_LEGAL_CHARS),
+  privacyPolicy: optionalText(LEGAL_TEXTS.privacy, MAX_LEGAL_CHARS),
+  terms: optionalText(LEGAL_TEXTS.terms, MAX_LEGAL_CHARS),
 });
 
 // The admin edits the text the page shows now: the template until they change it.
@@ -89,7 +89,7 @@ function LegalSection({
   rows: number;
 }) {
   return (
-    <FormSection title={title} description={`Shown at ${path}. Markdown; HTML is shown as text.`}>
+    <FormSection title={title} description={LEGAL_TEXTS.shownAt(path)}>
       <TextField
         className="sm:col-span-2"
         label={title}
@@ -102,5 +102,5 @@ function LegalSection({
 }
 
 export function meta() {
-  return [{ title: `${LEGAL_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(LEGAL_TEXTS.heading) }];
 }

@@ -6,7 +6,7 @@ import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
 import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { LOGIN_TEXTS, TOASTS } from "~/copy/admin";
+import { LOGIN_TEXTS, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
@@ -17,10 +17,10 @@ import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
 import type { Route } from "./+types/login";
 
 const LoginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  username: z.string({ error: LOGIN_TEXTS.usernameRequired }).trim().min(1, LOGIN_TEXTS.usernameRequired),
   // No maximum here: a password longer than any that can be set (MAX_PASSWORD_LENGTH) is answered
   // like a wrong one, without hashing it (verifyPassword), rather than with a field error.
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  password: z.string({ error: LOGIN_TEXTS.passwordRequired }).min(1, LOGIN_TEXTS.passwordRequired),
   redirectTo: z.string().optional(),
 });
 
@@ -113,12 +113,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
             <ErrorList id={form.errorId} errors={form.errors} />
           </div>
           <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? "Signing in..." : LOGIN_TEXTS.submit}
+            {submitting ? LOGIN_TEXTS.submitting : LOGIN_TEXTS.submit}
           </Button>
         </Form>
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-slate-600 underline-offset-4 hover:text-brand hover:underline">
-            Back to Website
+            {SIDEBAR_TEXTS.backToWebsite}
           </a>
         </p>
       </div>

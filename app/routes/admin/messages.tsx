@@ -6,7 +6,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
-import { MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -101,12 +101,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           {messages.map((message) => (
             <ListCard
               key={message.id}
-              label={`Message from ${message.name}`}
+              label={MESSAGE_TEXTS.messageFrom(message.name)}
               title={message.name}
               highlight={!message.isRead}
               badges={
                 <>
-                  {message.isRead ? <Badge>Read</Badge> : <Badge tone="brand">New</Badge>}
+                  {message.isRead ? (
+                    <Badge>{MESSAGE_TEXTS.read}</Badge>
+                  ) : (
+                    <Badge tone="brand">{MESSAGE_TEXTS.new}</Badge>
+                  )}
                   {message.chatSessionId ? <Badge>{MESSAGE_TEXTS.fromChat}</Badge> : null}
                 </>
               }
@@ -127,13 +131,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <Icon name="mail-open" className="size-4" />
                       )}
-                      {message.isRead ? "Mark as unread" : "Mark as read"}
-                      <span className="sr-only"> the message from {message.name}</span>
+                      {message.isRead ? MESSAGE_TEXTS.markUnread : MESSAGE_TEXTS.markRead}
+                      <span className="sr-only">{MESSAGE_TEXTS.markOf(message.name)}</span>
                     </Button>
                   </Form>
                   <ConfirmDelete
-                    label={`Delete the message from ${message.name}`}
-                    question={`Delete the message from ${message.name}? This cannot be undone.`}
+                    label={MESSAGE_TEXTS.deleteLabel(message.name)}
+                    question={MESSAGE_TEXTS.deleteQuestion(message.name)}
                     fields={{ messageId: message.id }}
                   />
                 </div>
@@ -148,7 +152,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                         className="font-medium text-brand underline underline-offset-2"
                       >
                         {MESSAGE_TEXTS.openConversation}
-                        <span className="sr-only"> of the message from {message.email}</span>
+                        <span className="sr-only">{MESSAGE_TEXTS.openConversationOf(message.email)}</span>
                       </Link>
                     </p>
                   ) : null}
@@ -196,5 +200,5 @@ function MessageSearch({ q }: { q: string }) {
 }
 
 export function meta() {
-  return [{ title: "Contact Messages | Admin Panel" }];
+  return [{ title: adminTitle(MESSAGE_TEXTS.heading) }];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_ERRORS } from "~/copy/admin";
 import { nextDay, startOfDay } from "~/lib/zoned-day";
 
 // A range of days typed in an admin form's `from` and `to` date fields (the orders export, the
@@ -8,12 +9,12 @@ import { nextDay, startOfDay } from "~/lib/zoned-day";
 const optionalDate = (name: string) =>
   z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
-    z.iso.date({ error: `The date "${name}" must be a day written YYYY-MM-DD, such as 2026-11-23.` }).optional(),
+    z.iso.date({ error: FIELD_ERRORS.notDay(name) }).optional(),
   );
 
 export const DayRangeSchema = z
   .object({ from: optionalDate("from"), to: optionalDate("to") })
-  .refine(({ from, to }) => !from || !to || from <= to, { error: 'The date "from" must not be after the date "to".' });
+  .refine(({ from, to }) => !from || !to || from <= to, { error: FIELD_ERRORS.daysReversed });
 
 export type DayRange = z.infer<typeof DayRangeSchema>;
 

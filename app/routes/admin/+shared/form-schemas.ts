@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { FIELD_ERRORS } from "~/copy/admin";
 
 // Field rules shared by the admin forms (client and server validate with the same schemas).
 
 export const required = (label: string, max = 500) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: FIELD_ERRORS.required(label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, FIELD_ERRORS.required(label))
+    .max(max, FIELD_ERRORS.tooLong(label, max));
 
 export const optionalText = (label: string, max = 500) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+  z.string().trim().max(max, FIELD_ERRORS.tooLong(label, max)).optional();
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -24,33 +25,33 @@ function isHttpUrl(value: string): boolean {
 /** An http(s) address: a javascript: or data: URL must never reach an href or src. */
 export const httpUrl = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: FIELD_ERRORS.required(label) })
     .trim()
-    .max(2000, `${label} must be at most 2000 characters`)
-    .refine(isHttpUrl, `${label} must be a web address starting with http:// or https://`);
+    .max(2000, FIELD_ERRORS.tooLong(label, 2000))
+    .refine(isHttpUrl, FIELD_ERRORS.notHttpUrl(label));
 
 export const email = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: FIELD_ERRORS.required(label) })
     .trim()
-    .max(320, `${label} must be at most 320 characters`)
-    .pipe(z.email(`${label} must be a valid email address`));
+    .max(320, FIELD_ERRORS.tooLong(label, 320))
+    .pipe(z.email(FIELD_ERRORS.notEmail(label)));
 
 const numberError = (label: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `${label} is required` : `${label} must be a number`;
+  issue.input === undefined ? FIELD_ERRORS.required(label) : FIELD_ERRORS.notNumber(label);
 
 export const amount = (label: string, max = 1_000_000) =>
   z
     .number({ error: numberError(label) })
-    .min(0, `${label} must be 0 or more`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+    .min(0, FIELD_ERRORS.negative(label))
+    .max(max, FIELD_ERRORS.overMax(label, max));
 
 export const count = (label: string) =>
   z
     .number({ error: numberError(label) })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be 0 or more`)
-    .max(1_000_000, `${label} is too large`);
+    .int(FIELD_ERRORS.notWhole(label))
+    .min(0, FIELD_ERRORS.negative(label))
+    .max(1_000_000, FIELD_ERRORS.tooLarge(label));
 
 /** A checkbox: present ("on") when ticked, absent when not. */
 export const checkbox = () => z.boolean().default(false);

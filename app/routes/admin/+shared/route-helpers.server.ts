@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { COMMON_TEXTS, type RecordName } from "~/copy/admin";
 import { log } from "~/lib/log.server";
 
 // Small pieces every admin action needs: the intent of a multi-form screen, ids from the URL or
@@ -9,25 +10,25 @@ import { log } from "~/lib/log.server";
 export function readIntent<const T extends string>(formData: FormData, allowed: readonly T[]): T {
   const intent = formData.get("intent");
   if (typeof intent === "string" && (allowed as readonly string[]).includes(intent)) return intent as T;
-  throw data(`Unknown intent: ${String(intent)}`, { status: 400 });
+  throw data(COMMON_TEXTS.unknownIntent(String(intent)), { status: 400 });
 }
 
 const uuid = z.uuid();
 
 /** An id from the URL or a form: anything but a UUID cannot name a record, so it is a 404. */
-export function requireId(value: FormDataEntryValue | string | null | undefined, what = "record"): string {
+export function requireId(value: FormDataEntryValue | string | null | undefined, what: RecordName = "record"): string {
   const parsed = uuid.safeParse(value);
-  if (!parsed.success) throw data(`This ${what} does not exist or was deleted.`, { status: 404 });
+  if (!parsed.success) throw data(COMMON_TEXTS.gone(COMMON_TEXTS.records[what]), { status: 404 });
   return parsed.data;
 }
 
 /** The id in the URL of a screen that both creates and edits a record: none on the create screen. */
-export function optionalId(value: string | undefined, what: string): string | undefined {
+export function optionalId(value: string | undefined, what: RecordName): string | undefined {
   return value === undefined ? undefined : requireId(value, what);
 }
 
-export function notFound(what: string): never {
-  throw data(`This ${what} does not exist or was deleted.`, { status: 404 });
+export function notFound(what: RecordName): never {
+  throw data(COMMON_TEXTS.gone(COMMON_TEXTS.records[what]), { status: 404 });
 }
 
 // Errors whose message is written for the admin: rule violations, a taken username.
@@ -43,7 +44,7 @@ export function errorStatus(error: unknown): 400 | 500 {
  * for admins are shown as they are, anything else (a database failure) is logged and replaced
  * by `fallback`, so internals never reach the page.
  */
-export function errorDescription(error: unknown, fallback = "Something went wrong. Please try again."): string {
+export function errorDescription(error: unknown, fallback: string = COMMON_TEXTS.tryAgain): string {
   if (error instanceof Error && USER_FACING.has(error.name)) return error.message;
   log.error("admin action failed", { error });
   return fallback;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import type { RecordName } from "~/copy/admin";
 import { dataWithError, redirectWithSuccess, type ToastText } from "~/services/toast.server";
 import { errorDescription, errorStatus, notFound } from "./route-helpers.server";
 
@@ -32,7 +33,7 @@ export async function saveForm<Schema extends z.ZodType, Extra extends object = 
     /** Sent with every answer: the `intent` of a screen with several forms. */
     extra?: Extra;
     /** What a missing record is called in the 404 ("service"). */
-    record?: string;
+    record?: RecordName;
     save: (value: z.output<Schema>) => Promise<Saved | Refused | null>;
     failed: (error: unknown) => Refused;
   },

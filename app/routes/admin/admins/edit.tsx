@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { ADMIN_USERS_TEXTS } from "~/copy/admin";
+import { ADMIN_USERS_TEXTS, adminTitle } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getAdminUser } from "~/models/admin-users.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
@@ -9,8 +9,8 @@ import type { Route } from "./+types/edit";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
-  const admin = await getAdminUser(requireId(params.adminId, "admin user"));
-  if (!admin) notFound("admin user");
+  const admin = await getAdminUser(requireId(params.adminId, "adminUser"));
+  if (!admin) notFound("adminUser");
   return {
     admin: { id: admin.id, username: admin.username, email: admin.email, role: admin.role, isActive: admin.isActive },
   };
@@ -29,5 +29,5 @@ export default function EditAdminUser({ loaderData, actionData }: Route.Componen
 }
 
 export function meta() {
-  return [{ title: `${ADMIN_USERS_TEXTS.editTitle} | Admin Panel` }];
+  return [{ title: adminTitle(ADMIN_USERS_TEXTS.editTitle) }];
 }

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from "~/components/admin/format";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { ADMIN_USERS_TEXTS, TOASTS } from "~/copy/admin";
+import { ADMIN_USERS_TEXTS, adminTitle, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { log } from "~/lib/log.server";
@@ -25,14 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireSuperAdmin(context);
   const formData = await readForm(request);
   readIntent(formData, ["delete"]);
-  const adminId = requireId(formData.get("adminId"), "admin user");
+  const adminId = requireId(formData.get("adminId"), "adminUser");
   let deleted;
   try {
     deleted = await getAdminUser(adminId);
     if (!deleted || !(await deleteAdminUserAs(actor.id, adminId))) {
       return redirectWithError(ADMINS_PATH, {
         message: TOASTS.admin.deleteError,
-        description: "This admin user no longer exists.",
+        description: ADMIN_USERS_TEXTS.gone,
       });
     }
   } catch (error) {
@@ -48,13 +48,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <ListScreen
       title={ADMIN_USERS_TEXTS.heading}
-      description="Who can sign in to this panel. Super admins also manage admin users and integrations."
+      description={ADMIN_USERS_TEXTS.description}
       addLabel={ADMIN_USERS_TEXTS.add}
     >
       {admins.length === 0 ? (
         <EmptyState title={ADMIN_USERS_TEXTS.emptyTitle} description={ADMIN_USERS_TEXTS.emptyDescription} />
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" aria-label="Admin users">
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={ADMIN_USERS_TEXTS.listLabel}>
           {admins.map((admin) => {
             const isSelf = admin.id === currentAdminId;
             return (
@@ -71,18 +71,18 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="truncate font-semibold text-slate-900">{admin.username}</h2>
-                      {isSelf ? <span className="text-xs text-slate-500">(you)</span> : null}
+                      {isSelf ? <span className="text-xs text-slate-500">{ADMIN_USERS_TEXTS.you}</span> : null}
                       <ActiveBadge active={admin.isActive} />
                       <Badge tone={admin.role === "super_admin" ? "danger" : "info"}>{roleBadgeText(admin.role)}</Badge>
                     </div>
                     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-                      <dt className="text-slate-500">Email:</dt>
+                      <dt className="text-slate-500">{ADMIN_USERS_TEXTS.emailTerm}</dt>
                       <dd className="break-all text-slate-800">{admin.email}</dd>
-                      <dt className="text-slate-500">Last Login:</dt>
+                      <dt className="text-slate-500">{ADMIN_USERS_TEXTS.lastLoginTerm}</dt>
                       <dd className="text-slate-800">
                         {admin.lastLogin ? formatDateTime(admin.lastLogin) : ADMIN_USERS_TEXTS.never}
                       </dd>
-                      <dt className="text-slate-500">Created:</dt>
+                      <dt className="text-slate-500">{ADMIN_USERS_TEXTS.createdTerm}</dt>
                       <dd className="text-slate-800">{formatDate(admin.createdAt)}</dd>
                     </dl>
                   </div>
@@ -91,7 +91,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       name={admin.username}
                       editTo={`${admin.id}/edit`}
                       canDelete={!isSelf}
-                      question={`Delete the admin user "${admin.username}"? They will be signed out at once.`}
+                      question={ADMIN_USERS_TEXTS.deleteQuestion(admin.username)}
                       fields={{ adminId: admin.id }}
                       action={ADMINS_PATH}
                     />
@@ -107,5 +107,5 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${ADMIN_USERS_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(ADMIN_USERS_TEXTS.heading) }];
 }

@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { ADMIN_USERS_TEXTS } from "~/copy/admin";
+import { ADMIN_USERS_TEXTS, adminTitle } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
@@ -23,5 +23,5 @@ export default function NewAdminUser({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${ADMIN_USERS_TEXTS.createTitle} | Admin Panel` }];
+  return [{ title: adminTitle(ADMIN_USERS_TEXTS.createTitle) }];
 }

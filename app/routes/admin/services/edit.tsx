@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { SERVICE_TEXTS } from "~/copy/admin";
+import { adminTitle, SERVICE_TEXTS } from "~/copy/admin";
 import { getService } from "~/models/services.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
@@ -25,5 +25,5 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta() {
-  return [{ title: `${SERVICE_TEXTS.editTitle} | Admin Panel` }];
+  return [{ title: adminTitle(SERVICE_TEXTS.editTitle) }];
 }

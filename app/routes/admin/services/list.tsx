@@ -4,7 +4,7 @@ import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { SERVICE_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { PageLinks } from "~/components/site/catalogue-pages";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(await deleteService(serviceId))) {
       return redirectWithError(SERVICES_PATH, {
         message: TOASTS.service.deleteError,
-        description: "This service no longer exists.",
+        description: SERVICE_TEXTS.gone,
       });
     }
   } catch (error) {
@@ -50,11 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services, q, total, page, pageCount } = loaderData;
   return (
-    <ListScreen
-      title={SERVICE_TEXTS.heading}
-      description="The automation services shown on the public site."
-      addLabel={SERVICE_TEXTS.add}
-    >
+    <ListScreen title={SERVICE_TEXTS.heading} description={SERVICE_TEXTS.description} addLabel={SERVICE_TEXTS.add}>
       <SearchForm className="mb-4 flex flex-wrap items-center gap-2">
         <SearchInput
           q={q}
@@ -73,10 +69,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         q ? (
           <EmptyState title={SERVICE_TEXTS.noMatch} />
         ) : (
-          <EmptyState title="No services yet." description="Add your first service to show it on the website." />
+          <EmptyState title={SERVICE_TEXTS.emptyTitle} description={SERVICE_TEXTS.emptyDescription} />
         )
       ) : (
-        <ul className="space-y-3" aria-label="Services">
+        <ul className="space-y-3" aria-label={SERVICE_TEXTS.listLabel}>
           {services.map((service) => (
             <li
               key={service.id}
@@ -87,14 +83,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-semibold text-slate-900">{service.name}</h2>
                   <ActiveBadge active={service.isActive} />
-                  {service.featured ? <Badge tone="brand">Featured</Badge> : null}
+                  {service.featured ? <Badge tone="brand">{SERVICE_TEXTS.featured}</Badge> : null}
                 </div>
                 <p className="mt-1 text-xs font-medium tracking-wide text-slate-500">
                   {categoryLabel(service.category)}
                 </p>
                 <p className="mt-2 line-clamp-2 text-sm text-slate-600">{service.description}</p>
                 <p className="mt-2 text-sm font-semibold text-slate-900">
-                  {formatPrice(service.setupPrice)} setup
+                  {SERVICE_TEXTS.setupPrice(formatPrice(service.setupPrice))}
                   {hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatMonthlyPrice(service.monthlyPrice)}` : ""}
                 </p>
               </div>
@@ -102,7 +98,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <EditAndDelete
                   name={service.name}
                   editTo={`${service.id}/edit`}
-                  question={`Delete "${service.name}"? Orders for it keep their details.`}
+                  question={SERVICE_TEXTS.deleteQuestion(service.name)}
                   fields={{ serviceId: service.id }}
                   action={SERVICES_PATH}
                 />
@@ -122,5 +118,5 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${SERVICE_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(SERVICE_TEXTS.heading) }];
 }

@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { SERVICE_TEXTS } from "~/copy/admin";
+import { adminTitle, SERVICE_TEXTS } from "~/copy/admin";
 import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/new";
@@ -22,5 +22,5 @@ export default function NewService({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${SERVICE_TEXTS.createTitle} | Admin Panel` }];
+  return [{ title: adminTitle(SERVICE_TEXTS.createTitle) }];
 }

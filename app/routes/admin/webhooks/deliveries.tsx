@@ -1,7 +1,7 @@
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { PageHeader } from "~/components/admin/page-header";
 import { ButtonLink } from "~/components/ui/button";
-import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
+import { adminTitle, DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import { EMAIL_STATUS_TEXTS } from "~/copy/email";
 import type { DeliveryChannel } from "~/lib/domain";
 import { readPageRequest } from "~/lib/keyset";
@@ -90,5 +90,5 @@ export default function SiteDeliveries({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${DELIVERY_LOG_TEXTS.siteHeading} | Admin Panel` }];
+  return [{ title: adminTitle(DELIVERY_LOG_TEXTS.siteHeading) }];
 }

@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, WEBHOOK_TEXTS } from "~/copy/admin";
 import { getWebhook, withoutHeaderValues } from "~/models/webhooks.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
@@ -25,5 +25,5 @@ export default function EditWebhook({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta() {
-  return [{ title: `${WEBHOOK_TEXTS.editTitle} | Admin Panel` }];
+  return [{ title: adminTitle(WEBHOOK_TEXTS.editTitle) }];
 }

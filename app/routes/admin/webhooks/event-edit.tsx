@@ -1,6 +1,6 @@
 import { formatDateTime } from "~/components/admin/format";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { getEventWebhook } from "~/models/event-webhooks.server";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
@@ -11,10 +11,10 @@ import type { Route } from "./+types/event-edit";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const [webhook, settings] = await Promise.all([
-    getEventWebhook(requireId(params.eventWebhookId, "event webhook")),
+    getEventWebhook(requireId(params.eventWebhookId, "eventWebhook")),
     getSiteSettings(),
   ]);
-  if (!webhook) notFound("event webhook");
+  if (!webhook) notFound("eventWebhook");
   const expires = webhook.previousSecretExpiresAt;
   return {
     webhook,
@@ -44,5 +44,5 @@ export default function EditEventWebhook({ loaderData, actionData }: Route.Compo
 }
 
 export function meta() {
-  return [{ title: `${EVENT_WEBHOOK_TEXTS.editTitle} | Admin Panel` }];
+  return [{ title: adminTitle(EVENT_WEBHOOK_TEXTS.editTitle) }];
 }

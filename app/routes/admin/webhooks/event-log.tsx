@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { DELIVERY_LOG_TEXTS, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, DELIVERY_LOG_TEXTS, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { TEST_EVENT_TYPE } from "~/lib/domain";
 import { readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
@@ -18,14 +18,14 @@ import type { Route } from "./+types/event-log";
 import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = requireId(params.eventWebhookId, "event webhook");
+  const id = requireId(params.eventWebhookId, "eventWebhook");
   const url = new URL(request.url);
   const [webhook, page, settings] = await Promise.all([
     getEventWebhook(id),
     listDeliveryPage({ eventWebhookId: id }, readPageRequest(url.searchParams, DeliveryIdSchema)),
     getSiteSettings(),
   ]);
-  if (!webhook) notFound("event webhook");
+  if (!webhook) notFound("eventWebhook");
   return { webhook, page, timeZone: siteTimeZone(settings) };
 }
 
@@ -35,12 +35,12 @@ function whyNotSent(webhook: { isActive: boolean }, eventType: string): string |
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const id = requireId(params.eventWebhookId, "event webhook");
+  const id = requireId(params.eventWebhookId, "eventWebhook");
   const formData = await readForm(request);
   const intent = readIntent(formData, ["redeliver", "test"]);
   if (intent === "test") return testEventAction(id, backTo(request));
   const webhook = await getEventWebhook(id);
-  if (!webhook) notFound("event webhook");
+  if (!webhook) notFound("eventWebhook");
   return redeliverAction(formData, { eventWebhookId: id }, backTo(request), (type) => whyNotSent(webhook, type));
 }
 
@@ -82,5 +82,5 @@ export default function EventWebhookLog({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.webhook.name;
-  return [{ title: `${name ? DELIVERY_LOG_TEXTS.heading(name) : EVENT_WEBHOOK_TEXTS.log} | Admin Panel` }];
+  return [{ title: adminTitle(name ? DELIVERY_LOG_TEXTS.heading(name) : EVENT_WEBHOOK_TEXTS.log) }];
 }

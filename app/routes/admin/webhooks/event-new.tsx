@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { EventWebhookEditor, SecretOnce } from "./+shared/event-webhook-editor";
 import { eventWebhookEditorAction } from "./+shared/event-webhook-editor.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
@@ -28,5 +28,5 @@ export default function NewEventWebhook({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${EVENT_WEBHOOK_TEXTS.createTitle} | Admin Panel` }];
+  return [{ title: adminTitle(EVENT_WEBHOOK_TEXTS.createTitle) }];
 }

@@ -5,7 +5,7 @@ import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import type { BreakerState } from "~/lib/circuit-breaker";
@@ -29,11 +29,11 @@ import { Icon } from "~/components/ui/icon";
 // What the configuration card shows. The sample is built by the same function the chat uses.
 const SAMPLE_PAYLOAD = chatPayload({
   sessionId: "session_1732233600000_k3j9x2",
-  message: "Hi! Can you automate our invoice approvals?",
+  message: WEBHOOK_TEXTS.sampleMessage,
   mediaUrl: "https://example.com/uploads/invoice.png",
   now: new Date("2026-01-15T09:30:00Z"),
 });
-const EXPECTED_RESPONSE = { response: "Sure! Invoice approvals are a great fit for n8n...", success: true };
+const EXPECTED_RESPONSE = { response: WEBHOOK_TEXTS.sampleReply, success: true };
 
 export async function loader() {
   const [webhooks, eventWebhooks] = await Promise.all([listWebhooks(), listEventWebhooks()]);
@@ -56,29 +56,17 @@ export async function action(args: Route.ActionArgs) {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { webhooks, eventWebhooks, samplePayload, expectedResponse } = loaderData;
   return (
-    <ListScreen
-      title={WEBHOOK_TEXTS.heading}
-      description="Where the website's chat messages are sent for AI answers."
-      addLabel={WEBHOOK_TEXTS.add}
-    >
+    <ListScreen title={WEBHOOK_TEXTS.heading} description={WEBHOOK_TEXTS.description} addLabel={WEBHOOK_TEXTS.add}>
       <Card aria-labelledby="webhook-configuration" className="mb-6">
         <h2 id="webhook-configuration" className="text-lg font-semibold">
-          Webhook Configuration
+          {WEBHOOK_TEXTS.configurationHeading}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Chat messages are forwarded to the configured endpoints. Active webhooks are tried in the order below (move
-          them with the arrows); the first one that answers successfully provides the reply. Then the chat webhook URL
-          from the site settings is tried, and finally a canned reply is used.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{WEBHOOK_TEXTS.configuration}</p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          <CodeSample title={WEBHOOK_TEXTS.samplePayload} note={WEBHOOK_TEXTS.samplePayloadNote} code={samplePayload} />
           <CodeSample
-            title="Sample outgoing payload"
-            note="media_url is optional (null for text messages)."
-            code={samplePayload}
-          />
-          <CodeSample
-            title="Expected response"
-            note="The reply text in response, message or output (the field n8n's AI Agent answers with), the first one present, and a success flag."
+            title={WEBHOOK_TEXTS.expectedResponse}
+            note={WEBHOOK_TEXTS.expectedResponseNote}
             code={expectedResponse}
           />
         </div>
@@ -91,7 +79,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         {webhooks.length === 0 ? (
           <EmptyState title={WEBHOOK_TEXTS.emptyTitle} description={WEBHOOK_TEXTS.emptyDescription} />
         ) : (
-          <ul className="space-y-3" aria-label="Webhooks">
+          <ul className="space-y-3" aria-label={WEBHOOK_TEXTS.listLabel}>
             {webhooks.map((webhook, index) => (
               <WebhookRow key={webhook.id} webhook={webhook} first={index === 0} last={index === webhooks.length - 1} />
             ))}
@@ -167,14 +155,14 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
             <input type="hidden" name="webhookId" value={webhook.id} />
             <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>
               <Icon name="flask-conical" className="size-4" />
-              {testing ? "Testing..." : "Test"}
+              {testing ? WEBHOOK_TEXTS.testing : WEBHOOK_TEXTS.test}
               <span className="sr-only"> {webhook.name}</span>
             </Button>
           </Form>
           <EditAndDelete
             name={webhook.name}
             editTo={`${webhook.id}/edit`}
-            question={`Delete the webhook "${webhook.name}"? Chat messages will no longer be sent to it.`}
+            question={WEBHOOK_TEXTS.deleteQuestion(webhook.name)}
             fields={{ webhookId: webhook.id }}
             action={WEBHOOKS_PATH}
           />
@@ -182,21 +170,21 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
       }
     >
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-        <dt className="text-slate-500">URL:</dt>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.urlTerm}</dt>
         <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
-        <dt className="text-slate-500">Method:</dt>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.methodTerm}</dt>
         <dd>
           <Badge>{webhook.method}</Badge>
         </dd>
-        <dt className="text-slate-500">Payload format:</dt>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.payloadFormatTerm}</dt>
         <dd className="text-slate-800">{WEBHOOK_TEXTS.payloadFormats[webhook.payloadFormat]}</dd>
-        <dt className="text-slate-500">Time-out:</dt>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.timeoutTerm}</dt>
         <dd className="text-slate-800">{WEBHOOK_TEXTS.timeoutShown(webhook.timeoutSeconds)}</dd>
         <dt className="text-slate-500">{WEBHOOK_TEXTS.breakerLabel}</dt>
         <dd className={webhook.breaker.open ? "font-medium text-amber-800" : "text-slate-800"}>
           <BreakerLine breaker={webhook.breaker} />
         </dd>
-        <dt className="text-slate-500">Created:</dt>
+        <dt className="text-slate-500">{WEBHOOK_TEXTS.createdTerm}</dt>
         <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
       </dl>
     </ListCard>
@@ -302,12 +290,10 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
         {WEBHOOK_TEXTS.testResult}
       </h2>
       {!result ? (
-        <p className="mt-1 text-sm text-slate-600">
-          Press Test on a webhook to send it a test message; its answer shows here.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{WEBHOOK_TEXTS.testResultEmpty}</p>
       ) : (
         <div className="mt-2 space-y-1 text-sm">
-          <p className="text-slate-600">Webhook: {result.webhookName}</p>
+          <p className="text-slate-600">{WEBHOOK_TEXTS.testedWebhook(result.webhookName)}</p>
           {"error" in result ? (
             <>
               <p className="font-medium text-red-700">{WEBHOOK_TEXTS.error(result.error)}</p>
@@ -332,5 +318,5 @@ function TestResultCard({ result }: { result: TestResult | undefined }) {
 }
 
 export function meta() {
-  return [{ title: `${WEBHOOK_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(WEBHOOK_TEXTS.heading) }];
 }

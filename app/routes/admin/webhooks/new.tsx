@@ -1,5 +1,5 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, WEBHOOK_TEXTS } from "~/copy/admin";
 import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/new";
@@ -22,5 +22,5 @@ export default function NewWebhook({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `${WEBHOOK_TEXTS.createTitle} | Admin Panel` }];
+  return [{ title: adminTitle(WEBHOOK_TEXTS.createTitle) }];
 }

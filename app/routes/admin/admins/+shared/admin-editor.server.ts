@@ -12,11 +12,11 @@ import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
 /** The action of /admin/admins/new and /admin/admins/:adminId/edit (super admins only). */
 export async function adminEditorAction({ request, params, context }: ActionFunctionArgs) {
   const actor = requireSuperAdmin(context);
-  const adminId = optionalId(params.adminId, "admin user");
+  const adminId = optionalId(params.adminId, "adminUser");
   return saveForm(context, await readForm(request), {
     schema: adminEditorSchema(adminId ? "edit" : "create"),
     hideFields: ["password"],
-    record: "admin user",
+    record: "adminUser",
     async save(value) {
       const { password, ...fields } = value as typeof value & { password?: string };
       if (!adminId) {

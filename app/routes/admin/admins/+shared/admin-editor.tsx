@@ -13,13 +13,13 @@ export const ADMINS_PATH = "/admin/admins";
 
 const EditAdminSchema = z.object({
   username: z
-    .string({ error: "Username is required" })
+    .string({ error: ADMIN_USERS_TEXTS.usernameRequired })
     .trim()
-    .min(1, "Username is required")
-    .max(50, "Username must be at most 50 characters")
-    .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits and . _ @ - only"),
-  email: email("Email"),
-  role: z.enum(ADMIN_ROLES, { error: "Role must be Admin or Super Admin" }),
+    .min(1, ADMIN_USERS_TEXTS.usernameRequired)
+    .max(50, ADMIN_USERS_TEXTS.usernameTooLong)
+    .regex(/^[A-Za-z0-9._@-]+$/, ADMIN_USERS_TEXTS.usernameChars),
+  email: email(ADMIN_USERS_TEXTS.email),
+  role: z.enum(ADMIN_ROLES, { error: ADMIN_USERS_TEXTS.roleInvalid }),
   isActive: checkbox(),
 });
 
@@ -32,10 +32,8 @@ export function adminEditorSchema(mode: "create" | "edit") {
 
 /** "super_admin" → "SUPER ADMIN" (the spec's role badge). */
 export function roleBadgeText(role: AdminRole): string {
-  return role.replace("_", " ").toUpperCase();
+  return ADMIN_USERS_TEXTS.roleBadges[role];
 }
-
-const ROLE_LABELS: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super Admin" };
 
 export function AdminEditor({
   admin,
@@ -58,25 +56,25 @@ export function AdminEditor({
     mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label="Username" field={fields.username} type="text" autoComplete="off" />
-      <InputField label="Email" field={fields.email} type="email" autoComplete="off" />
-      <ChoiceField label="Role" field={fields.role}>
+      <InputField label={ADMIN_USERS_TEXTS.username} field={fields.username} type="text" autoComplete="off" />
+      <InputField label={ADMIN_USERS_TEXTS.email} field={fields.email} type="email" autoComplete="off" />
+      <ChoiceField label={ADMIN_USERS_TEXTS.role} field={fields.role}>
         {ADMIN_ROLES.map((role) => (
           <option key={role} value={role}>
-            {ROLE_LABELS[role]}
+            {ADMIN_USERS_TEXTS.roles[role]}
           </option>
         ))}
       </ChoiceField>
       {password ? (
         <InputField
-          label="Password"
-          hint="At least 10 characters. The new admin can change it later."
+          label={ADMIN_USERS_TEXTS.password}
+          hint={ADMIN_USERS_TEXTS.passwordHint}
           field={password}
           type="password"
           autoComplete="new-password"
         />
       ) : null}
-      <SwitchField label="Active" field={fields.isActive} />
+      <SwitchField label={ADMIN_USERS_TEXTS.active} field={fields.isActive} />
       <FormFooter form={form} submitting={submitting} cancelTo={ADMINS_PATH}>
         {admin ? ADMIN_USERS_TEXTS.updateSubmit : ADMIN_USERS_TEXTS.createSubmit}
       </FormFooter>

@@ -9,16 +9,16 @@ import type { Service } from "~/db/schema";
 import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
 export const ServiceEditorSchema = z.object({
-  name: required("Name", 200),
+  name: required(SERVICE_TEXTS.name, 200),
   // Typed as a label ("Consulting & Audits") or as the slug itself; stored as the slug.
-  category: required("Category", 60)
+  category: required(SERVICE_TEXTS.category, 60)
     .transform(categorySlug)
-    .refine((slug) => slug !== "", "Category must contain letters or digits, like Consulting & Audits"),
-  description: required("Description", 5000),
-  setupPrice: amount("Setup price"),
+    .refine((slug) => slug !== "", SERVICE_TEXTS.categoryInvalid),
+  description: required(SERVICE_TEXTS.descriptionLabel, 5000),
+  setupPrice: amount(SERVICE_TEXTS.setupPriceName),
   // A one-off service has no monthly price: an empty field means 0.
-  monthlyPrice: amount("Monthly price").default(0),
-  imageUrl: httpUrl("Image URL").optional(),
+  monthlyPrice: amount(SERVICE_TEXTS.monthlyPriceName).default(0),
+  imageUrl: httpUrl(SERVICE_TEXTS.imageUrlName).optional(),
   isActive: checkbox(),
   featured: checkbox(),
 });
@@ -45,10 +45,10 @@ export function ServiceEditor({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label="Name" field={fields.name} type="text" />
+      <InputField label={SERVICE_TEXTS.name} field={fields.name} type="text" />
       <InputField
-        label="Category"
-        hint="Pick one of the usual categories or type a new one, such as Consulting & Audits: it is stored as lowercase words joined by dashes (consulting-audits)."
+        label={SERVICE_TEXTS.category}
+        hint={SERVICE_TEXTS.categoryHint}
         field={fields.category}
         type="text"
         list="service-categories"
@@ -59,23 +59,32 @@ export function ServiceEditor({
           <option key={category} value={category} />
         ))}
       </datalist>
-      <TextField label="Description" field={fields.description} rows={4} />
+      <TextField label={SERVICE_TEXTS.descriptionLabel} field={fields.description} rows={4} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField label="Setup price ($)" field={fields.setupPrice} placeholder={SERVICE_TEXTS.setupPlaceholder} />
         <PriceField
-          label="Monthly price ($)"
+          label={SERVICE_TEXTS.setupPriceLabel}
+          field={fields.setupPrice}
+          placeholder={SERVICE_TEXTS.setupPlaceholder}
+        />
+        <PriceField
+          label={SERVICE_TEXTS.monthlyPriceLabel}
           hint={SERVICE_TEXTS.monthlyHint}
           field={fields.monthlyPrice}
           placeholder={SERVICE_TEXTS.monthlyPlaceholder}
         />
       </div>
-      <InputField label="Image URL (optional)" field={fields.imageUrl} type="url" placeholder="https://" />
+      <InputField
+        label={SERVICE_TEXTS.imageUrlLabel}
+        field={fields.imageUrl}
+        type="url"
+        placeholder={SERVICE_TEXTS.urlPlaceholder}
+      />
       <div className="flex flex-wrap gap-6">
-        <CheckField label="Active" field={fields.isActive} />
-        <CheckField label="Featured" field={fields.featured} />
+        <CheckField label={SERVICE_TEXTS.active} field={fields.isActive} />
+        <CheckField label={SERVICE_TEXTS.featured} field={fields.featured} />
       </div>
       <FormFooter form={form} submitting={submitting} cancelTo={SERVICES_PATH}>
-        {service ? "Update Service" : "Create Service"}
+        {service ? SERVICE_TEXTS.updateSubmit : SERVICE_TEXTS.createSubmit}
       </FormFooter>
     </Form>
   );

@@ -37,7 +37,7 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
   const actor = getAdmin(context);
   if (params.eventWebhookId === undefined) return createAction(context, formData, actor);
 
-  const id = requireId(params.eventWebhookId, "event webhook");
+  const id = requireId(params.eventWebhookId, "eventWebhook");
   const intent = readIntent(formData, ["save", "rotate"]);
   if (intent === "rotate") {
     let rotated;
@@ -51,7 +51,7 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
         { status: errorStatus(error) },
       );
     }
-    if (!rotated) notFound("event webhook");
+    if (!rotated) notFound("eventWebhook");
     await recordAudit({ actor, action: "event_webhook.secret_rotated", target: rotated.webhook.name });
     const shown: ShownSecret = { webhookId: id, name: rotated.webhook.name, secret: rotated.secret };
     return dataWithSuccess(context, { result: null, rotated: shown }, TOASTS.eventWebhookRotated);
@@ -59,7 +59,7 @@ export async function eventWebhookEditorAction({ request, params, context }: Act
 
   return saveForm(context, formData, {
     schema: EventWebhookEditorSchema,
-    record: "event webhook",
+    record: "eventWebhook",
     extra: { rotated: null },
     async save(value) {
       const refused = await refusedWebhookUrl(value.url, {
@@ -113,11 +113,11 @@ export async function testEventAction(id: string, back: string) {
   } catch (error) {
     return redirectWithError(back, { message: TOASTS.testEventError, description: errorDescription(error) });
   }
-  if (!sent) notFound("event webhook");
+  if (!sent) notFound("eventWebhook");
   return redirectWithSuccess(back, TOASTS.testEventQueued);
 }
 
 /** The event webhook a list or log form names in `eventWebhookId`. */
 export function readEventWebhookId(formData: FormData): string {
-  return requireId(formData.get("eventWebhookId"), "event webhook");
+  return requireId(formData.get("eventWebhookId"), "eventWebhook");
 }

@@ -22,8 +22,8 @@ export const DELIVERIES_PATH = `${WEBHOOKS_PATH}/deliveries`;
 // The URL follows the chat webhooks' rule (http or https); whether the address is public is checked
 // on the server when saved (app/routes/admin/+shared/webhook-url.server.ts) and at each delivery, as for the chat webhooks.
 export const EventWebhookEditorSchema = z.object({
-  name: required("Name", 100),
-  url: httpUrl("URL"),
+  name: required(EVENT_WEBHOOK_TEXTS.name, 100),
+  url: httpUrl(EVENT_WEBHOOK_TEXTS.url),
   events: z
     .array(z.enum(EVENT_TYPES, { error: EVENT_WEBHOOK_TEXTS.eventsRequired }))
     .min(1, EVENT_WEBHOOK_TEXTS.eventsRequired),
@@ -49,8 +49,13 @@ export function EventWebhookEditor({
   const hintId = `${fields.events.id}-hint`;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label="Name" field={fields.name} type="text" />
-      <InputField label="URL" field={fields.url} type="url" placeholder={EVENT_WEBHOOK_TEXTS.urlPlaceholder} />
+      <InputField label={EVENT_WEBHOOK_TEXTS.name} field={fields.name} type="text" />
+      <InputField
+        label={EVENT_WEBHOOK_TEXTS.url}
+        field={fields.url}
+        type="url"
+        placeholder={EVENT_WEBHOOK_TEXTS.urlPlaceholder}
+      />
       <fieldset aria-describedby={hintId}>
         <legend className="mb-1 block text-sm font-medium text-slate-700">{EVENT_WEBHOOK_TEXTS.eventsLabel}</legend>
         <p id={hintId} className="mb-2 text-xs text-slate-500">
@@ -73,7 +78,7 @@ export function EventWebhookEditor({
         </div>
         <ErrorList id={fields.events.errorId} errors={fields.events.errors} />
       </fieldset>
-      <SwitchField label="Active" field={fields.isActive} />
+      <SwitchField label={EVENT_WEBHOOK_TEXTS.active} field={fields.isActive} />
       <FormFooter form={form} submitting={submitting} cancelTo={WEBHOOKS_PATH} intent={webhook ? "save" : undefined}>
         {webhook ? EVENT_WEBHOOK_TEXTS.updateSubmit : EVENT_WEBHOOK_TEXTS.createSubmit}
       </FormFooter>

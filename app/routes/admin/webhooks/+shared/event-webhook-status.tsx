@@ -15,7 +15,7 @@ export function EventWebhookBadge({ webhook }: { webhook: Pick<Shown, "isActive"
 export function EventWebhookStatus({ webhook, withBadge = false }: { webhook: Shown; withBadge?: boolean }) {
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-      <dt className="text-slate-500">URL:</dt>
+      <dt className="text-slate-500">{EVENT_WEBHOOK_TEXTS.urlTerm}</dt>
       <dd className="break-all font-mono text-xs leading-5 text-slate-800">{webhook.url}</dd>
       <dt className="text-slate-500">{EVENT_WEBHOOK_TEXTS.eventsTerm}</dt>
       <dd className="flex flex-wrap gap-1">
@@ -27,7 +27,7 @@ export function EventWebhookStatus({ webhook, withBadge = false }: { webhook: Sh
       </dd>
       {withBadge ? (
         <>
-          <dt className="text-slate-500">Status:</dt>
+          <dt className="text-slate-500">{EVENT_WEBHOOK_TEXTS.statusTerm}</dt>
           <dd>
             <EventWebhookBadge webhook={webhook} />
           </dd>

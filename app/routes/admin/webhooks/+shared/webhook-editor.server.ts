@@ -1,13 +1,13 @@
 import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
-import { TOASTS } from "~/copy/admin";
+import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import { createWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
-import { parseHeaders, WEBHOOK_EDITOR_INVALID_HEADERS, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
+import { parseHeaders, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
 
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
 export async function webhookEditorAction({ request, params, context }: ActionFunctionArgs) {
@@ -22,7 +22,7 @@ export async function webhookEditorAction({ request, params, context }: ActionFu
       const headers = parseHeaders(value.headers, stored?.headers);
       if (!headers) {
         // The spec: a toast, and nothing saved.
-        const fieldErrors = { headers: [WEBHOOK_EDITOR_INVALID_HEADERS] };
+        const fieldErrors = { headers: [WEBHOOK_TEXTS.invalidHeaders] };
         return { status: 400, toast: TOASTS.webhookInvalidHeaders, fieldErrors };
       }
       const refused = await refusedWebhookUrl(value.url, {

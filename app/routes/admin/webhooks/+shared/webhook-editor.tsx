@@ -20,22 +20,19 @@ const WEBHOOK_TIMEOUT_MAX_SECONDS = 60;
 // Headers arrive as JSON text; whether it parses is checked on the server, which answers with the
 // spec's "Invalid JSON in headers" toast (see parseHeaders).
 export const WebhookEditorSchema = z.object({
-  name: required("Name", 100),
-  url: httpUrl("URL"),
-  method: z.enum(WEBHOOK_METHODS, { error: "HTTP method must be POST, PUT or PATCH" }),
-  headers: optionalText("Headers", 10_000),
-  payloadFormat: z.enum(WEBHOOK_PAYLOAD_FORMATS, { error: "Choose Website or n8n Chat Trigger" }).default("website"),
+  name: required(WEBHOOK_TEXTS.name, 100),
+  url: httpUrl(WEBHOOK_TEXTS.url),
+  method: z.enum(WEBHOOK_METHODS, { error: WEBHOOK_TEXTS.methodInvalid }),
+  headers: optionalText(WEBHOOK_TEXTS.headersName, 10_000),
+  payloadFormat: z.enum(WEBHOOK_PAYLOAD_FORMATS, { error: WEBHOOK_TEXTS.payloadFormatInvalid }).default("website"),
   timeoutSeconds: z
-    .number({ error: "Time-out must be a number of seconds" })
-    .int("Time-out must be a whole number of seconds")
-    .min(1, "Time-out must be at least 1 second")
-    .max(WEBHOOK_TIMEOUT_MAX_SECONDS, `Time-out must be at most ${WEBHOOK_TIMEOUT_MAX_SECONDS} seconds`)
+    .number({ error: WEBHOOK_TEXTS.timeoutNotNumber })
+    .int(WEBHOOK_TEXTS.timeoutNotWhole)
+    .min(1, WEBHOOK_TEXTS.timeoutTooShort)
+    .max(WEBHOOK_TIMEOUT_MAX_SECONDS, WEBHOOK_TEXTS.timeoutTooLong(WEBHOOK_TIMEOUT_MAX_SECONDS))
     .default(DEFAULT_WEBHOOK_TIMEOUT_SECONDS),
   isActive: checkbox(),
 });
-
-export const WEBHOOK_EDITOR_INVALID_HEADERS =
-  'Headers must be a JSON object of header names to values, like {"Authorization": "Bearer your-token"}';
 
 /**
  * Stands for a stored header value in the edit form: the values are write-only (they hold n8n
@@ -43,7 +40,7 @@ export const WEBHOOK_EDITOR_INVALID_HEADERS =
  */
 export const HEADER_VALUE_MASK = "••••••••";
 
-export const WEBHOOK_EDITOR_STORED_HEADERS_HINT = `Stored values are hidden (${HEADER_VALUE_MASK}): leave one as it is to keep it, type a new value to replace it, remove a line to drop that header.`;
+const WEBHOOK_EDITOR_STORED_HEADERS_HINT = WEBHOOK_TEXTS.storedHeadersHint(HEADER_VALUE_MASK);
 
 /** The edit form's headers text: the stored names, each with the mask for its value. */
 export function maskedHeaders(headerNames: string[]): string {
@@ -117,16 +114,20 @@ export function WebhookEditor({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label="Name" field={fields.name} type="text" />
-      <InputField label="URL" field={fields.url} type="url" placeholder="https://your-n8n.example/webhook/chat" />
-      <ChoiceField label="HTTP Method" field={fields.method}>
+      <InputField label={WEBHOOK_TEXTS.name} field={fields.name} type="text" />
+      <InputField label={WEBHOOK_TEXTS.url} field={fields.url} type="url" placeholder={WEBHOOK_TEXTS.urlPlaceholder} />
+      <ChoiceField label={WEBHOOK_TEXTS.method} field={fields.method}>
         {WEBHOOK_METHODS.map((method) => (
           <option key={method} value={method}>
             {method}
           </option>
         ))}
       </ChoiceField>
-      <ChoiceField label="Payload format" field={fields.payloadFormat} hint={WEBHOOK_TEXTS.payloadFormatHint}>
+      <ChoiceField
+        label={WEBHOOK_TEXTS.payloadFormat}
+        field={fields.payloadFormat}
+        hint={WEBHOOK_TEXTS.payloadFormatHint}
+      >
         {WEBHOOK_PAYLOAD_FORMATS.map((format) => (
           <option key={format} value={format}>
             {WEBHOOK_TEXTS.payloadFormats[format]}
@@ -143,11 +144,9 @@ export function WebhookEditor({
         step={1}
       />
       <TextField
-        label="Headers (JSON, optional)"
+        label={WEBHOOK_TEXTS.headers}
         hint={
-          webhook && webhook.headerNames.length > 0
-            ? WEBHOOK_EDITOR_STORED_HEADERS_HINT
-            : 'For example {"Authorization": "Bearer your-token"}'
+          webhook && webhook.headerNames.length > 0 ? WEBHOOK_EDITOR_STORED_HEADERS_HINT : WEBHOOK_TEXTS.headersHint
         }
         field={fields.headers}
         onInput={(event) => {
@@ -162,7 +161,7 @@ export function WebhookEditor({
         spellCheck={false}
         textareaClassName="font-mono text-xs"
       />
-      <SwitchField label="Active" field={fields.isActive} />
+      <SwitchField label={WEBHOOK_TEXTS.active} field={fields.isActive} />
       <FormFooter form={form} submitting={submitting} cancelTo={WEBHOOKS_PATH}>
         {webhook ? WEBHOOK_TEXTS.updateSubmit : WEBHOOK_TEXTS.createSubmit}
       </FormFooter>
