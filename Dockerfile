@@ -26,7 +26,7 @@ ENV NODE_ENV=production \
 RUN mkdir -p /data && chown node:node /data
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json server.js ./
+COPY --chown=node:node package.json ./
 COPY --chown=node:node scripts ./scripts
 COPY --chown=node:node supabase/migrations ./supabase/migrations
 USER node
@@ -40,4 +40,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # generation is collected once it is half as large again as what it held after the last full
 # collection (V8 lets it grow to four times that): a million-order CSV export grew the process by
 # 80 MB of garbage, 20 MB with it, at the same CPU time.
-CMD ["node", "--liftoff-only", "--max-semi-space-size=2", "--heap-growing-percent=50", "server.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=2", "--heap-growing-percent=50", "build/server/main.js"]

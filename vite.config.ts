@@ -30,11 +30,11 @@ const DENIED_FILES = [
 const PGLITE_WORKER_ENTRY = "pglite-worker";
 
 /**
- * React Router names every entry of the server build as its own (index.js); the embedded
- * database's thread, the second entry, keeps its name (app/db/pglite-thread.server.ts finds it by it).
+ * React Router names every entry of the server build as its own (index.js); each keeps its name
+ * instead: npm start runs main.js, and app/db/pglite-thread.server.ts finds the database's thread by it.
  */
-const pgliteWorkerFileName: Plugin = {
-  name: "pglite-worker-file-name",
+const serverEntryFileNames: Plugin = {
+  name: "server-entry-file-names",
   apply: "build",
   configEnvironment: (name) =>
     name === "ssr"
@@ -42,7 +42,7 @@ const pgliteWorkerFileName: Plugin = {
           build: {
             rollupOptions: {
               output: {
-                entryFileNames: ({ name: entry }) => (entry === PGLITE_WORKER_ENTRY ? `${entry}.js` : "index.js"),
+                entryFileNames: "[name].js",
               },
             },
           },
@@ -51,14 +51,18 @@ const pgliteWorkerFileName: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The SSR bundle's entry is our Express app, so server.js imports one module in production; the
-  // embedded database's thread runs the other (app/db/pglite-thread.server.ts finds it beside it).
+  // The SSR bundle's entries: the process (server/main.ts), the Express app it imports, and the
+  // embedded database's thread (app/db/pglite-thread.server.ts finds it beside them).
   // Its source map lets the coverage of the built server (npm run test:coverage) count against app/.
   build: isSsrBuild
     ? {
         sourcemap: true,
         rollupOptions: {
-          input: { index: "./server/app.ts", [PGLITE_WORKER_ENTRY]: "./app/db/pglite-worker.server.ts" },
+          input: {
+            main: "./server/main.ts",
+            index: "./server/app.ts",
+            [PGLITE_WORKER_ENTRY]: "./app/db/pglite-worker.server.ts",
+          },
         },
       }
     : {
@@ -70,5 +74,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundled into the server build, lucide-react keeps only the icons we use: loaded whole from
   // node_modules it cost ~16 MB of resident memory at peak.
   ssr: { noExternal: ["lucide-react"] },
-  plugins: [tailwindcss(), reactRouter(), pgliteWorkerFileName],
+  plugins: [tailwindcss(), reactRouter(), serverEntryFileNames],
 }));

@@ -1,5 +1,5 @@
 // After `react-router build`: a brotli and a gzip copy of each hashed asset, made once at the
-// highest levels, so that server.js sends them as they are instead of compressing per request.
+// highest levels, so that server/main.ts sends them as they are instead of compressing per request.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

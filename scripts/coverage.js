@@ -40,9 +40,7 @@ const passed = [
 
 /** The built bundle's coverage, merged over every server process, as istanbul file coverage. */
 function builtServerCoverage() {
-  const ours = (url) =>
-    url.startsWith(pathToFileURL(path.join(ROOT, "build/server")).href) ||
-    url === pathToFileURL(path.join(ROOT, "server.js")).href;
+  const ours = (url) => url.startsWith(pathToFileURL(path.join(ROOT, "build/server")).href);
   return toIstanbul(readProcessCovs(RAW).map((p) => ({ result: p.result.filter((script) => ours(script.url)) })));
 }
 
@@ -83,7 +81,7 @@ async function toIstanbul(processes) {
   return map;
 }
 
-// server.js's development branch (Vite in middleware mode) never runs in a test.
+// server/main.ts's development branch (Vite in middleware mode) never runs in a test.
 function developmentOnly(node) {
   return node.type === "IfStatement" && node.test.type === "Identifier" && node.test.name === "DEVELOPMENT";
 }

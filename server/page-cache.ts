@@ -5,7 +5,7 @@ import { matchesEtag, pageCacheKey, preferredEncoding } from "~/services/page-ca
 import { clientIp } from "./client-ip";
 
 /**
- * The first thing a request meets (server.js): a public page the cache holds is sent as it was
+ * The first thing a request meets (server/main.ts): a public page the cache holds is sent as it was
  * stored, already compressed, before Express, static files or React Router cost anything. A page
  * being rendered for the cache is waited for. Every other request goes on to `render`.
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { SHUTDOWN_TEXT } from "~/copy/shutdown";
 
-// Graceful shutdown. On SIGTERM server.js drains through a RequestGate:
+// Graceful shutdown. On SIGTERM server/main.ts drains through a RequestGate:
 // - the listener stops accepting connections: a new connection is refused, which a proxy (Fly's)
 //   retries elsewhere, safely even for a POST, since nothing was sent;
 // - every request already in flight runs to its end, with Connection: close if its answer has

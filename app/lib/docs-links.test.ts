@@ -58,8 +58,7 @@ describe("links in the README and docs/", () => {
       .flatMap((dir) =>
         readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)),
       )
-      .filter((file) => /\.(ts|tsx|js)$/.test(file) && !file.includes("node_modules"))
-      .concat("server.js");
+      .filter((file) => /\.(ts|tsx|js)$/.test(file) && !file.includes("node_modules"));
     const named = sources.flatMap((file) =>
       [...readFileSync(path.join(root, file), "utf8").matchAll(/\bdocs\/[\w/-]+\.md\b/g)].map(
         (m) => `${file}: ${m[0]}`,

@@ -1,40 +1,83 @@
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { log } from "./log.server";
+import { createLogger } from "./log.server";
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** A logger whose streams keep what pino wrote to them, line by line. */
+function capturedLogger() {
+  const written = { info: [] as string[], warn: [] as string[] };
+  const keep = (lines: string[]) =>
+    new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(...String(chunk).trimEnd().split("\n"));
+        callback();
+      },
+    });
+  const log = createLogger({ info: keep(written.info), warn: keep(written.warn) });
+  return { log, written };
+}
 
-afterEach(() => vi.restoreAllMocks());
+/** What drizzle throws for a failed write: its message and `params` carry the values written. */
+function failedQuery(secret: string) {
+  const query = 'insert into "integrations" ("stripe_secret_key") values ($1)';
+  return Object.assign(new Error(`Failed query: ${query}\nparams: ${secret}`, { cause: new Error("disk full") }), {
+    query,
+    params: [secret],
+  });
+}
 
-describe("the request log", () => {
-  it("writes the lines of one turn of the event loop together, in one write, at its end", async () => {
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));
-    for (const path of ["/", "/services", "/order"]) log.request({ method: "GET", path, status: 200 });
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toHaveLength(1);
-    const lines = writes[0]
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.map((line) => line.path)).toEqual(["/", "/services", "/order"]);
-    for (const line of lines) {
-      expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", status: 200 });
-      expect(new Date(String(line.time)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe("the log", () => {
+  it("writes one JSON line a call, its level's name, the time and the message before the fields", () => {
+    const { log, written } = capturedLogger();
+    log.info("listening", { pid: 42, url: "http://127.0.0.1:3000" });
+    log.request({ method: "GET", path: "/services", status: 200 });
+    expect(written.info).toHaveLength(2);
+    expect(written.info[0]).toMatch(/^\{"level":"info","time":"[^"]+","msg":"listening","pid":42,"url":/);
+    const [listening, request] = written.info.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(new Date(String(listening.time)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(request).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/services", status: 200 });
+  });
+
+  it("writes info to one stream and warnings and errors to the other, each line once", () => {
+    const { log, written } = capturedLogger();
+    log.info("database ready");
+    log.warn("request body refused", { status: 413 });
+    log.error("render failed");
+    expect(written.info.map((line) => JSON.parse(line).msg)).toEqual(["database ready"]);
+    expect(written.warn.map((line) => JSON.parse(line))).toMatchObject([
+      { level: "warn", msg: "request body refused", status: 413 },
+      { level: "error", msg: "render failed" },
+    ]);
+  });
+
+  it("writes a failed query's statement and its cause, never the values it carried, whatever the field", () => {
+    const { log, written } = capturedLogger();
+    const secret = "sk_live_LOGTEST0123456789abcdefSECRET";
+    log.error("storing the integrations failed", { error: failedQuery(secret), retried: failedQuery(secret) });
+    expect(written.warn).toHaveLength(1);
+    expect(written.warn[0]).not.toContain(secret);
+    const line = JSON.parse(written.warn[0]);
+    for (const field of [line.error, line.retried]) {
+      expect(field).toMatchObject({
+        name: "Error",
+        message: 'Failed query: insert into "integrations" ("stripe_secret_key") values ($1)',
+        cause: { message: "disk full" },
+      });
+      expect(field.stack).toContain("log.server.test.ts");
     }
   });
 
-  it("writes waiting request lines before any other line, so the order holds", async () => {
-    const written: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => void written.push(String(line)));
-    log.request({ method: "POST", path: "/order", status: 500 });
-    log.error("storing an order form post failed");
-    expect(written.map((line) => JSON.parse(line.trimEnd()).msg)).toEqual([
-      "request",
-      "storing an order form post failed",
-    ]);
-    await nextTurn();
-    expect(written).toHaveLength(2);
+  it("adds no exit listener when the module is loaded again, as the development server does on a change", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    const before = process.listenerCount("exit");
+    for (let load = 0; load < 3; load++) {
+      vi.resetModules();
+      await import("./log.server");
+    }
+    expect(process.listenerCount("exit")).toBe(before);
   });
 });

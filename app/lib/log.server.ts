@@ -1,6 +1,6 @@
-// Structured logs: one JSON object a line on stdout/stderr, which Fly.io and most log
-// collectors parse without configuration.
-type Level = "info" | "warn" | "error";
+// Structured logs: one JSON object a line, info on stdout and warnings and errors on stderr, which
+// Fly.io and most log collectors parse without configuration (docs/decisions/015-pino-logger.md).
+import pino from "pino";
 
 interface LoggedError {
   name: string;
@@ -32,47 +32,57 @@ function describeError(error: Error, depth = 0): LoggedError {
   };
 }
 
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_key, value: unknown) =>
-    value instanceof Error ? describeError(value) : value,
+/** Every error among a line's fields, whatever its key, is written as describeError has it. */
+function scrubErrors(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.values(fields).some((value) => value instanceof Error)) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value instanceof Error ? describeError(value) : value]),
   );
-  writeRequestLines();
-  if (level === "info") console.log(line);
-  else console.error(line);
 }
 
-// The request log: stdout to a file or a pipe is written synchronously, a system call a line, which
-// cost a cached page as much as the rest of its answer under load. The lines of the requests
-// answered in one turn of the event loop go out together at its end, in one write, and before any
-// other line, so the order holds; at exit nothing is left unwritten.
-let requestLines: string[] = [];
-let timeMs = 0;
-let timeText = "";
-
-function writeRequestLines(): void {
-  if (requestLines.length === 0) return;
-  const chunk = requestLines.join("\n") + "\n";
-  requestLines = [];
-  process.stdout.write(chunk);
+/** Where the lines go: one stream for info, one for warnings and errors. */
+export interface LogStreams {
+  info: pino.DestinationStream;
+  warn: pino.DestinationStream;
 }
 
-process.once("exit", writeRequestLines);
+// Written at once, a system call a line: a line logged just before an exit or a crash is never
+// left in a buffer.
+const standardStreams = (): LogStreams => ({
+  info: pino.destination({ fd: 1, sync: true }),
+  warn: pino.destination({ fd: 2, sync: true }),
+});
 
-function logRequest(fields: Record<string, unknown>): void {
-  const now = Date.now();
-  // Many requests share a millisecond: its text is made once.
-  if (now !== timeMs) {
-    timeMs = now;
-    timeText = new Date(now).toISOString();
-  }
-  if (requestLines.length === 0) setImmediate(writeRequestLines);
-  requestLines.push(JSON.stringify({ time: timeText, level: "info", msg: "request", ...fields }));
+// Under the test runner lines go through the console, which shows them beside the test that wrote
+// them and lets a test silence or read them.
+const consoleStreams = (): LogStreams => ({
+  info: { write: (line) => console.log(line.trimEnd()) },
+  warn: { write: (line) => console.error(line.trimEnd()) },
+});
+
+export function createLogger(streams: LogStreams) {
+  const logger = pino(
+    {
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (level) => ({ level }), log: scrubErrors },
+    },
+    pino.multistream(
+      [
+        { level: "info", stream: streams.info },
+        { level: "warn", stream: streams.warn },
+      ],
+      { dedupe: true },
+    ),
+  );
+  // The message goes first among the fields, so a line reads "msg" then what it is about.
+  return {
+    info: (msg: string, fields?: Record<string, unknown>) => logger.info({ msg, ...fields }),
+    warn: (msg: string, fields?: Record<string, unknown>) => logger.warn({ msg, ...fields }),
+    error: (msg: string, fields?: Record<string, unknown>) => logger.error({ msg, ...fields }),
+    /** One answered request (method, path, status, ms, ip): an info line named "request". */
+    request: (fields: Record<string, unknown>) => logger.info({ msg: "request", ...fields }),
+  };
 }
 
-export const log = {
-  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
-  /** One answered request (method, path, status, ms, ip): an info line named "request". */
-  request: logRequest,
-};
+export const log = createLogger(process.env.NODE_ENV === "test" ? consoleStreams() : standardStreams());

@@ -22,7 +22,7 @@ export function securityHeaders(): Record<string, string> {
 }
 
 /**
- * A static file's headers (server.js): a page's, and a policy of its own that lets nothing run
+ * A static file's headers (server/main.ts): a page's, and a policy of its own that lets nothing run
  * should a file be opened as a document (an SVG can hold scripts).
  */
 export function staticFileHeaders(): Record<string, string> {

@@ -7,16 +7,16 @@ import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";
 
 /**
- * The V8 flags and environment of `npm start` in `root`'s package.json (`cross-env NAME=value
- * node <flags> server.js`), so the bench measures the process production runs, and an earlier
- * checkout (--app) with its own.
+ * The V8 flags, entry file and environment of `npm start` in `root`'s package.json (`cross-env
+ * NAME=value node <flags> build/server/main.js`), so the bench measures the process production
+ * runs, and an earlier checkout (--app) with its own (server.js there).
  */
-function startCommand(root: string): { flags: string[]; env: Record<string, string> } {
+function startCommand(root: string): { flags: string[]; entry: string; env: Record<string, string> } {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const command = /^(?:cross-env\s+)?((?:\w+=\S*\s+)*)node\s+(.*?)\s*server\.js\b/.exec(scripts.start ?? "");
-  if (!command) throw new Error(`No "node <flags> server.js" in the start script of ${root}/package.json`);
+  const command = /^(?:cross-env\s+)?((?:\w+=\S*\s+)*)node\s+(.*?)\s*(\S+\.js)$/.exec(scripts.start ?? "");
+  if (!command) throw new Error(`No "node <flags> <file>.js" in the start script of ${root}/package.json`);
   const env = Object.fromEntries(
     command[1]
       .split(/\s+/)
@@ -26,7 +26,7 @@ function startCommand(root: string): { flags: string[]; env: Record<string, stri
         assignment.slice(assignment.indexOf("=") + 1),
       ]),
   );
-  return { flags: command[2].split(/\s+/).filter(Boolean), env };
+  return { flags: command[2].split(/\s+/).filter(Boolean), entry: command[3], env };
 }
 
 export type DatabaseKind = "embedded" | "postgres";
@@ -61,7 +61,7 @@ const RAISED_LIMITS = {
 };
 
 /**
- * The production build (`server.js` with build/) on a fresh database with demo content: a new
+ * The production build (as `npm start` runs it) on a fresh database with demo content: a new
  * DATA_DIR for the embedded one, a new database on DATABASE_URL's server for Postgres. Only PATH
  * and HOME come from the bench's own environment, so nothing configured there changes the run.
  */
@@ -99,7 +99,7 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
   const log = openSync(logFile, "w");
   const startedAt = performance.now();
   const start = startCommand(root);
-  const child = spawn(process.execPath, [...start.flags, "server.js"], {
+  const child = spawn(process.execPath, [...start.flags, start.entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -12,7 +12,7 @@ import { csvStream } from "~/lib/csv";
 
 // The orders export of a million rows in constant memory. The export is a csvStream
 // that @react-router/express hands to writeReadableStreamToWritable (@react-router/node), through
-// the compression middleware server.js sets up. Both packages are patched (patches/): these
+// the compression middleware server/main.ts sets up. Both packages are patched (patches/): these
 // tests fail on them as published.
 
 v8.setFlagsFromString("--expose-gc");

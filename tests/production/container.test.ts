@@ -41,8 +41,8 @@ describe("the container image", () => {
     const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
       scripts: { start: string };
     };
-    const [, assignments, flags] = /^cross-env ((?:\w+=\S+ )+)node (.*) server\.js$/.exec(scripts.start)!;
-    expect(JSON.parse(instructions("CMD")[0])).toEqual(["node", ...flags.split(" "), "server.js"]);
+    const [, assignments, flags] = /^cross-env ((?:\w+=\S+ )+)node (.*) build\/server\/main\.js$/.exec(scripts.start)!;
+    expect(JSON.parse(instructions("CMD")[0])).toEqual(["node", ...flags.split(" "), "build/server/main.js"]);
     const env = instructions("ENV").join(" ");
     for (const assignment of assignments.trim().split(" ")) expect(env).toContain(assignment);
   });

@@ -7,7 +7,7 @@ import { ROOT, startBuiltServer, stopBuiltServer, type RunningServer } from "../
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 
-// Defaults: the build started as `node server.js`, with no NODE_ENV at all, is
+// Defaults: the build started as `node build/server/main.js`, with no NODE_ENV at all, is
 // production: a CSP on every page, Secure cookies, and static files with a page's headers.
 
 const EMBED_HOSTS = "https://voice.example wss://live.voice.example";
@@ -26,7 +26,7 @@ beforeAll(async () => {
       ADMIN_PASSWORD: OWNER.password,
       CSP_EMBED_HOSTS: EMBED_HOSTS,
     },
-    { command: ["node", "server.js"] },
+    { command: ["node", "build/server/main.js"] },
   );
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 
-// Development server: `npm run dev` (node server.js with NODE_ENV=development) is
+// Development server: `npm run dev` (server/main.ts through tsx, NODE_ENV=development) is
 // reachable from this machine alone unless HOST says otherwise, and Vite, which serves files under
 // the project root, never serves the data directory (the session secret forges admin cookies).
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(probe, "probe-content");
   port = await freePort();
   const { HOST: _host, NODE_ENV: _nodeEnv, SESSION_SECRET: _secret, ...inherited } = process.env;
-  child = spawn(process.execPath, ["server.js"], {
+  child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     detached: true,
     env: {

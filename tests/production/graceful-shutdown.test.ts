@@ -49,7 +49,7 @@ function start(env: Record<string, string>): Promise<RunningServer> {
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       ...env,
     },
-    { command: ["node", "server.js"] },
+    { command: ["node", "build/server/main.js"] },
   );
 }
 

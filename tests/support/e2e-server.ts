@@ -1,5 +1,5 @@
 // Playwright's web server: a throwaway PostgreSQL, then the built app on it, started the way
-// production starts it (node server.js). Tests read the database URL from E2E_STATE_FILE to
+// production starts it (node build/server/main.js). Tests read the database URL from E2E_STATE_FILE to
 // check what the app stored. Stops both on SIGTERM or SIGINT.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +21,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
 mkdirSync(path.dirname(stateFile), { recursive: true });
 writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir }));
 
-const app = spawn(process.execPath, ["server.js"], {
+const app = spawn(process.execPath, ["build/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,

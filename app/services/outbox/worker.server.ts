@@ -235,7 +235,7 @@ export async function startOutboxWorker(): Promise<void> {
   kick();
 }
 
-/** How long shutdown waits for the run in progress, within server.js's drain time. */
+/** How long shutdown waits for the run in progress, within server/main.ts's drain time. */
 const STOP_WAIT_MS = 3_000;
 
 /**

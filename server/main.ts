@@ -1,10 +1,14 @@
 // The process entry: static files, the app from the server build (or from Vite in development),
 // start-up work before listening, and a graceful shutdown on SIGTERM. What a request meets after
-// the static files is listed in order at the top of server/app.ts.
-import { createServer } from "node:http";
+// the static files is listed in order at the top of server/app.ts. The build bundles it as
+// build/server/main.js beside the app (vite.config.ts); npm run dev runs this file through tsx.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import compression from "compression";
-import express from "express";
+import express, { type Request } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { log } from "~/lib/log.server";
+
+type App = typeof import("./app");
 
 // Serving the build means production unless told otherwise: without NODE_ENV the app would run
 // with development's defaults (no CSP, cookies without Secure). npm run dev says development.
@@ -23,7 +27,7 @@ server.disable("x-powered-by");
 // A refusal (429) is sent as it is: compressing the page of each refused form post took a third of
 // its time, and a flood of them must cost as little as possible (docs/performance.md).
 const compress = compression({ filter: (req, res) => res.statusCode !== 429 && compression.filter(req, res) });
-const sentUncompressed = (req) =>
+const sentUncompressed = (req: Request) =>
   req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");
 server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, res, next)));
 
@@ -31,16 +35,16 @@ server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, r
 // rather than a port of its own (24678) on every interface.
 const listener = createServer();
 
-let mod;
+let mod: App;
 if (DEVELOPMENT) {
   const vite = await import("vite").then((v) =>
     v.createServer({ server: { middlewareMode: true, ws: { server: listener } } }),
   );
   server.use(vite.middlewares);
-  mod = await vite.ssrLoadModule("./server/app.ts");
+  mod = (await vite.ssrLoadModule("./server/app.ts")) as App;
   server.use(async (req, res, next) => {
     try {
-      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      const fresh = (await vite.ssrLoadModule("./server/app.ts")) as App;
       return await fresh.app(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
@@ -48,9 +52,9 @@ if (DEVELOPMENT) {
     }
   });
 } else {
-  mod = await import("./build/server/index.js");
+  mod = await import("./app");
   // Static files come before server/app.ts's headers: they carry a page's security headers themselves.
-  const securityHeaders = (res) => res.set(mod.staticFileHeaders());
+  const securityHeaders = (res: ServerResponse) => res.setHeaders(new Map(Object.entries(mod.staticFileHeaders())));
   // Hashed file names: cached for a year, sent as the .br or .gz the build made (scripts/compress-assets.js).
   server.use(
     "/assets",
@@ -68,62 +72,53 @@ if (DEVELOPMENT) {
 // Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
 const gate = new mod.RequestGate();
 const handle = DEVELOPMENT
-  ? (req, res) => gate.admit(req, res, () => server(req, res))
-  : (req, res) => gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => server(req, res)));
+  ? (req: IncomingMessage, res: ServerResponse) => gate.admit(req, res, () => server(req, res))
+  : (req: IncomingMessage, res: ServerResponse) =>
+      gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => server(req, res)));
 
 // Refusals the operator fixes (a bad variable, DATA_DIR held by a running server): the message alone.
 const START_REFUSALS = ["ConfigError", "DataDirInUseError"];
-let env;
+let env: Awaited<ReturnType<App["start"]>>;
 try {
   env = await mod.start();
 } catch (error) {
-  console.error(START_REFUSALS.includes(error?.name) ? error.message : error);
+  console.error(error instanceof Error && START_REFUSALS.includes(error.name) ? error.message : error);
   process.exit(1);
 }
 if (env.NODE_ENV === "production" && !env.SITE_URL) {
   // Absolute URLs come from SITE_URL alone, never from a client's Host (app/lib/site-url.server.ts).
-  console.warn(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: "SITE_URL is not set: pages go without canonical and sharing URLs, /sitemap.xml is not served, chat webhooks get relative media links. Set SITE_URL to the public address, e.g. https://example.com",
-    }),
+  log.warn(
+    "SITE_URL is not set: pages go without canonical and sharing URLs, /sitemap.xml is not served, chat webhooks get relative media links. Set SITE_URL to the public address, e.g. https://example.com",
   );
 }
 
 listener.on("request", handle).listen(env.PORT, env.HOST, () => {
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      msg: "listening",
-      pid: process.pid,
-      url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
-    }),
-  );
+  log.info("listening", {
+    pid: process.pid,
+    url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+  });
 });
 
 let shuttingDown = false;
-async function shutdown(signal) {
+async function shutdown(signal: NodeJS.Signals) {
   if (shuttingDown) return;
   shuttingDown = true;
   const startedAt = performance.now();
-  const line = (level, msg, fields) => JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  console.log(line("info", "shutting down", { signal, inFlight: gate.size }));
+  log.info("shutting down", { signal, inFlight: gate.size });
   setTimeout(() => {
-    console.error(line("error", "shutdown timed out"));
+    log.error("shutdown timed out");
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   const cut = await gate.drain(listener, DRAIN_TIMEOUT_MS);
-  if (cut > 0) console.error(line("warn", "requests cut short by the shutdown", { count: cut }));
+  if (cut > 0) log.warn("requests cut short by the shutdown", { count: cut });
   // Closing the database checkpoints PGlite, so the next start needs no recovery.
   try {
     await mod.stop();
   } catch (error) {
-    console.error(line("error", "closing the database failed", { error: String(error) }));
+    log.error("closing the database failed", { error });
     process.exit(1);
   }
-  console.log(line("info", "shut down", { ms: Math.round(performance.now() - startedAt) }));
+  log.info("shut down", { ms: Math.round(performance.now() - startedAt) });
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
