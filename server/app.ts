@@ -46,7 +46,7 @@ export async function stop() {
 }
 
 // Where a request enters, in order:
-//   1. server.js: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a public
+//   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a public
 //      page the page cache holds is answered there and then (./page-cache.ts); the rest meet
 //      compression, static files, then this app;
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
@@ -210,7 +210,7 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
 
 // The build itself, not a function returning it: with a function React Router derives its route
 // table again on every request (about half a millisecond of a chat message). In
-// development server.js loads this module again for each request, so a changed route still counts.
+// development server/main.ts loads this module again for each request, so a changed route still counts.
 const reactRouter = createRequestHandler({
   build,
   getLoadContext: (req, res) =>
