@@ -168,7 +168,9 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
     // The next renewal fails: staff see it, and the subscription is past due.
     const failing = stripeId("in");
     expect(
-      await deliver(invoiceEvent("invoice.payment_failed", { id: failing, subscription, amount: 5_000, currency: "jpy" })),
+      await deliver(
+        invoiceEvent("invoice.payment_failed", { id: failing, subscription, amount: 5_000, currency: "jpy" }),
+      ),
     ).toBe(200);
     expect((await orderRow(order.id)).subscriptionState).toBe("past_due");
     expect((await paymentsOf(order.id)).map(({ kind, status, amount }) => [kind, status, amount])).toEqual([
@@ -226,12 +228,15 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
       providerSubscriptionId: subscription,
       subscriptionState: "active",
     });
-    expect(await deliver(checkoutCompleted(order.id, { amountTotal: 25_000, currency: "usd", subscription, invoice }))).toBe(
-      200,
-    );
+    expect(
+      await deliver(checkoutCompleted(order.id, { amountTotal: 25_000, currency: "usd", subscription, invoice })),
+    ).toBe(200);
     expect((await orderRow(order.id)).status).toBe("paid");
     expect(await paymentsOf(order.id)).toMatchObject([{ kind: "setup", amount: 250, flagged: false }]);
-    expect((await eventsAbout(order.id)).map(({ type }) => type)).toEqual(["payment.succeeded", "order.status_changed"]);
+    expect((await eventsAbout(order.id)).map(({ type }) => type)).toEqual([
+      "payment.succeeded",
+      "order.status_changed",
+    ]);
   });
 
   it("a checkout completed for an order already paid: the payment is recorded and flagged, the order untouched", async () => {
@@ -240,7 +245,11 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
     expect(await deliver(checkoutCompleted(order.id, { amountTotal: 17_800, currency: "usd", paymentIntent }))).toBe(
       200,
     );
-    expect(await orderRow(order.id)).toMatchObject({ status: "paid", paymentMethod: "Bank transfer", checkoutId: null });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "paid",
+      paymentMethod: "Bank transfer",
+      checkoutId: null,
+    });
     expect(await paymentsOf(order.id)).toMatchObject([
       {
         amount: 178,
@@ -260,7 +269,11 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
 
     expect(await deliver(chargeRefunded({ paymentIntent, fully: false }))).toBe(200);
     expect(await paymentsOf(order.id)).toMatchObject([
-      { status: "succeeded", refundedAt: null, note: productText("Partly refunded: see the payment with the provider.") },
+      {
+        status: "succeeded",
+        refundedAt: null,
+        note: productText("Partly refunded: see the payment with the provider."),
+      },
     ]);
     const refund = chargeRefunded({ paymentIntent, fully: true });
     expect(await deliver(refund)).toBe(200);
@@ -324,9 +337,9 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
     for (const orderId of ["3f1c1e9e-5b0c-4c5e-9d55-000000000000", "not-an-order-id"]) {
       expect(await deliver(checkoutCompleted(orderId, { amountTotal: 100, currency: "usd" }))).toBe(200);
     }
-    expect(await deliver(invoiceEvent("invoice.paid", { subscription: stripeId("sub"), amount: 1, currency: "usd" }))).toBe(
-      200,
-    );
+    expect(
+      await deliver(invoiceEvent("invoice.paid", { subscription: stripeId("sub"), amount: 1, currency: "usd" })),
+    ).toBe(200);
     expect(await deliver(chargeRefunded({ paymentIntent: stripeId("pi"), fully: true }))).toBe(200);
     expect(await db().$count(payments)).toBe(paymentsBefore);
     expect(await db().$count(outboxEvents)).toBe(eventsBefore);
@@ -338,7 +351,10 @@ describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
     const statuses = await Promise.all(Array.from({ length: 4 }, () => deliver(event)));
     expect(statuses).toEqual([200, 200, 200, 200]);
     expect(await paymentsOf(order.id)).toHaveLength(1);
-    expect((await eventsAbout(order.id)).map(({ type }) => type)).toEqual(["order.status_changed", "payment.succeeded"]);
+    expect((await eventsAbout(order.id)).map(({ type }) => type)).toEqual([
+      "order.status_changed",
+      "payment.succeeded",
+    ]);
     expect(await handled(event.id)).toBe(1);
   });
 
