@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { integrations, orders, outboxEvents, payments, providerEvents } from "~/db/schema";
 import { saveIntegrations } from "~/models/integrations.server";
@@ -69,10 +69,12 @@ async function openCheckout(values: Partial<typeof orders.$inferInsert> = {}) {
 
 describe.each(BACKENDS)("Stripe webhook on %s", (backend) => {
   const database = useTestDatabase(backend);
-
-  it("saves the signing secret sealed, as the route reads it", async () => {
+  beforeAll(async () => {
     secret = newWebhookSecret();
     await saveIntegrations({ stripeWebhookSecret: secret });
+  });
+
+  it("keeps the signing secret sealed at rest", async () => {
     const [row] = await db().select({ stored: integrations.stripeWebhookSecret }).from(integrations);
     expect(row.stored).toMatch(/^enc:v1:/);
     expect(row.stored).not.toContain(secret);
