@@ -20,6 +20,8 @@ export default [
   route("uploads/:name", "routes/uploads.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The payment providers' webhooks: resource routes, posted JSON (server/app.ts lets it through).
+  route("webhooks/stripe", "routes/webhooks/stripe.ts"),
 
   // Admin panel: signing in and out outside it; everything else under the layout, whose middleware
   // guards every loader and action (tests/integration/admin-route-table.test.ts walks this table).

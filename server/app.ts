@@ -50,7 +50,7 @@ export async function stop() {
 //      page the page cache holds is answered there and then (./page-cache.ts); the rest meet
 //      compression, static files, then this app;
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
-//      (the last, limitRequestBodies, refuses a body too large or not a form);
+//      (the last, limitRequestBodies, refuses a body too large, or not a form where no JSON is due);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route
 //      middleware: the toast scope on every route (app/root.tsx), then the admin guard under
 //      /admin (app/routes/admin/layout.tsx); then the actions and loaders, and the page.
@@ -146,14 +146,21 @@ function securityHeaders(req: Request, res: Response, next: NextFunction) {
 // streams in (a chunked body has none). The chat takes a file; any other action, a form.
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const CHAT_ACTION_PATH = /^\/chat(?:\.data|\/messages)?$/;
+// The payment providers post JSON signed over its exact bytes: on their webhook paths alone a JSON
+// body goes through unparsed, for the route to read raw (app/routes/webhooks/stripe.ts).
+const PROVIDER_WEBHOOK_PATHS = ["/webhooks/stripe", "/webhooks/paypal"];
+const PROVIDER_WEBHOOK_TYPES = ["application/json"];
+/** A provider's event is a few kilobytes: this leaves room for the largest, and no more. */
+const PROVIDER_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 // A chat post whose Content-Length is over the chat's limit is left to the chat action, which refuses
 // it before reading a byte and answers in the widget's format ("Files can be up to …",
 // app/services/chat/intake.server.ts), so the visitor gets the chat's message, not a bare 413. A body
 // without a Content-Length is counted here against the same limit.
-function bodyLimitBytes(chat: boolean): number {
+function bodyLimitBytes(chat: boolean, providerWebhook: boolean): number {
   const env = getEnv();
-  return chat ? maxChatRequestBytes(chatLimits(env)) : env.MAX_FORM_BYTES;
+  if (chat) return maxChatRequestBytes(chatLimits(env));
+  return providerWebhook ? PROVIDER_WEBHOOK_MAX_BYTES : env.MAX_FORM_BYTES;
 }
 
 // A client still sending when the connection closes reads a reset instead of the answer: what it
@@ -175,10 +182,13 @@ function refuseBody(req: Request, res: Response, status: 413 | 415, text: string
 
 function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const providerWebhook = PROVIDER_WEBHOOK_PATHS.includes(req.path);
   // false: a body that is not a form (none at all is null). An action would fail on it with a 500.
-  if (req.is(FORM_TYPES) === false) return refuseBody(req, res, 415, REQUEST_BODY_TEXT.unsupportedType);
+  if (req.is(providerWebhook ? PROVIDER_WEBHOOK_TYPES : FORM_TYPES) === false) {
+    return refuseBody(req, res, 415, REQUEST_BODY_TEXT.unsupportedType);
+  }
   const chat = CHAT_ACTION_PATH.test(req.path);
-  const limit = bodyLimitBytes(chat);
+  const limit = bodyLimitBytes(chat, providerWebhook);
   if (!chat && Number(req.get("content-length")) > limit) {
     return refuseBody(req, res, 413, REQUEST_BODY_TEXT.tooLarge);
   }

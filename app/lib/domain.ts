@@ -29,6 +29,9 @@ export const EVENT_TYPES = [
   "contact.created",
   "chat.conversation_started",
   "chat.lead_captured",
+  "payment.succeeded",
+  "payment.failed",
+  "subscription.cancelled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */

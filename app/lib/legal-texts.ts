@@ -52,6 +52,10 @@ const EVENT_DATA: Record<EventType, string> = {
   "contact.created": "your contact messages (name, email address and message)",
   "chat.conversation_started": "the first message of each chat conversation",
   "chat.lead_captured": "the name, email address and message you leave in the chat",
+  "payment.succeeded":
+    "your payments (amount, currency and the payment provider's reference) with your order's details",
+  "payment.failed": "your failed payments, with the same details",
+  "subscription.cancelled": "the end of your monthly subscription, with your order's details",
 };
 
 const hostList = (hosts: readonly string[]) => hosts.map((host) => `\`${host}\``).join(", ");

@@ -10,7 +10,7 @@ export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "u
 export type PublicIntegrations = Pick<Integrations, "voiceAgentEmbedCode" | "customCss" | "customJs">;
 
 /** Keys and tokens: stored encrypted (app/lib/secret-box.server.ts), never sent to any page. */
-export const SECRET_INTEGRATIONS = ["stripeSecretKey", "airtableToken"] as const;
+export const SECRET_INTEGRATIONS = ["stripeSecretKey", "airtableToken", "stripeWebhookSecret"] as const;
 export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
 
 /**
@@ -36,7 +36,12 @@ function hint(stored: string | null): SecretHint | null {
 export async function getAdminIntegrations(): Promise<AdminIntegrations | null> {
   const [row] = await withReadRetry(() => db().select().from(integrations).where(eq(integrations.id, 1)));
   if (!row) return null;
-  return { ...row, stripeSecretKey: hint(row.stripeSecretKey), airtableToken: hint(row.airtableToken) };
+  return {
+    ...row,
+    stripeSecretKey: hint(row.stripeSecretKey),
+    airtableToken: hint(row.airtableToken),
+    stripeWebhookSecret: hint(row.stripeWebhookSecret),
+  };
 }
 
 /** The plain secret, for the server's own use of it. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/db/search.server";
-import { db, withReadRetry } from "~/db/client.server";
+import { db, withReadRetry, type Db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
 import { orderSearchText, orders, services, type Order } from "~/db/schema";
 import { neutraliseFormulas } from "~/lib/csv";
@@ -203,15 +203,32 @@ export async function getOrderByStatusToken(statusToken: string): Promise<Order 
 
 /** Sets the status; a change is an order.status_changed event, in the same transaction. */
 export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
-  return db().transaction(async (tx) => {
-    const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
-    if (!before) return null;
-    const [row] = await tx.update(orders).set({ status }).where(eq(orders.id, id)).returning();
-    if (before.status !== status) {
-      await recordEvent(tx, "order.status_changed", { ...orderEventData(row), previous_status: before.status });
-    }
-    return row;
-  });
+  return db().transaction((tx) => setOrderStatus(tx, id, status));
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Sets the status (and `changes`, such as the payment method) in the caller's transaction, the row
+ * locked first; a change of status is an order.status_changed event carrying the new values.
+ */
+export async function setOrderStatus(
+  tx: Tx,
+  id: string,
+  status: OrderStatus,
+  changes: Partial<Omit<Order, "id" | "status">> = {},
+): Promise<Order | null> {
+  const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
+  if (!before) return null;
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes, status })
+    .where(eq(orders.id, id))
+    .returning();
+  if (before.status !== status) {
+    await recordEvent(tx, "order.status_changed", { ...orderEventData(row), previous_status: before.status });
+  }
+  return row;
 }
 
 export interface OrderStats {

@@ -30,6 +30,9 @@ const EVENT_TYPES = [
   "contact.created",
   "chat.conversation_started",
   "chat.lead_captured",
+  "payment.succeeded",
+  "payment.failed",
+  "subscription.cancelled",
   "webhook.test",
 ];
 const SECRET_PLACEHOLDER = "whsec_PASTE_YOUR_SIGNING_SECRET_HERE";

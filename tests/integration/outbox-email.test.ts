@@ -13,9 +13,18 @@ import { dispatchEvents } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
-import { createTestAdmin, createTestService } from "../support/factories";
+import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { getRequest, send, sessionFor } from "../support/route-args";
+import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+import { saveIntegrations } from "~/models/integrations.server";
+import {
+  checkoutCompleted,
+  invoiceEvent,
+  newWebhookSecret,
+  signedDelivery,
+  stripeId,
+  subscriptionDeleted,
+} from "../support/stripe-events";
 import { startTestServer } from "../support/webhook-server";
 import { uniqueName, useTestDatabase } from "../support/test-database";
 
@@ -368,5 +377,105 @@ describe("email from the outbox", () => {
           ),
         );
     }
+  });
+  it("mails a payment's receipt to the client and notes of payments, failures and cancellations to staff", async () => {
+    const secret = newWebhookSecret();
+    await saveIntegrations({ stripeWebhookSecret: secret });
+    const deliver = async (event: unknown) => {
+      const { body, signature } = signedDelivery(event, secret);
+      const request = new Request(`${TEST_ORIGIN}/webhooks/stripe`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      });
+      expect((await send(request)).status).toBe(200);
+    };
+    const clientName = uniqueName("Payer");
+    const clientEmail = `payer.${Date.now()}@example.com`;
+    const order = await createTestOrder(db(), {
+      clientName,
+      clientEmail,
+      serviceName: "Invoice Robot",
+      setupPrice: 1499.5,
+      monthlyPrice: 29,
+      totalPrice: 1528.5,
+    });
+    const { companyName, supportEmail } = await getSiteSettings();
+    const subscription = stripeId("sub");
+    const invoice = stripeId("in");
+    await deliver(checkoutCompleted(order.id, { amountTotal: 152_850, currency: "usd", subscription, invoice }));
+    await runOutbox();
+
+    const amount = "$1,528.50";
+    const [receipt] = mailsTo(
+      clientEmail,
+      emailText("Payment received by {company}: {service}", companyName, "Invoice Robot"),
+    );
+    expect(receipt.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
+    expect(receipt.mail.text).toContain(productText("Hello,"));
+    expect(receipt.mail.text).toContain(
+      emailText("Thank you: {company} received your payment of {amount}.", companyName, amount),
+    );
+    expect(receipt.mail.text).toContain(`${productText("Amount")}: ${amount}`);
+    expect(receipt.mail.text).toContain(`${productText("Payment")}: ${productText("Setup fee and first month")}`);
+    expect(receipt.mail.text).toContain(`${productText("Reference")}: ${invoice}`);
+    expect(receipt.mail.text).toContain(
+      productText.pattern(
+        "See your order's status at any time: {status link}",
+        `${SITE}/order/status/${order.statusToken}`,
+      ),
+    );
+    expect(receipt.mail.text).not.toContain(clientName);
+
+    const [staff] = mailsTo(STAFF, emailText("Payment received: {amount} from {client name}", amount, clientName));
+    expect(staff.mail.replyTo?.value).toEqual([{ name: clientName, address: clientEmail }]);
+    expect(staff.mail.text).toContain(
+      emailText("{client name} paid {amount} through {provider}.", clientName, amount, "Stripe"),
+    );
+    expect(staff.mail.text).toContain(`${SITE}/admin/orders?view=${order.id}`);
+
+    // A renewal that fails, then the subscription's end: staff are told of each.
+    await deliver(invoiceEvent("invoice.payment_failed", { subscription, amount: 2_900, currency: "usd" }));
+    await deliver(subscriptionDeleted(subscription));
+    await runOutbox();
+    const [failed] = mailsTo(STAFF, emailText("Payment failed: {amount} from {client name}", "$29.00", clientName));
+    expect(failed.mail.text).toContain(
+      emailText(
+        "A payment of {amount} from {client name} through {provider} failed. The order shows the subscription as past due until a payment succeeds.",
+        "$29.00",
+        clientName,
+        "Stripe",
+      ),
+    );
+    expect(failed.mail.text).toContain(`${productText("Payment")}: ${productText("Monthly support")}`);
+    const [cancelled] = mailsTo(
+      STAFF,
+      emailText("Subscription cancelled: {service} for {client name}", "Invoice Robot", clientName),
+    );
+    expect(cancelled.mail.text).toContain(
+      emailText(
+        "{client name}'s monthly subscription for {service} was cancelled: no further monthly payments will be taken.",
+        clientName,
+        "Invoice Robot",
+      ),
+    );
+    // Neither is mailed to the client.
+    expect(received.filter(({ to }) => to.includes(clientEmail))).toHaveLength(1);
+
+    // Paid again through a second checkout, in a zero-decimal currency: flagged to staff.
+    await deliver(checkoutCompleted(order.id, { amountTotal: 5_000, currency: "jpy" }));
+    await runOutbox();
+    const [flagged] = mailsTo(
+      STAFF,
+      emailText("Check this payment: {amount} from {client name}", "¥5,000", clientName),
+    );
+    expect(flagged.mail.text).toContain(
+      emailText(
+        "{client name} paid {amount} through {provider} for an order that was already paid. Check whether it was paid twice, and refund one if so.",
+        clientName,
+        "¥5,000",
+        "Stripe",
+      ),
+    );
   });
 });

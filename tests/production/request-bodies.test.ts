@@ -2,7 +2,12 @@ import { Readable } from "node:stream";
 import { request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { integrations, orders } from "~/db/schema";
 import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+import { createTestOrder } from "../support/factories";
+import { productText } from "../support/product-text";
+import { checkoutCompleted, newWebhookSecret, signedDelivery } from "../support/stripe-events";
 
 // Request bodies: every action's body is limited while it streams in, and a body the
 // server cannot read is refused in a few words, never with a 500 or a stack trace. Posted over raw
@@ -295,6 +300,67 @@ describe("a body the server cannot read", () => {
         sent++;
         expectRefusedCleanly(answer, `${malformed.name} to ${path}`, malformed.readsAsForm);
       }
+    });
+  }
+});
+
+describe("JSON on the payment providers' webhook paths", () => {
+  const secret = newWebhookSecret();
+  const JSON_TYPE = { "Content-Type": "application/json" };
+  beforeAll(async () => {
+    // Plain, as a value from before encryption existed reads: this process has not the server's SECRETS_KEY.
+    await app.db
+      .insert(integrations)
+      .values({ id: 1, stripeWebhookSecret: secret })
+      .onConflictDoUpdate({ target: integrations.id, set: { stripeWebhookSecret: secret } });
+  });
+
+  it("reaches Stripe's route raw: a signed event is taken, an unsigned one refused by the route", async () => {
+    const order = await createTestOrder(app.db);
+    const { body, signature } = signedDelivery(
+      checkoutCompleted(order.id, { amountTotal: 17_800, currency: "usd" }),
+      secret,
+    );
+    // As Stripe sends it: no Origin, no cookie, a charset on the type.
+    const taken = await fetch(`${app.url}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature },
+      body,
+    });
+    expect(taken.status).toBe(200);
+    expect(await taken.text()).toBe(productText("Received."));
+    const [paid] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid.status).toBe("paid");
+
+    const unsigned = await post(app.url, "/webhooks/stripe", { headers: JSON_TYPE, body });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body).toBe(productText("The Stripe signature could not be verified."));
+    expect((await fetch(`${app.url}/webhooks/stripe`)).status).toBe(405);
+  });
+
+  it("is still refused with 415 on every other path, and a form or text on the webhook path", async () => {
+    for (const path of [...PUBLIC_ACTIONS, "/webhooks/stripe/other", "/webhooks"]) {
+      const sent = await post(app.url, path, { headers: JSON_TYPE, body: `{"id":"evt_1"}` });
+      expect(sent.status, path).toBe(415);
+    }
+    for (const headers of [URL_ENCODED, { "Content-Type": "text/plain" }]) {
+      const sent = await post(app.url, "/webhooks/stripe", { headers, body: "id=evt_1" });
+      expect(sent.status, headers["Content-Type"]).toBe(415);
+    }
+  });
+
+  for (const chunked of [false, true]) {
+    it(`refuses JSON over 1 MiB ${chunked ? "chunked" : "with its Content-Length"} with 413`, async () => {
+      const size = MB + 1;
+      const sent = await post(app.url, "/webhooks/stripe", {
+        headers: JSON_TYPE,
+        body: bytes(size),
+        contentLength: chunked ? undefined : size,
+      });
+      expect(sent.status).toBe(413);
+      const fits = await post(app.url, "/webhooks/stripe", { headers: JSON_TYPE, body: bytes(MB) });
+      // Read whole by the route, whose signature check then refuses it.
+      expect(fits.status).toBe(400);
     });
   }
 });

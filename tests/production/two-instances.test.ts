@@ -1,13 +1,14 @@
-import { inArray, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, orders } from "~/db/schema";
+import { chatMessages, integrations, orders, payments, providerEvents } from "~/db/schema";
 import { formatPrice } from "~/lib/pricing";
 import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
 import type { RunningServer } from "../support/built-server";
-import { createTestAdmin, createTestService, unique } from "../support/factories";
+import { createTestAdmin, createTestOrder, createTestService, unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
 import { toastOn } from "../support/http-visitor";
 import { productText } from "../support/product-text";
+import { checkoutCompleted, newWebhookSecret, signedDelivery } from "../support/stripe-events";
 import { echoWebhook, startTestServer } from "../support/webhook-server";
 
 // Two instances of the app on one Postgres, behind one address, behave as one site.
@@ -249,5 +250,33 @@ describe("an admin's change through one, on the other's cached pages", () => {
     } finally {
       await echo.close();
     }
+  });
+});
+
+describe("payments", () => {
+  it("handles one Stripe event delivered to both at once exactly once", async () => {
+    const secret = newWebhookSecret();
+    // Plain, as a value from before encryption existed reads: this process has not the servers' SECRETS_KEY.
+    await app.db
+      .insert(integrations)
+      .values({ id: 1, stripeWebhookSecret: secret })
+      .onConflictDoUpdate({ target: integrations.id, set: { stripeWebhookSecret: secret } });
+    const order = await createTestOrder(app.db);
+    const event = checkoutCompleted(order.id, { amountTotal: 17_800, currency: "usd" });
+    const { body, signature } = signedDelivery(event, secret);
+    const deliver = (turn: number) =>
+      fetch(`${instance(turn).url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body,
+      }).then((response) => response.status);
+
+    expect(await Promise.all(Array.from({ length: 6 }, (_, turn) => deliver(turn)))).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
+    expect(await app.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+    expect(await app.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id))).toHaveLength(1);
+    const [paid] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid.status).toBe("paid");
   });
 });

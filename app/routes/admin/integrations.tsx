@@ -20,6 +20,7 @@ import type { Route } from "./+types/integrations";
 const IntegrationsSchema = z.object({
   stripePublishableKey: optionalText("Stripe publishable key", 300),
   stripeSecretKey: optionalText("Stripe secret key", 300),
+  stripeWebhookSecret: optionalText("Stripe Webhook Signing Secret", 300),
   paypalClientId: optionalText("PayPal client ID", 300),
   voiceAgentEmbedCode: optionalText("Voice agent embed code", 20_000),
   airtableToken: optionalText("Airtable token", 300),
@@ -29,6 +30,7 @@ const IntegrationsSchema = z.object({
   customJs: optionalText("Custom JavaScript", 50_000),
   // A secret's field is write-only: left blank it keeps the stored value; this removes it.
   removeStripeSecretKey: z.literal("on").optional(),
+  removeStripeWebhookSecret: z.literal("on").optional(),
   removeAirtableToken: z.literal("on").optional(),
 });
 
@@ -37,6 +39,7 @@ type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
 // Keys and tokens: write-only. The page shows their last four characters, never the value.
 const SECRET_FIELDS = {
   stripeSecretKey: { label: "Stripe secret key", remove: "removeStripeSecretKey" },
+  stripeWebhookSecret: { label: "Stripe Webhook Signing Secret", remove: "removeStripeWebhookSecret" },
   airtableToken: { label: "Airtable token", remove: "removeAirtableToken" },
 } as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
 const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];

@@ -10,6 +10,10 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["staff_email", "client_email"],
   "contact.created": ["staff_email"],
   "chat.lead_captured": ["staff_email"],
+  // The client's receipt, and staff's note of money in, money refused and a subscription ended.
+  "payment.succeeded": ["staff_email", "client_email"],
+  "payment.failed": ["staff_email"],
+  "subscription.cancelled": ["staff_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

@@ -3,6 +3,8 @@ import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
 import { EMAIL_TEXTS } from "~/copy/email";
+import { PAYMENT_EMAIL_TEXTS } from "~/copy/payment-events";
+import { PAYMENT_KINDS, PAYMENT_PROVIDERS } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { log } from "~/lib/log.server";
@@ -30,6 +32,19 @@ const OrderData = z.object({
   status_url: z.string(),
 });
 type OrderData = z.infer<typeof OrderData>;
+
+// A payment event carries the payment, with its order as order.created has it.
+const PaymentData = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  kind: z.enum(PAYMENT_KINDS),
+  amount: z.number(),
+  currency: z.string(),
+  provider_reference: z.string().nullable(),
+  flagged: z.boolean(),
+  order: OrderData,
+});
+type PaymentData = z.infer<typeof PaymentData>;
+const SubscriptionData = z.object({ order: OrderData });
 
 const ContactData = z.object({
   name: z.string(),
@@ -86,6 +101,71 @@ function priceRows(order: OrderData): [string, string][] {
     [texts.monthly, hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price) : texts.noMonthly],
     [texts.total, formatPrice(order.total_price)],
   ];
+}
+
+/** "$1,499.50", "¥5,000": the amount in the currency it was paid in. */
+function formatAmount(amount: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
+}
+
+function paymentRows(payment: PaymentData): [string, string][] {
+  const texts = PAYMENT_EMAIL_TEXTS;
+  const kind =
+    payment.kind === "monthly"
+      ? texts.kind.monthly
+      : hasMonthlyPrice(payment.order.monthly_price)
+        ? texts.kind.setupWithMonth
+        : texts.kind.setup;
+  return [
+    [EMAIL_TEXTS.order.service, payment.order.service_name],
+    [texts.amount, formatAmount(payment.amount, payment.currency)],
+    [texts.payment, kind],
+    [texts.reference, payment.provider_reference ?? EMAIL_TEXTS.staffOrder.none],
+  ];
+}
+
+const orderAdminLink = (orderId: string) => ({
+  kind: "link" as const,
+  label: EMAIL_TEXTS.staffOrder.adminLink,
+  url: adminUrl(`/admin/orders?${new URLSearchParams({ view: orderId })}`),
+});
+
+function staffPaymentMessage(type: string, data: unknown, staffEmail: string): Message {
+  const replyTo = (order: OrderData) => ({ name: oneLine(order.client_name), address: order.client_email });
+  if (type === "subscription.cancelled") {
+    const { order } = SubscriptionData.parse(data);
+    const texts = PAYMENT_EMAIL_TEXTS.staffCancelled;
+    return message(
+      { to: staffEmail, replyTo: replyTo(order), subject: texts.subject(order.service_name, order.client_name) },
+      [
+        { kind: "paragraph", text: texts.intro(order.client_name, order.service_name) },
+        orderAdminLink(order.id),
+        { kind: "paragraph", text: EMAIL_TEXTS.replyHint },
+      ],
+    );
+  }
+  const payment = PaymentData.parse(data);
+  const texts =
+    type === "payment.failed"
+      ? PAYMENT_EMAIL_TEXTS.staffFailed
+      : payment.flagged
+        ? PAYMENT_EMAIL_TEXTS.staffFlagged
+        : PAYMENT_EMAIL_TEXTS.staffSucceeded;
+  const amount = formatAmount(payment.amount, payment.currency);
+  const { order } = payment;
+  return message({ to: staffEmail, replyTo: replyTo(order), subject: texts.subject(amount, order.client_name) }, [
+    { kind: "paragraph", text: texts.intro(order.client_name, amount, PAYMENT_EMAIL_TEXTS.provider[payment.provider]) },
+    { kind: "fields", rows: paymentRows(payment) },
+    {
+      kind: "fields",
+      rows: [
+        [EMAIL_TEXTS.staffOrder.name, order.client_name],
+        [EMAIL_TEXTS.staffOrder.email, order.client_email],
+      ],
+    },
+    orderAdminLink(order.id),
+    { kind: "paragraph", text: EMAIL_TEXTS.replyHint },
+  ]);
 }
 
 function message(head: Omit<Message, "text" | "html">, blocks: Block[]): Message {
@@ -145,6 +225,9 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
       ],
     );
   }
+  if (type === "payment.succeeded" || type === "payment.failed" || type === "subscription.cancelled") {
+    return staffPaymentMessage(type, data, staffEmail);
+  }
   throw new Error(`No staff email for ${type} events`);
 }
 
@@ -154,6 +237,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
  */
 async function clientMessage(delivery: DueDelivery): Promise<Message> {
   const { type, data } = delivery.event;
+  if (type === "payment.succeeded") return clientReceipt(PaymentData.parse(data));
   if (type !== "order.created") throw new Error(`No client email for ${type} events`);
   const order = OrderData.parse(data);
   const { companyName, supportEmail } = await currentSiteSettings();
@@ -166,6 +250,23 @@ async function clientMessage(delivery: DueDelivery): Promise<Message> {
       { kind: "fields", rows: priceRows(order) },
       { kind: "link", label: texts.statusLink, url: absolute(order.status_url) },
       { kind: "paragraph", text: texts.signOff(companyName) },
+    ],
+  );
+}
+
+/** The receipt of a payment the provider confirmed: like the confirmation, nothing the visitor typed. */
+async function clientReceipt(payment: PaymentData): Promise<Message> {
+  const { companyName, supportEmail } = await currentSiteSettings();
+  const texts = PAYMENT_EMAIL_TEXTS.clientReceipt;
+  const { order } = payment;
+  return message(
+    { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
+    [
+      { kind: "paragraph", text: EMAIL_TEXTS.clientOrder.greeting },
+      { kind: "paragraph", text: texts.intro(formatAmount(payment.amount, payment.currency), companyName) },
+      { kind: "fields", rows: paymentRows(payment) },
+      { kind: "link", label: EMAIL_TEXTS.clientOrder.statusLink, url: absolute(order.status_url) },
+      { kind: "paragraph", text: EMAIL_TEXTS.clientOrder.signOff(companyName) },
     ],
   );
 }
@@ -227,8 +328,9 @@ export async function clientConfirmationsUsedUp(address: string): Promise<boolea
 }
 
 export const deliverClientEmail: DeliveryHandler = async (delivery, { timeoutMs }) => {
-  // Counted once per delivery, not per retry, and across every instance (the database's table).
-  if (delivery.attempts === 0 && getEnv().SMTP_URL) {
+  // Counted once per delivery, not per retry, and across every instance (the database's table). A
+  // receipt answers a payment the provider confirmed, not a form anyone may send: it is not counted.
+  if (delivery.event.type === "order.created" && delivery.attempts === 0 && getEnv().SMTP_URL) {
     const { client_email } = OrderData.pick({ client_email: true }).parse(delivery.event.data);
     const cap = await hitRateLimit(clientEmailKey(client_email), CLIENT_EMAILS_PER_ADDRESS_PER_DAY, DAY_MS);
     if (!cap.allowed) {
