@@ -43,3 +43,14 @@ export const PAYMENT_EMAIL_TEXTS = {
       `${clientName}'s monthly subscription for ${serviceName} was cancelled: no further monthly payments will be taken.`,
   },
 } as const;
+
+// What /webhooks/stripe answers; Stripe shows it in the endpoint's delivery log.
+export const STRIPE_WEBHOOK_ANSWERS = {
+  handled: { status: 200, text: "Received." },
+  duplicate: { status: 200, text: "Already received." },
+  // Stripe would retry an event for an order that is not here for days: it is taken, and logged.
+  unmatched: { status: 200, text: "Received; nothing here matches it." },
+  not_configured: { status: 400, text: "Stripe webhooks are not set up on this site." },
+  unverified: { status: 400, text: "The Stripe signature could not be verified." },
+} as const;
+export const STRIPE_WEBHOOK_GET = "Stripe posts its events here.";

@@ -1,3 +1,4 @@
+import { STRIPE_WEBHOOK_ANSWERS as ANSWERS, STRIPE_WEBHOOK_GET } from "~/copy/payment-events";
 import { receiveStripeEvent } from "~/services/payments/stripe-events.server";
 import type { Route } from "./+types/stripe";
 
@@ -5,17 +6,8 @@ import type { Route } from "./+types/stripe";
 // on this path only, since the signature covers the exact bytes. Stripe sends no Origin, so the
 // cross-site check lets it pass; the signature is what proves the sender.
 
-const ANSWERS = {
-  handled: { status: 200, text: "Received." },
-  duplicate: { status: 200, text: "Already received." },
-  // Stripe would retry an event for an order that is not here for days: it is taken, and logged.
-  unmatched: { status: 200, text: "Received; nothing here matches it." },
-  not_configured: { status: 400, text: "Stripe webhooks are not set up on this site." },
-  unverified: { status: 400, text: "The Stripe signature could not be verified." },
-} as const;
-
 export function loader() {
-  return new Response("Stripe posts its events here.", {
+  return new Response(STRIPE_WEBHOOK_GET, {
     status: 405,
     headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
   });
