@@ -9,14 +9,7 @@ import { isHoneypotFilled } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
 import { DATABASE_RETRY_AFTER_S } from "~/lib/retry-after";
 import { clientIp } from "~/lib/request-context.server";
-import {
-  EMAIL_PATTERN,
-  MAX_EMAIL_CHARS,
-  type CheckboxRule,
-  type EmailRule,
-  type VisitorFieldRule,
-} from "~/lib/visitor-fields";
-import { FORM_INVALID, VISITOR_FIELD_ERRORS } from "~/copy/site";
+import { FORM_INVALID } from "~/copy/site";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } from "~/services/toast.server";
 
@@ -26,40 +19,6 @@ import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } f
 const HOUR_MS = 60 * 60 * 1000;
 
 type FieldErrors = Record<string, string[]>;
-
-/** The server's schema of one visitor field, made from the rule the browser checks too. */
-function visitorFieldSchema(rule: VisitorFieldRule) {
-  switch (rule.kind) {
-    case "text": {
-      const text = z.string({ error: rule.missing }).trim().max(rule.max, rule.tooLong);
-      return rule.missing === undefined ? text.optional() : text.min(1, rule.missing);
-    }
-    case "email": {
-      const { emailMissing, emailInvalid } = VISITOR_FIELD_ERRORS;
-      return z
-        .email({ pattern: EMAIL_PATTERN, error: (issue) => (issue.input === undefined ? emailMissing : emailInvalid) })
-        .max(MAX_EMAIL_CHARS, emailInvalid);
-    }
-    case "checkbox":
-      return z.boolean({ error: rule.missing });
-    case "choice":
-      return z.string({ error: rule.missing }).min(1, rule.missing);
-  }
-}
-
-type FieldSchema<Rule extends VisitorFieldRule> = Rule extends CheckboxRule
-  ? z.ZodType<boolean>
-  : Rule extends EmailRule | { missing: string }
-    ? z.ZodType<string>
-    : z.ZodOptional<z.ZodType<string>>;
-
-/** A form's schema from its fields' rules. */
-export function visitorSchema<Rules extends Record<string, VisitorFieldRule>>(rules: Rules) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, rule] of Object.entries(rules)) shape[name] = visitorFieldSchema(rule);
-  // The loop forgets which rule each name has; visitorFieldSchema's cases are the ones FieldSchema names.
-  return z.object(shape as { [Name in keyof Rules]: FieldSchema<Rules[Name]> });
-}
 
 export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stored> {
   /** Names the form in the logs: "contact", "order". */

@@ -189,6 +189,29 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
     });
   }
 
+  test("the visitor's forms check a field once hydrated, with nothing refused by the CSP", async ({ page }) => {
+    // A refused eval that the script catches is reported as a violation, not as a console error.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(event.violatedDirective));
+    });
+    for (const [path, label, error] of [
+      ["/", "Email", "Please enter a valid email address."],
+      ["/order", "Email Address", "Please enter a valid email address."],
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const field = page.getByLabel(productText(label), { exact: true });
+      await field.focus();
+      await expect(hydrated(page)).toHaveCount(1);
+      await field.fill("not-an-email");
+      await field.blur();
+      await expect(page.getByText(productText(error))).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    }
+  });
+
   test("a service the browser restores on Back is shown in the order summary", async ({ page, db }) => {
     const service = await createTestService(db, { isActive: true, setupPrice: 220, monthlyPrice: 0 });
     await page.goto("/order");

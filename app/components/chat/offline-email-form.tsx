@@ -1,4 +1,6 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
+import { z } from "zod";
 import { CHAT_OFFLINE } from "~/copy/chat";
 import { EnhancedFlag } from "~/components/site/enhanced-flag";
 import { HoneypotField } from "~/components/site/honeypot-field";
@@ -18,11 +20,11 @@ export const CHAT_EMAIL_ACTION = "/chat/email";
 
 const NOTE_MAX_CHARS = 1000;
 
-/** The form's fields, checked alike in the browser and by the action. */
-export const CHAT_EMAIL_FIELDS = {
+/** The form's schema, checked alike in the browser and by the action. */
+export const ChatEmailSchema = z.object({
   email: VISITOR_EMAIL,
   note: optionalText(NOTE_MAX_CHARS, CHAT_OFFLINE.noteTooLong(NOTE_MAX_CHARS)),
-};
+});
 
 /** What the action answers a post with JavaScript. */
 export type ChatEmailActionData = { result: PublicFormResult; sent?: true };
@@ -43,11 +45,7 @@ export function OfflineEmailForm({
 }) {
   const fetcher = useFetcher<ChatEmailActionData>();
   const sending = fetcher.state !== "idle";
-  const form = usePublicForm({
-    id,
-    rules: CHAT_EMAIL_FIELDS,
-    lastResult: sending ? undefined : (fetcher.data?.result ?? lastResult),
-  });
+  const [form, fields] = usePublicForm(ChatEmailSchema, { id, lastResult: fetcher.data?.result ?? lastResult });
   const box = cn("rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200", className);
   if (sent || fetcher.data?.sent) {
     return (
@@ -59,10 +57,9 @@ export function OfflineEmailForm({
   }
   return (
     <fetcher.Form
-      key={form.resetKey}
       method="post"
       action={CHAT_EMAIL_ACTION}
-      {...form.formProps}
+      {...getFormProps(form)}
       aria-labelledby={`${id}-heading`}
       className={cn(box, "relative space-y-3")}
     >
@@ -77,19 +74,18 @@ export function OfflineEmailForm({
       </div>
       <Field
         label={CHAT_OFFLINE.fields.email.label}
-        errors={form.errors.email}
+        errors={fields.email.errors}
         inputProps={{
-          ...form.control("email"),
-          type: "email",
+          ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "email",
           placeholder: CHAT_OFFLINE.fields.email.placeholder,
         }}
       />
       <TextareaField
         label={CHAT_OFFLINE.fields.note.label}
-        errors={form.errors.note}
+        errors={fields.note.errors}
         textareaProps={{
-          ...form.control("note"),
+          ...getTextareaProps(fields.note),
           rows: 2,
           maxLength: NOTE_MAX_CHARS,
           placeholder: CHAT_OFFLINE.fields.note.placeholder,

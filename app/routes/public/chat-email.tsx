@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CHAT_EMAIL_FIELDS, OfflineEmailForm } from "~/components/chat/offline-email-form";
+import { ChatEmailSchema, OfflineEmailForm } from "~/components/chat/offline-email-form";
 import { CHAT_OFFLINE, CHAT_TEXT } from "~/copy/chat";
 import { getEnv } from "~/lib/env.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
@@ -7,7 +7,7 @@ import { getChatFirstMessage } from "~/models/chat-sessions.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { chatSettings, conversationLifetimeHours } from "~/services/chat/conversation.server";
 import { readChatSession } from "~/services/chat/session-cookie.server";
-import { publicFormAction, visitorSchema } from "~/services/public-form.server";
+import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/chat-email";
 
 // The offline fallback: the address a visitor leaves after a reply no webhook gave goes
@@ -21,7 +21,7 @@ export async function action(args: Route.ActionArgs) {
   const sessionId = await readChatSession(args.request, conversationLifetimeHours(await chatSettings()));
   return publicFormAction(args, {
     name: "chat email",
-    schema: visitorSchema(CHAT_EMAIL_FIELDS),
+    schema: ChatEmailSchema,
     toasts: CHAT_OFFLINE,
     rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     async store({ email, note }) {

@@ -1,5 +1,7 @@
+import { getFormProps } from "@conform-to/react";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { useFetcher } from "react-router";
+import { z } from "zod";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { FounderSection } from "~/components/site/founder-section";
 import { heroStats } from "~/lib/hero-stats";
@@ -28,13 +30,13 @@ import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
 import { readFeaturedServices, readFounderInfo } from "~/services/last-known.server";
-import { publicFormAction, visitorSchema } from "~/services/public-form.server";
+import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/home";
 import { Icon, type IconName } from "~/components/ui/icon";
 
 const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 
-const CONTACT_FIELDS = {
+const ContactSchema = z.object({
   name: requiredText(CONTACT_LIMITS.name, {
     missing: CONTACT.errors.nameMissing,
     tooLong: VISITOR_FIELD_ERRORS.nameTooLong(CONTACT_LIMITS.name),
@@ -44,7 +46,7 @@ const CONTACT_FIELDS = {
     missing: CONTACT.errors.messageMissing,
     tooLong: CONTACT.errors.messageTooLong(CONTACT_LIMITS.message),
   }),
-};
+});
 
 const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
   { name: "name", type: "text", autoComplete: "name" },
@@ -59,7 +61,7 @@ export async function loader() {
 export function action(args: Route.ActionArgs) {
   return publicFormAction(args, {
     name: "contact",
-    schema: visitorSchema(CONTACT_FIELDS),
+    schema: ContactSchema,
     toasts: CONTACT,
     rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     store: createContactMessage,
@@ -175,22 +177,15 @@ const CONTACT_ACTION = "/?index#contact";
 function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined }) {
   const fetcher = useFetcher<typeof action>();
   const sending = fetcher.state !== "idle";
-  const form = usePublicForm({
+  const [form, fields] = usePublicForm(ContactSchema, {
     id: "contact-form",
-    rules: CONTACT_FIELDS,
     // The fetcher's answer with JavaScript; the page's own (a post without JavaScript) otherwise.
-    lastResult: sending ? undefined : (fetcher.data?.result ?? lastResult),
+    lastResult: fetcher.data?.result ?? lastResult,
   });
   return (
-    <PublicForm
-      key={form.resetKey}
-      as={fetcher.Form}
-      action={CONTACT_ACTION}
-      {...form.formProps}
-      labelledBy="contact-heading"
-    >
-      <InputFields form={form} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
-      <MessageField form={form} name="message" rows={5} texts={CONTACT.fields.message} />
+    <PublicForm as={fetcher.Form} action={CONTACT_ACTION} {...getFormProps(form)} labelledBy="contact-heading">
+      <InputFields fields={fields} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
+      <MessageField field={fields.message} rows={5} texts={CONTACT.fields.message} />
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         <Icon name="send" className="size-4" />
         {sending ? CONTACT.sending : CONTACT.submit}

@@ -1,4 +1,5 @@
 import { retryAfterHeaders } from "~/lib/retry-after";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Link, useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
@@ -17,7 +18,7 @@ import { toPublicService, type PublicService } from "~/models/services.server";
 import { siteNextSteps } from "~/models/site-settings.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
 import { orderReceipt, orderReceiptHeaders, type OrderReceipt } from "~/services/order-receipt.server";
-import { publicFormAction, visitorSchema } from "~/services/public-form.server";
+import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
 import { OrderStatusLink } from "~/components/site/order-status-link";
@@ -26,7 +27,7 @@ import { OnwardLinks } from "~/components/site/onward-links";
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
 
-const ORDER_FIELDS = {
+const OrderSchema = z.object({
   clientName: requiredText(ORDER_LIMITS.clientName, {
     missing: ORDER.errors.clientNameMissing,
     tooLong: VISITOR_FIELD_ERRORS.nameTooLong(ORDER_LIMITS.clientName),
@@ -34,19 +35,9 @@ const ORDER_FIELDS = {
   clientPhone: optionalText(ORDER_LIMITS.clientPhone, ORDER.errors.clientPhoneTooLong(ORDER_LIMITS.clientPhone)),
   clientEmail: VISITOR_EMAIL,
   notes: optionalText(ORDER_LIMITS.notes, ORDER.errors.notesTooLong(ORDER_LIMITS.notes)),
-  terms: { kind: "checkbox", missing: ORDER.termsRequired.description },
-} as const;
-
-const OrderSchema = visitorSchema(ORDER_FIELDS).extend({
+  terms: z.boolean({ error: ORDER.termsRequired.description }),
   serviceId: z.guid({ error: ORDER.serviceRequired.description }),
 });
-
-// The browser checks the service with the other fields, so that an empty form is flagged at once;
-// without JavaScript the action answers a missing service with 'Service Required'.
-const CLIENT_RULES = {
-  ...ORDER_FIELDS,
-  serviceId: { kind: "choice", missing: ORDER.serviceRequired.description },
-} as const;
 
 const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "clientEmail">> = [
   { name: "clientName", type: "text", autoComplete: "name" },
@@ -90,14 +81,13 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const hydrated = useHydrated();
   const formAction = useFormAction();
   const submitting = navigation.state !== "idle" && navigation.formAction === formAction;
-  const form = usePublicForm({
+  const [form, fields] = usePublicForm(OrderSchema, {
     id: "order-form",
-    rules: CLIENT_RULES,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     defaultValue: { serviceId: preselected },
   });
-  const selected = services.find((service) => service.id === form.values.serviceId) ?? null;
-  const termsTicked = form.values.terms === "on";
+  const selected = services.find((service) => service.id === fields.serviceId.value) ?? null;
+  const termsTicked = fields.terms.value === "on";
   const waitingForTerms = hydrated && !termsTicked && !submitting;
   // The action's answers share `result`, so TypeScript folds the success's `receipt` into the refusals' type.
   const receipt = actionData && "receipt" in actionData ? (actionData.receipt as OrderReceipt) : null;
@@ -124,16 +114,16 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <OnwardLinks />
             </div>
           ) : (
-            <PublicForm key={form.resetKey} {...form.formProps} labelledBy="order-form-heading">
+            <PublicForm {...getFormProps(form)} labelledBy="order-form-heading">
               <h2 id="order-form-heading" className="text-xl font-semibold text-slate-900">
                 {ORDER.formHeading}
               </h2>
-              <InputFields form={form} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
+              <InputFields fields={fields} inputs={CLIENT_INPUTS} texts={ORDER.fields} />
               <SelectField
                 label={ORDER.fields.serviceId.label}
-                errors={form.errors.serviceId}
+                errors={fields.serviceId.errors}
                 reserveErrorLine
-                selectProps={{ ...form.control("serviceId"), required: true }}
+                selectProps={getSelectProps(fields.serviceId)}
               >
                 <option value="">{ORDER.fields.serviceId.placeholder}</option>
                 {services.map((service) => (
@@ -142,7 +132,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   </option>
                 ))}
               </SelectField>
-              <MessageField form={form} name="notes" rows={6} texts={ORDER.fields.notes} />
+              <MessageField field={fields.notes} rows={6} texts={ORDER.fields.notes} />
               <CheckboxField
                 label={
                   <>
@@ -157,9 +147,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     </Link>
                   </>
                 }
-                errors={form.errors.terms}
+                errors={fields.terms.errors}
                 reserveErrorLine
-                inputProps={form.checkbox("terms")}
+                inputProps={getInputProps(fields.terms, { type: "checkbox" })}
               />
               <Button
                 type="submit"
