@@ -39,3 +39,7 @@ export function sumPrices(amounts: Iterable<number>): number {
   for (const amount of amounts) cents += toCents(amount);
   return cents / 100;
 }
+
+export function minorUnitFactor(currency: string): number {
+  return 10 ** (new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2);
+}
