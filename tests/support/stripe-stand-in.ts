@@ -262,11 +262,11 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       response.writeHead(303, { Location: session.success_url }).end();
       return;
     }
-    const amount = (session.amount_total / 100).toFixed(2);
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Stand-in checkout</title></head>
 <body><h1>Stand-in checkout</h1>
-<p>${escapeHtml(session.customer_email ?? "")} pays ${amount} ${escapeHtml(session.currency)} (${session.status})</p>
+<p>${escapeHtml(session.customer_email ?? "")} pays ${session.amount_total} ${escapeHtml(session.currency)}</p>
+<p>Amounts in the currency's minor unit; session ${session.status}.</p>
 <form method="post" action="/pay/${session.id}/pay"><button type="submit">Pay</button></form>
 <form method="post" action="/pay/${session.id}/cancel"><button type="submit">Cancel</button></form>
 </body></html>`);

@@ -29,7 +29,7 @@ import type { Route } from "./+types/order-status";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts
-// answers this path with no-store, no-referrer and noindex; the page cache never lists it
+// answers this path with no-store, a same-origin referrer policy and noindex; the page cache never lists it
 // (app/services/page-cache/request.server.ts).
 
 // The database makes the token: 64 lowercase hex characters. Anything else is no order.
@@ -231,6 +231,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...page.filter((tag) => "title" in tag || ("name" in tag && tag.name === "description")),
     { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }
