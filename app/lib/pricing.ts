@@ -41,5 +41,7 @@ export function sumPrices(amounts: Iterable<number>): number {
 }
 
 export function minorUnitFactor(currency: string): number {
-  return 10 ** (new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2);
+  return (
+    10 ** (new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2)
+  );
 }

@@ -188,15 +188,18 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
     ["answers 500", "500"],
     ["drops the connection", "reset"],
     ["does not answer within the time-out", "hang"],
-  ] as const)("says the payment could not start when Stripe %s, after its retries, leaving the order", async (_, fail) => {
-    const placed = await createTestOrder(db());
-    standIn.fail = fail;
-    const answer = await press(placed);
-    expect(answer).toMatchObject({ status: 503, actionData: { notice: "couldNotStart" } });
-    // The first try and the client's two retries.
-    expect(requestsFor(placed.id)).toHaveLength(3);
-    expect(await stored(placed.id)).toEqual(placed);
-  });
+  ] as const)(
+    "says the payment could not start when Stripe %s, after its retries, leaving the order",
+    async (_, fail) => {
+      const placed = await createTestOrder(db());
+      standIn.fail = fail;
+      const answer = await press(placed);
+      expect(answer).toMatchObject({ status: 503, actionData: { notice: "couldNotStart" } });
+      // The first try and the client's two retries.
+      expect(requestsFor(placed.id)).toHaveLength(3);
+      expect(await stored(placed.id)).toEqual(placed);
+    },
+  );
 
   it("says the payment could not start when nothing listens at STRIPE_API_URL", async () => {
     const gone = await startStripeStandIn();
@@ -280,7 +283,9 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
         ReturnType<typeof order.loader>
       >;
     expect(await orderPage()).toMatchObject({
-      intro: productText("Tell us about your project. Once your order is sent, you can pay for it online straight away."),
+      intro: productText(
+        "Tell us about your project. Once your order is sent, you can pay for it online straight away.",
+      ),
       nextSteps: [
         productText("You pay online right after ordering, on your order's page"),
         productText("We review your request within 24 hours"),
@@ -308,7 +313,9 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
     await updateSiteSettings({ paymentTiming: "after_confirm" });
     try {
       expect(await orderPage()).toMatchObject({
-        intro: productText("Tell us about your project. There is nothing to pay now: we confirm the details with you first."),
+        intro: productText(
+          "Tell us about your project. There is nothing to pay now: we confirm the details with you first.",
+        ),
         nextSteps: [
           productText("We review your request within 24 hours"),
           productText("We schedule a consultation call to understand your needs"),

@@ -19,12 +19,7 @@ import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
-import {
-  openBillingPortal,
-  openCheckout,
-  PaymentStartError,
-  paymentAsked,
-} from "~/services/payments/stripe.server";
+import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
 import type { Route } from "./+types/order-status";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
@@ -83,8 +78,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     subscriptionCancelled: order.subscriptionState === "cancelled",
     /** Back from Stripe's checkout: whether the client paid or left it. */
     payment,
-    payNow:
-      payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await hasStripeSecretKey()),
+    payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await hasStripeSecretKey()),
     manageBilling: hasBilling(order),
   };
 }
