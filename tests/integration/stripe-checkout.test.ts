@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orders, type Order } from "~/db/schema";
 import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
+import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
 import type * as order from "~/routes/public/order";
 import type * as orderStatus from "~/routes/public/order-status";
 import { createTestOrder, createTestService } from "../support/factories";
@@ -13,6 +15,7 @@ import { productText } from "../support/product-text";
 import { send } from "../support/route-args";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
+import { answerJson, startTestServer } from "../support/webhook-server";
 
 // "Pay now" and "Manage billing" on the client's status page, through the routes with the official
 // Stripe client against a local stand-in (tests/support/stripe-stand-in.ts), on both databases.
@@ -61,6 +64,56 @@ async function statusPage(path: string): Promise<StatusPage> {
 const stored = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const requestsFor = (orderId: string) =>
   standIn.requests.filter((r) => JSON.stringify(r.params).includes(orderId) || r.path.includes(orderId));
+
+describe("the Stripe stand-in's hosted checkout", () => {
+  it("sends the signed checkout.session.completed a real Stripe would, then returns to success_url", async () => {
+    const webhook = await startTestServer((_, response) => answerJson(response, 200, { received: true }));
+    const secret = "whsec_standin_0123456789";
+    standIn.webhook = { url: `${webhook.url}/webhooks/stripe`, secret };
+    try {
+      const orderId = randomUUID();
+      const order = {
+        id: orderId,
+        clientEmail: "ada@example.com",
+        serviceName: "CRM",
+        setupPrice: 100,
+        monthlyPrice: 20,
+      };
+      const session = await stripeClient(SECRET_KEY).checkout.sessions.create(
+        checkoutSessionParams(order, "EUR", `${ORIGIN}/order/status/x`),
+      );
+      const paid = await fetch(`${session.url}/pay`, { method: "POST", redirect: "manual" });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get("location")).toBe(`${ORIGIN}/order/status/x?payment=success`);
+
+      const [delivery] = webhook.received;
+      const event = Stripe.webhooks.constructEvent(
+        delivery.body.toString("utf8"),
+        String(delivery.headers["stripe-signature"]),
+        secret,
+      );
+      expect(event.type).toBe("checkout.session.completed");
+      expect(event.data.object).toMatchObject({
+        id: session.id,
+        mode: "subscription",
+        payment_status: "paid",
+        status: "complete",
+        amount_total: 12000,
+        currency: "eur",
+        client_reference_id: orderId,
+        metadata: { order_id: orderId },
+        customer: expect.stringMatching(/^cus_/),
+        subscription: expect.stringMatching(/^sub_/),
+        invoice: expect.stringMatching(/^in_/),
+      });
+      expect(standIn.deliveries).toContainEqual({ eventId: event.id, status: 200 });
+      expect((await stripeClient(SECRET_KEY).checkout.sessions.retrieve(session.id)).status).toBe("complete");
+    } finally {
+      standIn.webhook = null;
+      await webhook.close();
+    }
+  });
+});
 
 describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
   useTestDatabase(backend);
