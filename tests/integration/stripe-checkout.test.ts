@@ -10,9 +10,9 @@ import { updateSiteSettings } from "~/models/site-settings.server";
 import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
 import type * as order from "~/routes/public/order";
 import type * as orderStatus from "~/routes/public/order-status";
-import { createTestOrder, createTestService } from "../support/factories";
+import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { send } from "../support/route-args";
+import { getRequest, send, sessionFor } from "../support/route-args";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer } from "../support/webhook-server";
@@ -346,6 +346,12 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
         productText("We start building your automation"),
       ],
     });
+    // Admin → Site Content starts from the steps the order page shows.
+    const admin = await sessionFor(await createTestAdmin(db()));
+    const content = await send(getRequest("/admin/content", admin));
+    expect((content.loaderData["routes/admin/content"] as { nextSteps: string[] }).nextSteps).toEqual(
+      (await orderPage()).nextSteps,
+    );
     const placed = await send(
       new Request(`${ORIGIN}/order`, {
         method: "POST",
