@@ -12,11 +12,10 @@ import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } fro
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
 import type { Order } from "~/db/schema";
-import { hasStripeSecretKey } from "~/models/integrations.server";
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { siteTimeZone } from "~/models/site-settings.server";
-import { readSiteSettings } from "~/services/last-known.server";
+import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
@@ -78,7 +77,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     subscriptionCancelled: order.subscriptionState === "cancelled",
     /** Back from Stripe's checkout: whether the client paid or left it. */
     payment,
-    payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await hasStripeSecretKey()),
+    payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await readStripeConfigured()),
     manageBilling: hasBilling(order),
   };
 }
