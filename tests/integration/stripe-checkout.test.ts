@@ -209,6 +209,18 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
     expect((await statusPage(statusPath(placed))).totalPrice).toBe(450);
   });
 
+  it("keeps one open session when two presses arrive at once", async () => {
+    const placed = await createTestOrder(db());
+    const [first, second] = await Promise.all([press(placed), press(placed)]);
+    expect(first.status).toBe(303);
+    expect(second).toMatchObject({ status: 303, location: first.location });
+    const open = [...standIn.sessions.values()].filter(
+      (s) => s.client_reference_id === placed.id && s.status === "open",
+    );
+    expect(open.map((s) => s.url)).toEqual([first.location]);
+    expect((await stored(placed.id)).checkoutUrl).toBe(first.location);
+  });
+
   it("refuses a paid, a cancelled and an unknown order with a message, opening no session", async () => {
     const paid = await createTestOrder(db(), { status: "paid" });
     const cancelled = await createTestOrder(db(), { status: "cancelled" });
