@@ -209,6 +209,14 @@ describe.each(BACKENDS)("paying with Stripe on %s", (backend) => {
     expect((await statusPage(statusPath(placed))).totalPrice).toBe(450);
   });
 
+  it("opens no second session once the first was paid, before Stripe's event marks the order paid", async () => {
+    const placed = await createTestOrder(db());
+    const { location } = await press(placed);
+    expect((await fetch(`${location}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    expect(await press(placed)).toMatchObject({ status: 409, actionData: { notice: "processing" } });
+    expect(standIn.created.filter((p) => p.client_reference_id === placed.id)).toHaveLength(1);
+  });
+
   it("keeps one open session when two presses arrive at once", async () => {
     const placed = await createTestOrder(db());
     const [first, second] = await Promise.all([press(placed), press(placed)]);
