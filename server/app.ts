@@ -96,10 +96,11 @@ function noStoreForAdmin(req: Request, res: Response, next: NextFunction) {
 }
 
 // The order-status page: no cache keeps it, no link passes its address on in a Referer, and no
-// search engine lists it; its data requests and its 404s alike.
+// search engine lists it; its data requests and its 404s alike. same-origin, not no-referrer: its
+// "Pay now" form must send its real Origin, which refuseCrossSitePosts checks ("null" otherwise).
 function privateOrderStatus(req: Request, res: Response, next: NextFunction) {
   if (ORDER_STATUS_PATH.test(req.path)) {
-    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" });
+    res.set({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" });
   }
   next();
 }

@@ -678,6 +678,24 @@ export const LEGAL_TEXTS = {
 } as const;
 
 /** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */
+/** Admin → Integrations: what to paste into Stripe's dashboard (docs/payments.md, "Stripe: set up"). */
+export const STRIPE_WEBHOOK_TEXTS = {
+  secretLabel: "Stripe Webhook Signing Secret",
+  endpointLabel: "Webhook endpoint to add in Stripe's dashboard",
+  endpointUnknown: "Set SITE_URL to the site's public address: Stripe needs the endpoint's full address.",
+  eventsLabel: "Events to send",
+  hint: "In Stripe's dashboard (Developers → Webhooks) add this endpoint with these events, then paste its signing secret (whsec_…) here.",
+} as const;
+
+/** The Stripe events the webhook handles: the endpoint in Stripe's dashboard must send each. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  "checkout.session.completed",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.deleted",
+  "charge.refunded",
+] as const;
+
 export const SECRET_FIELD_TEXTS = {
   stored: (lastFour: string) => `Stored, ending in ${lastFour}. Leave blank to keep it.`,
   notSet: "Not set.",

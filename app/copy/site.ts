@@ -277,6 +277,50 @@ export const ORDER_RECEIPT = {
   copied: "Link copied",
 } as const;
 
+/** Paying online from the order's status page and the order-submitted page (docs/product.md §11.1). */
+export const PAYING = {
+  payNow: "Pay now",
+  payNowHint: "Pay securely by card on Stripe's checkout page; you come back here afterwards.",
+  manageBilling: "Manage billing",
+  manageBillingHint: "Update your card, download your invoices or cancel the monthly support on Stripe's billing page.",
+  received: "Payment received — thank you",
+  receivedDetail: "This page shows your order as paid as soon as Stripe confirms the payment.",
+  notCompleted: "Payment not completed",
+  notCompletedDetail: "Nothing was charged. You can press Pay now to try again.",
+  /** Why a press of "Pay now" or "Manage billing" led nowhere. */
+  notices: {
+    couldNotStart: "The payment could not start. Please try again in a few minutes.",
+    alreadyPaid: "This order is already paid: there is nothing more to pay.",
+    cancelled: "This order was cancelled, so it cannot be paid.",
+    notOffered: "Online payment is not open for this order yet: we will send you a link when it is.",
+    processing: "Your payment is being confirmed: this page shows it as paid shortly.",
+    tooMany: "Too many payment attempts from your address. Please try again later.",
+    noBilling: "There is no monthly subscription to manage for this order.",
+  },
+  monthlyCancelled: (monthly: string) => `${monthly} (subscription cancelled)`,
+} as const;
+
+/** The order page's intro and default "What happens next?" steps when a new order can be paid at once. */
+export const ORDER_PAY_AT_ONCE = {
+  intro: "Tell us about your project. Once your order is sent, you can pay for it online straight away.",
+  nextSteps: [
+    "You pay online right after ordering, on your order's page",
+    "We review your request within 24 hours",
+    "We schedule a consultation call to understand your needs",
+    "We start building your automation",
+  ],
+} as const;
+
+/** The order page's default steps when payment is asked once the order is confirmed. */
+export const ORDER_PAY_AFTER_CONFIRM = {
+  nextSteps: [
+    "We review your request within 24 hours",
+    "We schedule a consultation call to understand your needs",
+    "We confirm the price and send you a link to pay online",
+    "We start building as soon as you have paid",
+  ],
+} as const;
+
 /** /order/submitted opened without an order just placed (a reload, a bookmark, another visitor). */
 export const ORDER_NOT_SUBMITTED = {
   title: "No order to show",

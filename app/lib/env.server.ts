@@ -80,6 +80,7 @@ export const EnvSchema = z
     CHAT_MESSAGES_PER_MINUTE: positiveInt(20),
     CONTACT_MESSAGES_PER_HOUR: positiveInt(5),
     ORDERS_PER_HOUR: positiveInt(10),
+    PAYMENTS_PER_HOUR: positiveInt(10),
     CHAT_MAX_MESSAGE_CHARS: positiveInt(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
@@ -127,6 +128,9 @@ export const EnvSchema = z
     // The payment providers' APIs; tests point them at local stand-ins. PayPal's Sandbox switch in
     // Admin → Integrations picks its sandbox API unless this is set.
     STRIPE_API_URL: z.url("must be a URL").default("https://api.stripe.com"),
+    // How long the Stripe client waits for each answer before its own retries: 10 s at most, so a
+    // client pressing "Pay now" is told soon that the payment could not start.
+    STRIPE_TIMEOUT_SECONDS: z.coerce.number().positive().max(10).default(10),
     PAYPAL_API_URL: optionalText.pipe(z.url("must be a URL").optional()),
   })
   .superRefine((env, ctx) => {

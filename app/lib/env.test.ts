@@ -14,6 +14,12 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("waits 10 s at most for Stripe and allows 10 payment presses an hour by default", () => {
+    expect(parseEnv({})).toMatchObject({ STRIPE_TIMEOUT_SECONDS: 10, PAYMENTS_PER_HOUR: 10 });
+    expect(parseEnv({ STRIPE_TIMEOUT_SECONDS: "1.5" }).STRIPE_TIMEOUT_SECONDS).toBe(1.5);
+    expect(() => parseEnv({ STRIPE_TIMEOUT_SECONDS: "30" })).toThrow(ConfigError);
+  });
+
   it("checks passwords on every core but one by default, so a burst of sign-ins leaves one for the pages", () => {
     expect([1, 2, 4, 16].map((cores) => defaultConcurrentHashes(cores))).toEqual([1, 1, 3, 15]);
     expect(parseEnv({}).LOGIN_MAX_CONCURRENT_HASHES).toBe(Math.max(1, availableParallelism() - 1));

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import * as env from "./env.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
 
 const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
@@ -31,5 +32,17 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("; connect-src 'self';");
     expect(policy).toContain("; img-src 'self' data: blob: https:;");
     expect(policy).toContain("; frame-src 'self';");
+  });
+
+  it("lets Pay now and Manage billing lead to Stripe's hosted pages, or to a stand-in's", () => {
+    expect(contentSecurityPolicy({ nonce: "abc" })).toContain(
+      "; form-action 'self' https://checkout.stripe.com https://billing.stripe.com;",
+    );
+    const spy = vi.spyOn(env, "getEnv").mockReturnValue({ ...env.getEnv(), STRIPE_API_URL: "http://127.0.0.1:4242" });
+    try {
+      expect(contentSecurityPolicy({ nonce: "abc" })).toContain("; form-action 'self' http://127.0.0.1:4242;");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -32,6 +32,8 @@ export function staticFileHeaders(): Record<string, string> {
   };
 }
 
+const STRIPE_DEFAULT_API = "https://api.stripe.com";
+
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 
 /**
@@ -49,8 +51,13 @@ export type ScriptSources = { nonce: string } | { hashes: string[] };
  */
 export function contentSecurityPolicy(sources: ScriptSources): string {
   const trusted = "nonce" in sources ? [`'nonce-${sources.nonce}'`] : sources.hashes.map((hash) => `'${hash}'`);
-  const { CSP_EMBED_HOSTS: embeds, SUPABASE_URL } = getEnv();
+  const { CSP_EMBED_HOSTS: embeds, SUPABASE_URL, STRIPE_API_URL } = getEnv();
   const storage = SUPABASE_URL ? [new URL(SUPABASE_URL).origin] : [];
+  // "Pay now" and "Manage billing" post to the site and are redirected to Stripe's hosted pages,
+  // which form-action must allow; a stand-in at STRIPE_API_URL (tests) serves them itself.
+  const stripeApi = new URL(STRIPE_API_URL).origin;
+  const stripePages =
+    stripeApi === STRIPE_DEFAULT_API ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : [stripeApi];
   const directive = (name: string, ...values: string[]) => [name, ...values].join(" ");
   return [
     directive("script-src", ...trusted, "'strict-dynamic'", "'unsafe-inline'", "https:"),
@@ -63,7 +70,7 @@ export function contentSecurityPolicy(sources: ScriptSources): string {
     directive("frame-src", "'self'", ...embeds),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    directive("form-action", "'self'", ...stripePages),
     "frame-ancestors 'self'",
   ].join("; ");
 }

@@ -10,7 +10,7 @@ export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "u
 export type PublicIntegrations = Pick<Integrations, "voiceAgentEmbedCode" | "customCss" | "customJs">;
 
 /** Keys and tokens: stored encrypted (app/lib/secret-box.server.ts), never sent to any page. */
-export const SECRET_INTEGRATIONS = ["stripeSecretKey", "airtableToken", "stripeWebhookSecret"] as const;
+export const SECRET_INTEGRATIONS = ["stripeSecretKey", "stripeWebhookSecret", "airtableToken"] as const;
 export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
 
 /**
@@ -36,12 +36,8 @@ function hint(stored: string | null): SecretHint | null {
 export async function getAdminIntegrations(): Promise<AdminIntegrations | null> {
   const [row] = await withReadRetry(() => db().select().from(integrations).where(eq(integrations.id, 1)));
   if (!row) return null;
-  return {
-    ...row,
-    stripeSecretKey: hint(row.stripeSecretKey),
-    airtableToken: hint(row.airtableToken),
-    stripeWebhookSecret: hint(row.stripeWebhookSecret),
-  };
+  const hints = Object.fromEntries(SECRET_INTEGRATIONS.map((name) => [name, hint(row[name])]));
+  return { ...row, ...(hints as Record<SecretIntegration, SecretHint | null>) };
 }
 
 /** The plain secret, for the server's own use of it. */
@@ -50,6 +46,14 @@ export async function readIntegrationSecret(name: SecretIntegration): Promise<st
     db().select({ value: integrations[name] }).from(integrations).where(eq(integrations.id, 1)),
   );
   return row?.value ? openSecret(row.value) : null;
+}
+
+/** Whether a Stripe secret key is saved, without opening it: the public pages' "Pay now" needs one. */
+export async function hasStripeSecretKey(): Promise<boolean> {
+  const [row] = await withReadRetry(() =>
+    db().select({ key: integrations.stripeSecretKey }).from(integrations).where(eq(integrations.id, 1)),
+  );
+  return Boolean(row?.key);
 }
 
 export interface AirtableSync {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS, faqItems, ORDER } from "~/copy/site";
-import type { FaqItem } from "~/lib/domain";
+import { DEFAULT_SETTINGS, faqItems, ORDER, ORDER_PAY_AFTER_CONFIRM, ORDER_PAY_AT_ONCE } from "~/copy/site";
+import type { FaqItem, PaymentTiming } from "~/lib/domain";
 import { db, withReadRetry } from "~/db/client.server";
 import { siteSettings, type SiteSettings } from "~/db/schema";
 
@@ -90,9 +90,23 @@ export function siteFaq(settings: Pick<SiteSettings, "faq" | "workflowToolName">
   return settings.faq ?? faqItems(settings.workflowToolName);
 }
 
-/** The order page's "What happens next?" steps: the admin's, or the spec's until they edit them. */
-export function siteNextSteps(settings: Pick<SiteSettings, "nextSteps">): string[] {
-  return settings.nextSteps ?? [...ORDER.nextSteps];
+/**
+ * The order page's "What happens next?" steps: the admin's, or the spec's until they edit them;
+ * with online payment (`onlinePayment`: when it is asked for), the steps say when the client pays.
+ */
+export function siteNextSteps(
+  settings: Pick<SiteSettings, "nextSteps">,
+  onlinePayment: PaymentTiming | null = null,
+): string[] {
+  if (settings.nextSteps) return settings.nextSteps;
+  if (onlinePayment === "after_order") return [...ORDER_PAY_AT_ONCE.nextSteps];
+  if (onlinePayment === "after_confirm") return [...ORDER_PAY_AFTER_CONFIRM.nextSteps];
+  return [...ORDER.nextSteps];
+}
+
+/** The order page's intro: "nothing to pay now" unless a new order can be paid at once. */
+export function orderIntro(onlinePayment: PaymentTiming | null): string {
+  return onlinePayment === "after_order" ? ORDER_PAY_AT_ONCE.intro : ORDER.intro;
 }
 
 /** The site's time zone (the admin's Chats list, the footer's year): the setting, or the server's own. */

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { log } from "~/lib/log.server";
 import { getFounderInfo } from "~/models/founder-info.server";
-import { getPublicIntegrations } from "~/models/integrations.server";
+import { getPublicIntegrations, hasStripeSecretKey } from "~/models/integrations.server";
 import { listActiveServices, listFeaturedServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { keptUntilChanged } from "./page-cache/kept.server";
@@ -31,6 +31,7 @@ function lastKnown<T>(name: string, fromDatabase: () => Promise<T>): () => Promi
 
 export const readSiteSettings = lastKnown("site settings", getSiteSettings);
 export const readPublicIntegrations = lastKnown("public integrations", getPublicIntegrations);
+export const readStripeConfigured = lastKnown("stripe configured", hasStripeSecretKey);
 export const readFeaturedServices = lastKnown("featured services", () => listFeaturedServices());
 export const readFounderInfo = lastKnown("founder", getFounderInfo);
 export const readActiveServices = lastKnown("active services", listActiveServices);

@@ -3,6 +3,7 @@ import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import { z } from "zod";
 import { emailEnabled } from "~/services/outbox/channels.server";
+import { paysRightAfterOrder } from "~/services/payments/stripe.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
 
 // The link from the order-submitted page to the new order's status page. The token
@@ -15,7 +16,13 @@ export const ORDER_RECEIPT_COOKIE = "order_receipt";
 const SUBMITTED_PATH = "/order/submitted";
 /** Long enough for the redirect, however slow the connection. */
 const RECEIPT_MAX_AGE_S = 600;
-const ReceiptCookieSchema = z.object({ statusToken: z.string().regex(/^[0-9a-f]{64}$/), emailed: z.boolean() });
+const ReceiptCookieSchema = z.object({
+  statusToken: z.string().regex(/^[0-9a-f]{64}$/),
+  emailed: z.boolean(),
+  payNow: z.boolean().default(false),
+});
+
+type PlacedOrder = { statusToken: string; clientEmail: string; setupPrice: number; monthlyPrice: number };
 
 function receiptCookie() {
   return createCookie(ORDER_RECEIPT_COOKIE, {
@@ -26,8 +33,12 @@ function receiptCookie() {
 }
 
 /** The Set-Cookie of the order's redirect to the order-submitted page. */
-export async function orderReceiptHeaders(order: { statusToken: string; clientEmail: string }): Promise<Headers> {
-  const receipt = { statusToken: order.statusToken, emailed: await linkEmailed(order.clientEmail) };
+export async function orderReceiptHeaders(order: PlacedOrder): Promise<Headers> {
+  const receipt = {
+    statusToken: order.statusToken,
+    emailed: await linkEmailed(order.clientEmail),
+    payNow: await paysRightAfterOrder(order),
+  };
   return new Headers({ "Set-Cookie": await receiptCookie().serialize(receipt) });
 }
 
@@ -37,7 +48,11 @@ export async function takeOrderReceipt(request: Request): Promise<{ receipt: Ord
   const parsed = ReceiptCookieSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
   if (!parsed.success) return null;
   return {
-    receipt: { statusUrl: orderStatusUrl(request, parsed.data.statusToken), emailed: parsed.data.emailed },
+    receipt: {
+      statusUrl: orderStatusUrl(request, parsed.data.statusToken),
+      emailed: parsed.data.emailed,
+      payNow: parsed.data.payNow,
+    },
     headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }),
   };
 }
@@ -46,6 +61,8 @@ export async function takeOrderReceipt(request: Request): Promise<{ receipt: Ord
 export interface OrderReceipt {
   statusUrl: string;
   emailed: boolean;
+  /** The order can be paid at once: the receipt offers "Pay now" (docs/payments.md, "Paying"). */
+  payNow: boolean;
 }
 
 /** The whole address of an order's status page: on SITE_URL's origin, else on the request's. */
@@ -62,9 +79,10 @@ async function linkEmailed(clientEmail: string): Promise<boolean> {
 }
 
 /** The receipt of a new order, for the one visitor who placed it (never the page cache). */
-export async function orderReceipt(
-  request: Request,
-  order: { statusToken: string; clientEmail: string },
-): Promise<OrderReceipt> {
-  return { statusUrl: orderStatusUrl(request, order.statusToken), emailed: await linkEmailed(order.clientEmail) };
+export async function orderReceipt(request: Request, order: PlacedOrder): Promise<OrderReceipt> {
+  return {
+    statusUrl: orderStatusUrl(request, order.statusToken),
+    emailed: await linkEmailed(order.clientEmail),
+    payNow: await paysRightAfterOrder(order),
+  };
 }

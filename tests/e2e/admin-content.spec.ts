@@ -165,6 +165,10 @@ test.describe("integrations", () => {
           await hide.click();
           await expect(field).toHaveAttribute("type", "password");
           await expect(page.getByRole("button", { name: productText("Show airtable token") })).toBeVisible();
+          const webhookSecret = page.getByLabel(productText("Stripe Webhook Signing Secret"), { exact: true });
+          await expect(webhookSecret).toHaveAttribute("type", "password");
+          await page.getByRole("button", { name: productText("Show stripe webhook signing secret") }).click();
+          await expect(webhookSecret).toHaveAttribute("type", "text");
         } else {
           await expect(show).toHaveCount(0);
         }

@@ -20,6 +20,7 @@ import { BACKENDS, useTestDatabase } from "../support/test-database";
 
 const SECRET = "sk_live_WRITEONLY0123456789abcdefXYZW";
 const TOKEN = "patWRITEONLY.0123456789abcdefTOKN";
+const WEBHOOK_SECRET = "whsec_WRITEONLY0123456789abcdefWHSC";
 
 const stored = async () => (await db().select().from(integrations).where(eq(integrations.id, 1)))[0];
 
@@ -31,23 +32,33 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
     const save = (fields: Record<string, string>) =>
       send(postRequest("/admin/integrations", { stripePublishableKey: "pk_test_1", ...fields }, cookie));
 
-    expect((await save({ stripeSecretKey: SECRET, airtableToken: TOKEN })).status).toBe(302);
+    expect(
+      (await save({ stripeSecretKey: SECRET, stripeWebhookSecret: WEBHOOK_SECRET, airtableToken: TOKEN })).status,
+    ).toBe(302);
     for (const javaScript of [false, true]) {
       const page = await send(getRequest("/admin/integrations", cookie), { javaScript });
       const sent = JSON.stringify(page.loaderData);
       expect(sent).not.toContain(SECRET);
       expect(sent).not.toContain(TOKEN);
       expect(sent).not.toContain(SECRET.slice(0, -4));
+      expect(sent).not.toContain(WEBHOOK_SECRET.slice(0, -4));
       expect(page.loaderData["routes/admin/integrations"]).toMatchObject({
-        integrations: { stripeSecretKey: { lastFour: "XYZW" }, airtableToken: { lastFour: "TOKN" } },
+        integrations: {
+          stripeSecretKey: { lastFour: "XYZW" },
+          stripeWebhookSecret: { lastFour: "WHSC" },
+          airtableToken: { lastFour: "TOKN" },
+        },
       });
     }
 
     // At rest: sealed, not the key itself.
     const row = await stored();
     expect(row.stripeSecretKey).toMatch(/^enc:v1:/);
+    expect(row.stripeWebhookSecret).toMatch(/^enc:v1:/);
     expect(JSON.stringify(row)).not.toContain(SECRET);
+    expect(JSON.stringify(row)).not.toContain(WEBHOOK_SECRET);
     expect(await readIntegrationSecret("stripeSecretKey")).toBe(SECRET);
+    expect(await readIntegrationSecret("stripeWebhookSecret")).toBe(WEBHOOK_SECRET);
 
     // Blank keeps, typed replaces, the checkbox removes.
     expect((await save({ stripeSecretKey: "", airtableToken: "" })).status).toBe(302);
@@ -55,9 +66,32 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
     expect(await readIntegrationSecret("airtableToken")).toBe(TOKEN);
     expect((await save({ stripeSecretKey: "sk_live_replaced_0000" })).status).toBe(302);
     expect(await readIntegrationSecret("stripeSecretKey")).toBe("sk_live_replaced_0000");
+    expect(await readIntegrationSecret("stripeWebhookSecret")).toBe(WEBHOOK_SECRET);
     expect((await save({ removeAirtableToken: "on" })).status).toBe(302);
     expect(await readIntegrationSecret("airtableToken")).toBeNull();
     expect(await readIntegrationSecret("stripeSecretKey")).toBe("sk_live_replaced_0000");
+    expect((await save({ removeStripeWebhookSecret: "on" })).status).toBe(302);
+    expect(await readIntegrationSecret("stripeWebhookSecret")).toBeNull();
+  });
+
+  it("shows the Stripe webhook endpoint on SITE_URL, and says SITE_URL is needed without it", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    const endpoint = async () =>
+      (
+        (await send(getRequest("/admin/integrations", cookie))).loaderData["routes/admin/integrations"] as {
+          stripeWebhookEndpoint: string | null;
+        }
+      ).stripeWebhookEndpoint;
+    const env = getEnv();
+    const spy = vi.spyOn(await import("~/lib/env.server"), "getEnv");
+    try {
+      spy.mockReturnValue({ ...env, SITE_URL: "https://agency.example.com/some/page" });
+      expect(await endpoint()).toBe("https://agency.example.com/webhooks/stripe");
+      spy.mockReturnValue({ ...env, SITE_URL: undefined });
+      expect(await endpoint()).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("does not send a typed secret back with a form that needs a correction", async () => {

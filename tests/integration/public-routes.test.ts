@@ -391,6 +391,11 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         orderDate: new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(placed.orderDate),
         // No email is sent here: the cancelled status names the support address, not a confirmation.
         supportEmail: expect.stringContaining("@"),
+        // Stripe is not configured here: nothing to pay online (tests/integration/stripe-checkout.test.ts).
+        subscriptionCancelled: false,
+        payment: null,
+        payNow: false,
+        manageBilling: false,
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
     });
@@ -443,7 +448,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: receipt!.split(";")[0] } }),
       );
       expect(landed.loaderData["routes/public/order-submitted"]).toEqual({
-        receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false },
+        receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false, payNow: false },
       });
       expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
       const anyone = await send(new Request(`${ORIGIN}/order/submitted`));

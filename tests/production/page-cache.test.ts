@@ -133,7 +133,7 @@ describe("the page cache", () => {
     }
   });
 
-  it("never keeps a client's order-status page, answered no-store, no-referrer and noindex, a 404 alike", async () => {
+  it("never keeps a client's order-status page, answered no-store, same-origin referrer and noindex, a 404 alike", async () => {
     const order = await createTestOrder(app.db);
     const unknown = `/order/status/${"0".repeat(64)}`;
     for (const [pathname, status] of [
@@ -147,7 +147,7 @@ describe("the page cache", () => {
       expect(response.status, pathname).toBe(status);
       expect(response.headers.get("x-cache"), pathname).toBeNull();
       expect(response.headers.get("cache-control"), pathname).toBe("no-store");
-      expect(response.headers.get("referrer-policy"), pathname).toBe("no-referrer");
+      expect(response.headers.get("referrer-policy"), pathname).toBe("same-origin");
       expect(response.headers.get("x-robots-tag"), pathname).toBe("noindex");
       if (status === 200) expect(body).toContain(order.clientName);
     }

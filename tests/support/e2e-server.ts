@@ -7,19 +7,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { startPostgres } from "./postgres-server";
+import { startStripeStandIn } from "./stripe-stand-in";
 
 const port = process.env.E2E_PORT;
 const stateFile = process.env.E2E_STATE_FILE;
 if (!port || !stateFile) throw new Error("E2E_PORT and E2E_STATE_FILE must be set (playwright.config.ts does).");
 
 const pg = await startPostgres();
+// Stripe for tests/e2e/payments.spec.ts: the app's STRIPE_API_URL, serving the hosted checkout too.
+const stripe = await startStripeStandIn();
 const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
 await admin.unsafe("create database e2e");
 await admin.end();
 const databaseUrl = pg.url("e2e");
 const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
 mkdirSync(path.dirname(stateFile), { recursive: true });
-writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir }));
+writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir, stripeUrl: stripe.url }));
 
 const app = spawn(process.execPath, ["build/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],
@@ -59,6 +62,7 @@ const app = spawn(process.execPath, ["build/server/main.js"], {
     // admin-content.spec.ts fills every integration field for a moment: an order placed meanwhile
     // is synced to Airtable, which must not be the real one (nothing listens on port 9).
     AIRTABLE_API_URL: "http://127.0.0.1:9",
+    STRIPE_API_URL: stripe.url,
   },
 });
 
@@ -68,6 +72,7 @@ function stop(code: number) {
   stopping = true;
   app.kill("SIGTERM");
   const finish = () => {
+    void stripe.close();
     pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(stateFile!, { force: true });

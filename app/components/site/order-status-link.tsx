@@ -2,13 +2,23 @@ import { useEffect, useRef } from "react";
 import { ORDER_RECEIPT, ORDER_STATUS } from "~/copy/site";
 import { ButtonLink } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
+import { PaymentForm } from "./payment-form";
 
 /**
  * The new order's status link, on the order page after a post with JavaScript and on the
  * order-submitted page without it: the button, and the address written out to keep. It takes the
  * focus, so that a screen reader reads it after the toast.
  */
-export function OrderStatusLink({ statusUrl, emailed }: { statusUrl: string; emailed: boolean }) {
+export function OrderStatusLink({
+  statusUrl,
+  emailed,
+  payNow = false,
+}: {
+  statusUrl: string;
+  emailed: boolean;
+  /** The order can be paid at once: "Pay now" leads to Stripe's checkout. */
+  payNow?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -36,6 +46,7 @@ export function OrderStatusLink({ statusUrl, emailed }: { statusUrl: string; ema
         </ButtonLink>
         <CopyButton text={statusUrl} label={ORDER_RECEIPT.copy} copiedLabel={ORDER_RECEIPT.copied} />
       </div>
+      {payNow ? <PaymentForm statusPath={new URL(statusUrl).pathname} intent="pay" /> : null}
     </section>
   );
 }

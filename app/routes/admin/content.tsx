@@ -14,6 +14,7 @@ import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, siteFaq, siteNextSteps, updateSiteSettings } from "~/models/site-settings.server";
+import { onlinePaymentTiming } from "~/services/payments/stripe.server";
 import { dataWithError, redirectWithSuccess } from "~/services/toast.server";
 import { required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
@@ -63,7 +64,8 @@ export async function loader() {
   return {
     heroStats: settings.heroStats,
     foundedYear: settings.foundedYear,
-    nextSteps: siteNextSteps(settings),
+    // The steps the order page shows until edited: they depend on how payment is asked for.
+    nextSteps: siteNextSteps(settings, await onlinePaymentTiming()),
     faq: siteFaq(settings),
   };
 }
@@ -89,7 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           nextSteps: value.nextSteps,
         };
         await updateSiteSettings(after);
-        const fields = changedFields({ ...before, nextSteps: siteNextSteps(before) }, after);
+        const shown = siteNextSteps(before, await onlinePaymentTiming());
+        const fields = changedFields({ ...before, nextSteps: shown }, after);
         await recordAudit({ actor, action: "content.updated", details: { fields } });
         return { redirectTo: CONTENT_PATH, toast: TOASTS.contentUpdated };
       },

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { SecretField } from "~/components/admin/secret-field";
-import { TOASTS } from "~/copy/admin";
+import { STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_TEXTS, TOASTS } from "~/copy/admin";
+import { siteOrigin } from "~/lib/site-url.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { changedFields } from "~/lib/audit";
 import { recordAudit } from "~/models/audit-log.server";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/integrations";
 const IntegrationsSchema = z.object({
   stripePublishableKey: optionalText("Stripe publishable key", 300),
   stripeSecretKey: optionalText("Stripe secret key", 300),
-  stripeWebhookSecret: optionalText("Stripe Webhook Signing Secret", 300),
+  stripeWebhookSecret: optionalText(STRIPE_WEBHOOK_TEXTS.secretLabel, 300),
   paypalClientId: optionalText("PayPal client ID", 300),
   voiceAgentEmbedCode: optionalText("Voice agent embed code", 20_000),
   airtableToken: optionalText("Airtable token", 300),
@@ -39,19 +40,25 @@ type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
 // Keys and tokens: write-only. The page shows their last four characters, never the value.
 const SECRET_FIELDS = {
   stripeSecretKey: { label: "Stripe secret key", remove: "removeStripeSecretKey" },
-  stripeWebhookSecret: { label: "Stripe Webhook Signing Secret", remove: "removeStripeWebhookSecret" },
+  stripeWebhookSecret: { label: STRIPE_WEBHOOK_TEXTS.secretLabel, remove: "removeStripeWebhookSecret" },
   airtableToken: { label: "Airtable token", remove: "removeAirtableToken" },
 } as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
 const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
 const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 
 const INTEGRATIONS_PATH = "/admin/integrations";
+const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 const AIRTABLE_DESCRIPTION =
   "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
-  return { integrations: await getAdminIntegrations() };
+  // Stripe must reach the endpoint from outside: only SITE_URL names the public address for sure.
+  const origin = siteOrigin();
+  return {
+    integrations: await getAdminIntegrations(),
+    stripeWebhookEndpoint: origin ? `${origin}${STRIPE_WEBHOOK_PATH}` : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { integrations } = loaderData;
+  const { integrations, stripeWebhookEndpoint } = loaderData;
   const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
@@ -127,6 +134,8 @@ export default function Integrations({ loaderData, actionData }: Route.Component
       <FormSection title="Payments">
         {text("stripePublishableKey", "Stripe publishable key")}
         {secret("stripeSecretKey")}
+        {secret("stripeWebhookSecret")}
+        <StripeWebhookSetup endpoint={stripeWebhookEndpoint} />
         {text("paypalClientId", "PayPal client ID")}
       </FormSection>
       <FormSection title="Airtable" description={AIRTABLE_DESCRIPTION}>
@@ -144,6 +153,27 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {code("customJs", "Custom JavaScript", "Run on every public page.")}
       </FormSection>
     </SettingsScreen>
+  );
+}
+
+/** What to paste into Stripe's dashboard so that payments reach this site. */
+function StripeWebhookSetup({ endpoint }: { endpoint: string | null }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700 sm:col-span-2">
+      <p className="text-slate-600">{STRIPE_WEBHOOK_TEXTS.hint}</p>
+      <p className="font-medium">{STRIPE_WEBHOOK_TEXTS.endpointLabel}</p>
+      {endpoint ? (
+        <code className="block break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs">{endpoint}</code>
+      ) : (
+        <p>{STRIPE_WEBHOOK_TEXTS.endpointUnknown}</p>
+      )}
+      <p className="font-medium">{STRIPE_WEBHOOK_TEXTS.eventsLabel}</p>
+      <ul className="list-inside list-disc font-mono text-xs">
+        {STRIPE_WEBHOOK_EVENTS.map((event) => (
+          <li key={event}>{event}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,33 +1,62 @@
 import { useEffect } from "react";
-import { data, useRevalidator } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
-import { ORDER_STATUS } from "~/copy/site";
+import { ORDER_STATUS, PAYING } from "~/copy/site";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { publicPageMeta } from "~/components/site/page-meta";
+import { PAYMENT_INTENTS, PaymentForm } from "~/components/site/payment-form";
+import { rateLimitAddress } from "~/lib/address-key";
 import type { OrderStatus } from "~/lib/domain";
-import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { getEnv } from "~/lib/env.server";
+import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { readForm } from "~/lib/read-form.server";
+import { clientIp } from "~/lib/request-context.server";
+import type { Order } from "~/db/schema";
 import { getOrderByStatusToken } from "~/models/orders.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { siteTimeZone } from "~/models/site-settings.server";
-import { readSiteSettings } from "~/services/last-known.server";
+import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
+import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
+import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
 import type { Route } from "./+types/order-status";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts
-// answers this path with no-store, no-referrer and noindex; the page cache never lists it
+// answers this path with no-store, a same-origin referrer policy and noindex; the page cache never lists it
 // (app/services/page-cache/request.server.ts).
 
 // The database makes the token: 64 lowercase hex characters. Anything else is no order.
 const StatusTokenSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
+// "Pay now" and "Manage billing": both open a Stripe page, and the browser is sent there.
+const PaymentFormSchema = z.object({ intent: z.enum(PAYMENT_INTENTS) });
+// Where Stripe sends the client back (app/services/payments/stripe.server.ts).
+const PaymentReturnSchema = z.enum(["success", "cancelled"]).nullable().catch(null);
+
 /** How often an open, visible page asks again, so that an admin's change shows up. */
 const REFRESH_MS = 30_000;
+const HOUR_MS = 60 * 60 * 1000;
 
-export async function loader({ params }: Route.LoaderArgs) {
+type PaymentNotice = keyof typeof PAYING.notices;
+
+/** The client's monthly subscription can be managed in Stripe's billing portal. */
+function hasBilling(order: Order): order is Order & { providerCustomerId: string } {
+  return (
+    order.status === "paid" &&
+    order.providerCustomerId !== null &&
+    order.providerSubscriptionId !== null &&
+    order.subscriptionState !== "cancelled"
+  );
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const token = StatusTokenSchema.safeParse(params.token);
   const order = token.success ? await getOrderByStatusToken(token.data) : null;
   if (!order) throw data(null, { status: 404 });
   const settings = await readSiteSettings();
+  const returned = new URL(request.url).searchParams.get("payment");
+  const payment = PaymentReturnSchema.parse(returned);
   const orderDate = new Intl.DateTimeFormat("en-US", {
     dateStyle: "long",
     timeZone: siteTimeZone(settings),
@@ -38,19 +67,67 @@ export async function loader({ params }: Route.LoaderArgs) {
     serviceName: order.serviceName,
     setupPrice: order.setupPrice,
     monthlyPrice: order.monthlyPrice,
-    totalPrice: order.totalPrice,
+    // From the current amounts: staff may have changed them (a custom quote) since the order.
+    totalPrice: firstMonthTotal(order.setupPrice, order.monthlyPrice),
     notes: order.notes,
     status: order.status,
     orderDate,
     // Without email there is no confirmation to reply to: the support address takes its place.
     supportEmail: emailEnabled() ? null : settings.supportEmail,
+    subscriptionCancelled: order.subscriptionState === "cancelled",
+    /** Back from Stripe's checkout: whether the client paid or left it. */
+    payment,
+    payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await readStripeConfigured()),
+    manageBilling: hasBilling(order),
   };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = PaymentFormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!form.success) throw data(null, { status: 400 });
+  // Each press may open a session at Stripe: limited per address like the order form.
+  const limit = await hitRateLimit(
+    `payments:${rateLimitAddress(clientIp(context))}`,
+    getEnv().PAYMENTS_PER_HOUR,
+    HOUR_MS,
+  );
+  if (!limit.allowed) {
+    return refuse("tooMany", { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  const token = StatusTokenSchema.safeParse(params.token);
+  const order = token.success ? await getOrderByStatusToken(token.data) : null;
+  if (!order) throw data(null, { status: 404 });
+  const statusUrl = orderStatusUrl(request, order.statusToken);
+  try {
+    if (form.data.intent === "billing") {
+      if (!hasBilling(order)) return refuse("noBilling", { status: 409 });
+      const url = await openBillingPortal(order.providerCustomerId, statusUrl);
+      return url ? redirect(url, 303) : refuse("noBilling", { status: 409 });
+    }
+    if (order.status === "paid") return refuse("alreadyPaid", { status: 409 });
+    if (order.status === "cancelled") return refuse("cancelled", { status: 409 });
+    const settings = await readSiteSettings();
+    if (!paymentAsked(order, settings.paymentTiming)) return refuse("notOffered", { status: 409 });
+    const checkout = await openCheckout(order, settings.currency, statusUrl);
+    if ("url" in checkout) return redirect(checkout.url, 303);
+    const notices = { not_configured: "notOffered", processing: "processing", not_pending: "alreadyPaid" } as const;
+    return refuse(notices[checkout.refused], { status: 409 });
+  } catch (error) {
+    if (!(error instanceof PaymentStartError)) throw error;
+    return refuse("couldNotStart", { status: 503 });
+  }
+}
+
+function refuse(notice: PaymentNotice, init: ResponseInit) {
+  return data({ notice }, init);
 }
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid: "success", cancelled: "danger" };
 
-export default function OrderStatusPage({ loaderData: order }: Route.ComponentProps) {
+export default function OrderStatusPage({ loaderData: order, actionData, params }: Route.ComponentProps) {
   useRefreshWhileVisible(REFRESH_MS);
+  const statusPath = `/order/status/${params.token}`;
+  const monthly = hasMonthlyPrice(order.monthlyPrice) ? formatMonthlyPrice(order.monthlyPrice) : ORDER_STATUS.noMonthly;
   const status = ORDER_STATUS.statuses[order.status];
   const detail =
     order.status === "cancelled" && order.supportEmail !== null
@@ -60,6 +137,15 @@ export default function OrderStatusPage({ loaderData: order }: Route.ComponentPr
     <section className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ORDER_STATUS.heading}</h1>
       <p className="mt-3 text-lg text-slate-600">{ORDER_STATUS.intro(order.clientName)}</p>
+      {actionData?.notice ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {PAYING.notices[actionData.notice]}
+        </p>
+      ) : order.payment === "success" ? (
+        <PaymentReturn title={PAYING.received} detail={PAYING.receivedDetail} tone="success" />
+      ) : order.payment === "cancelled" ? (
+        <PaymentReturn title={PAYING.notCompleted} detail={PAYING.notCompletedDetail} tone="warning" />
+      ) : null}
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div role="status" aria-live="polite">
           <p className="flex items-center gap-3 text-sm font-medium text-slate-600">
@@ -73,9 +159,7 @@ export default function OrderStatusPage({ loaderData: order }: Route.ComponentPr
           <Row label={ORDER_STATUS.setupFee} value={formatPrice(order.setupPrice)} />
           <Row
             label={ORDER_STATUS.monthly}
-            value={
-              hasMonthlyPrice(order.monthlyPrice) ? formatMonthlyPrice(order.monthlyPrice) : ORDER_STATUS.noMonthly
-            }
+            value={order.subscriptionCancelled ? PAYING.monthlyCancelled(monthly) : monthly}
           />
           <Row label={ORDER_STATUS.total} value={formatPrice(order.totalPrice)} />
           <Row label={ORDER_STATUS.orderDate} value={order.orderDate} />
@@ -86,9 +170,21 @@ export default function OrderStatusPage({ loaderData: order }: Route.ComponentPr
             <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{order.notes}</p>
           </>
         ) : null}
+        {order.payNow ? <PaymentForm statusPath={statusPath} intent="pay" /> : null}
+        {order.manageBilling ? <PaymentForm statusPath={statusPath} intent="billing" /> : null}
       </div>
       <p className="mt-4 text-sm text-slate-500">{ORDER_STATUS.refreshHint}</p>
     </section>
+  );
+}
+
+function PaymentReturn({ title, detail, tone }: { title: string; detail: string; tone: "success" | "warning" }) {
+  const colours = tone === "success" ? "border-emerald-200 bg-emerald-50" : "border-amber-200 bg-amber-50";
+  return (
+    <div role="status" className={`mt-6 rounded-lg border p-4 ${colours}`}>
+      <h2 className="font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-700">{detail}</p>
+    </div>
   );
 }
 
@@ -128,6 +224,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [
     ...page.filter((tag) => "title" in tag || ("name" in tag && tag.name === "description")),
     { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }

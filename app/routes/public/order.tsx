@@ -15,9 +15,10 @@ import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields"
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { toPublicService, type PublicService } from "~/models/services.server";
-import { siteNextSteps } from "~/models/site-settings.server";
+import { orderIntro, siteNextSteps } from "~/models/site-settings.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
 import { orderReceipt, orderReceiptHeaders, type OrderReceipt } from "~/services/order-receipt.server";
+import { onlinePaymentTiming } from "~/services/payments/stripe.server";
 import { publicFormAction } from "~/services/public-form.server";
 import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
@@ -48,10 +49,12 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 export async function loader({ request }: Route.LoaderArgs) {
   const services = (await readActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
+  const onlinePayment = await onlinePaymentTiming();
   return {
     services,
     preselected: services.find((service) => service.id === requested)?.id ?? "",
-    nextSteps: siteNextSteps(await readSiteSettings()),
+    nextSteps: siteNextSteps(await readSiteSettings(), onlinePayment),
+    intro: orderIntro(onlinePayment),
   };
 }
 
@@ -75,7 +78,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, preselected, nextSteps } = loaderData;
+  const { services, preselected, nextSteps, intro } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -105,12 +108,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <div className="max-w-2xl">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{ORDER.heading}</h1>
-          <p className="mt-4 text-lg text-slate-600">{ORDER.intro}</p>
+          <p className="mt-4 text-lg text-slate-600">{intro}</p>
         </div>
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {receipt ? (
             <div>
-              <OrderStatusLink statusUrl={receipt.statusUrl} emailed={receipt.emailed} />
+              <OrderStatusLink statusUrl={receipt.statusUrl} emailed={receipt.emailed} payNow={receipt.payNow} />
               <OnwardLinks />
             </div>
           ) : (

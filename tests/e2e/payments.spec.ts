@@ -1,0 +1,56 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { orders } from "~/db/schema";
+import { createTestOrder, createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
+import { withRecordLock } from "./admin-helpers";
+import { expect, test, unique } from "./fixtures";
+
+// Paying with Stripe, with JavaScript on and off: the app's STRIPE_API_URL is the stand-in started
+// with the server (tests/support/e2e-server.ts), whose hosted checkout has a Pay and a Cancel button.
+
+test.beforeEach(async ({ sql }) => {
+  // Any saved key turns "Pay now" on (the stand-in checks none); a key another spec saved stays.
+  await withRecordLock(sql, "integrations", async () => {
+    await sql`update integrations set stripe_secret_key = coalesce(stripe_secret_key, 'sk_test_e2e_stand_in')`;
+  });
+});
+
+async function payNow(page: Page) {
+  await page.getByRole("button", { name: productText("Pay now") }).click();
+  await expect(page.getByRole("heading", { name: "Stand-in checkout" })).toBeVisible();
+}
+
+test("an order paid at once: order, Pay now, Stripe's checkout, back on the status page", async ({ page, db }) => {
+  const service = await createTestService(db, { isActive: true, setupPrice: 349, monthlyPrice: 49 });
+  await page.goto(`/order?service=${service.id}`);
+  const form = page.getByRole("form", { name: "Your details" });
+  await form.getByLabel("Full Name").fill("Ada Lovelace");
+  await form.getByLabel("Email Address").fill("ada@example.com");
+  await form.getByLabel("Project Details").fill(unique("Pay at once"));
+  await form.getByLabel("I agree to the terms and conditions").check();
+  await form.getByRole("button", { name: "Submit Order" }).click();
+
+  await payNow(page);
+  await expect(page.getByText("ada@example.com pays 39800 usd")).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/order\/status\/[0-9a-f]{64}\?payment=success$/);
+  await expect(page.getByRole("heading", { name: productText("Payment received — thank you") })).toBeVisible();
+  await expect(page.getByRole("button", { name: productText("Pay now") })).toHaveCount(0);
+});
+
+test("a checkout left with Cancel: back on the status page, which says so and offers Pay now again", async ({
+  page,
+  db,
+}) => {
+  const order = await createTestOrder(db, { setupPrice: 500, monthlyPrice: 0 });
+  await page.goto(`/order/status/${order.statusToken}`);
+  await payNow(page);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(`/order/status/${order.statusToken}?payment=cancelled`);
+  await expect(page.getByRole("heading", { name: productText("Payment not completed") })).toBeVisible();
+  // The same open session again: no second checkout for the order.
+  const [first] = await db.select({ url: orders.checkoutUrl }).from(orders).where(eq(orders.id, order.id));
+  await payNow(page);
+  expect(page.url()).toBe(first.url);
+});
