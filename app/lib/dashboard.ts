@@ -1,6 +1,6 @@
 import { formatPrice } from "./pricing";
 
-// The dashboard's four cards (docs/product.md §2, "Admin dashboard", and section 9).
+// The dashboard's cards (docs/product.md §2, "Admin dashboard", section 9, and §11.3 for "Collected").
 
 export interface ServiceCounts {
   total: number;
@@ -21,17 +21,28 @@ export function conversionRate(paid: number, total: number): number {
   return Math.round((paid / total) * 100);
 }
 
+/** Money actually received: recorded payments of the last 30 days, in the site's currency. */
+export interface Collected {
+  currency: string;
+  last30Days: number;
+}
+
 export interface DashboardCard {
-  title: "Total Services" | "Total Orders" | "Revenue" | "Conversion Rate";
+  title: "Total Services" | "Total Orders" | "Revenue" | "Collected (30 days)" | "Conversion Rate";
   value: string;
   detail: string;
 }
 
-export function dashboardCards(services: ServiceCounts, orders: OrderCounts): DashboardCard[] {
+export function dashboardCards(services: ServiceCounts, orders: OrderCounts, collected: Collected): DashboardCard[] {
   return [
     { title: "Total Services", value: String(services.total), detail: `${services.active} active` },
     { title: "Total Orders", value: String(orders.total), detail: `${orders.pending} pending` },
-    { title: "Revenue", value: formatPrice(orders.revenue), detail: "From paid orders" },
+    { title: "Revenue", value: formatPrice(orders.revenue, collected.currency), detail: "From paid orders" },
+    {
+      title: "Collected (30 days)",
+      value: formatPrice(collected.last30Days, collected.currency),
+      detail: "From recorded payments",
+    },
     {
       title: "Conversion Rate",
       value: `${conversionRate(orders.paid, orders.total)}%`,

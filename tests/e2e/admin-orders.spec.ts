@@ -104,7 +104,7 @@ test("exports the filtered orders as CSV", async ({ page, sql, db }) => {
     );
     const csv = await response.text();
     expect(csv.split("\r\n")[0]).toBe(
-      "\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,notes",
+      "\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,subscription_state,notes",
     );
     // Cells a spreadsheet would run as formulas are kept as text.
     expect(csv).toContain(`'${paid.clientName}`);

@@ -11,6 +11,7 @@ import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings } from "~/services/last-known.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Route } from "./+types/order-status";
+import { useCurrency } from "~/components/site/use-site-settings";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts
@@ -51,6 +52,7 @@ const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid:
 
 export default function OrderStatusPage({ loaderData: order }: Route.ComponentProps) {
   useRefreshWhileVisible(REFRESH_MS);
+  const currency = useCurrency();
   const status = ORDER_STATUS.statuses[order.status];
   const detail =
     order.status === "cancelled" && order.supportEmail !== null
@@ -70,14 +72,16 @@ export default function OrderStatusPage({ loaderData: order }: Route.ComponentPr
         </div>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <Row label={ORDER_STATUS.service} value={order.serviceName} />
-          <Row label={ORDER_STATUS.setupFee} value={formatPrice(order.setupPrice)} />
+          <Row label={ORDER_STATUS.setupFee} value={formatPrice(order.setupPrice, currency)} />
           <Row
             label={ORDER_STATUS.monthly}
             value={
-              hasMonthlyPrice(order.monthlyPrice) ? formatMonthlyPrice(order.monthlyPrice) : ORDER_STATUS.noMonthly
+              hasMonthlyPrice(order.monthlyPrice)
+                ? formatMonthlyPrice(order.monthlyPrice, currency)
+                : ORDER_STATUS.noMonthly
             }
           />
-          <Row label={ORDER_STATUS.total} value={formatPrice(order.totalPrice)} />
+          <Row label={ORDER_STATUS.total} value={formatPrice(order.totalPrice, currency)} />
           <Row label={ORDER_STATUS.orderDate} value={order.orderDate} />
         </dl>
         {order.notes ? (

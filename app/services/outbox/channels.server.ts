@@ -10,6 +10,7 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["staff_email", "client_email"],
   "contact.created": ["staff_email"],
   "chat.lead_captured": ["staff_email"],
+  "order.payment_requested": ["client_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
-import { EMAIL_TEXTS } from "~/copy/email";
+import { EMAIL_TEXTS, PAYMENT_REQUEST_EMAIL } from "~/copy/email";
 import { getEnv } from "~/lib/env.server";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { log } from "~/lib/log.server";
@@ -78,13 +78,16 @@ function adminUrl(path: string): string | null {
   return origin ? `${origin}${path}` : null;
 }
 
-function priceRows(order: OrderData): [string, string][] {
+function priceRows(order: OrderData, currency: string): [string, string][] {
   const texts = EMAIL_TEXTS.order;
   return [
     [texts.service, order.service_name],
-    [texts.setupFee, formatPrice(order.setup_price)],
-    [texts.monthly, hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price) : texts.noMonthly],
-    [texts.total, formatPrice(order.total_price)],
+    [texts.setupFee, formatPrice(order.setup_price, currency)],
+    [
+      texts.monthly,
+      hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price, currency) : texts.noMonthly,
+    ],
+    [texts.total, formatPrice(order.total_price, currency)],
   ];
 }
 
@@ -96,6 +99,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
   const { type, data } = delivery.event;
   if (type === "order.created") {
     const order = OrderData.parse(data);
+    const { currency } = await currentSiteSettings();
     const texts = EMAIL_TEXTS.staffOrder;
     return message(
       {
@@ -105,7 +109,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
       },
       [
         { kind: "paragraph", text: texts.intro(order.client_name) },
-        { kind: "fields", rows: priceRows(order) },
+        { kind: "fields", rows: priceRows(order, currency) },
         {
           kind: "fields",
           rows: [
@@ -154,16 +158,34 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
  */
 async function clientMessage(delivery: DueDelivery): Promise<Message> {
   const { type, data } = delivery.event;
-  if (type !== "order.created") throw new Error(`No client email for ${type} events`);
+  if (type !== "order.created" && type !== "order.payment_requested") {
+    throw new Error(`No client email for ${type} events`);
+  }
   const order = OrderData.parse(data);
-  const { companyName, supportEmail } = await currentSiteSettings();
+  const { companyName, supportEmail, currency } = await currentSiteSettings();
   const texts = EMAIL_TEXTS.clientOrder;
+  if (type === "order.payment_requested") {
+    return message(
+      {
+        to: order.client_email,
+        replyTo: supportEmail,
+        subject: PAYMENT_REQUEST_EMAIL.subject(companyName, order.service_name),
+      },
+      [
+        { kind: "paragraph", text: texts.greeting },
+        { kind: "paragraph", text: PAYMENT_REQUEST_EMAIL.intro(companyName) },
+        { kind: "fields", rows: priceRows(order, currency) },
+        { kind: "link", label: PAYMENT_REQUEST_EMAIL.payLink, url: absolute(order.status_url) },
+        { kind: "paragraph", text: texts.signOff(companyName) },
+      ],
+    );
+  }
   return message(
     { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
     [
       { kind: "paragraph", text: texts.greeting },
       { kind: "paragraph", text: texts.intro(companyName) },
-      { kind: "fields", rows: priceRows(order) },
+      { kind: "fields", rows: priceRows(order, currency) },
       { kind: "link", label: texts.statusLink, url: absolute(order.status_url) },
       { kind: "paragraph", text: texts.signOff(companyName) },
     ],
