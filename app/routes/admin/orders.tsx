@@ -136,14 +136,9 @@ async function paymentAction(
   const back = ordersUrl(new URL(request.url).searchParams, {});
   const actor = getAdmin(context);
   const target = (order: Order) => `${order.clientName} (${order.serviceName})`;
+  // The forms are gone from the page then (the order is no longer pending): the toast says why.
   const refused = (outcome: Exclude<PendingOrderOutcome, object>, message: string): Refused | null =>
-    outcome === "missing"
-      ? null
-      : {
-          status: 409,
-          toast: { message, description: ORDER_PAYMENT_TEXTS.notPending },
-          formErrors: [ORDER_PAYMENT_TEXTS.notPending],
-        };
+    outcome === "missing" ? null : { status: 409, toast: { message, description: ORDER_PAYMENT_TEXTS.notPending } };
   if (intent === "mark-paid") {
     return saveForm(context, formData, {
       schema: MarkPaidSchema,
