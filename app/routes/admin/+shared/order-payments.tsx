@@ -79,7 +79,7 @@ function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; strip
   return (
     <div className="mt-3 overflow-x-auto">
       <table aria-labelledby="order-payments-title" className="w-full text-left text-sm">
-        <thead className="text-xs uppercase tracking-wide text-slate-500">
+        <thead className="whitespace-nowrap text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" className="py-1 pr-3 font-medium">
               {columns.date}
@@ -108,9 +108,9 @@ function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; strip
             return (
               <tr key={payment.id}>
                 <td className="py-1.5 pr-3">{formatDateTime(payment.paidAt)}</td>
-                <td className="py-1.5 pr-3">{formatPrice(payment.amount, payment.currency)}</td>
-                <td className="py-1.5 pr-3">{TEXTS.kinds[payment.kind]}</td>
-                <td className="py-1.5 pr-3">{TEXTS.providers[payment.provider]}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{formatPrice(payment.amount, payment.currency)}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{TEXTS.kinds[payment.kind]}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{TEXTS.providers[payment.provider]}</td>
                 <td className="py-1.5 pr-3 break-all">
                   {link ? (
                     <a
