@@ -5,6 +5,7 @@ import {
   formatMonthlyPrice,
   formatPrice,
   hasMonthlyPrice,
+  currencySymbol,
   isCurrencyCode,
   minorUnitFactor,
   sumPrices,
@@ -50,6 +51,12 @@ describe("pricing", () => {
     expect(isCurrencyCode("XYZ")).toBe(false);
     expect(isCurrencyCode("US")).toBe(false);
     expect(isCurrencyCode("")).toBe(false);
+  });
+
+  it("gives the sign a price shows for the currency", () => {
+    expect(currencySymbol("USD")).toBe("$");
+    expect(currencySymbol("EUR")).toBe("€");
+    expect(currencySymbol("CHF")).toBe("CHF");
   });
 
   it("gives the minor units of a currency", () => {

@@ -36,6 +36,15 @@ export function formatPrice(amount: number, currency: string): string {
   return toCents(amount) % 100 === 0 ? whole.format(amount) : exact.format(amount);
 }
 
+/** The currency's sign as prices show it: "$" for USD, "€" for EUR, "CHF" for CHF (form labels). */
+export function currencySymbol(currency: string): string {
+  return (
+    formattersFor(currency)
+      .exact.formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
+}
+
 /** "$29/mo": the monthly price wherever it is shown (cards, the order form's options, the admin). */
 export function formatMonthlyPrice(amount: number, currency: string): string {
   return `${formatPrice(amount, currency)}/mo`;

@@ -318,6 +318,9 @@ test.describe("payments in the order details", () => {
           const card = page.getByRole("article", { name: service.name });
           await expect(card.getByText("€321")).toBeVisible();
           await expect(card.getByText("+ €12.50/mo")).toBeVisible();
+          // The admin's price fields say which currency they are in.
+          await openAdmin(page, `/admin/services/${service.id}/edit`);
+          await expect(page.getByLabel(productText("Setup price (€)"))).toHaveValue("321");
         } finally {
           await sql`update site_settings set currency = 'USD'`;
         }

@@ -5,6 +5,8 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { SERVICE_TEXTS } from "~/copy/admin";
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { categorySlug, KNOWN_CATEGORIES } from "~/lib/categories";
+import { currencySymbol } from "~/lib/pricing";
+import { useCurrency } from "~/components/site/use-site-settings";
 import type { Service } from "~/db/schema";
 import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
@@ -37,6 +39,7 @@ export function ServiceEditor({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
+  const symbol = currencySymbol(useCurrency());
   const [form, fields] = useSchemaForm(ServiceEditorSchema, {
     id: "service-editor",
     lastResult,
@@ -61,9 +64,13 @@ export function ServiceEditor({
       </datalist>
       <TextField label="Description" field={fields.description} rows={4} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField label="Setup price ($)" field={fields.setupPrice} placeholder={SERVICE_TEXTS.setupPlaceholder} />
         <PriceField
-          label="Monthly price ($)"
+          label={`Setup price (${symbol})`}
+          field={fields.setupPrice}
+          placeholder={SERVICE_TEXTS.setupPlaceholder}
+        />
+        <PriceField
+          label={`Monthly price (${symbol})`}
           hint={SERVICE_TEXTS.monthlyHint}
           field={fields.monthlyPrice}
           placeholder={SERVICE_TEXTS.monthlyPlaceholder}
