@@ -90,6 +90,7 @@ export const FIELD_ERRORS = {
   overMax: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}`,
   notWhole: (label: string) => `${label} must be a whole number`,
   tooLarge: (label: string) => `${label} is too large`,
+  tooPrecise: (label: string) => `${label} must have at most 2 decimals`,
   /** A range of days (the orders export, the Chats filter). */
   notDay: (name: string) => `The date "${name}" must be a day written YYYY-MM-DD, such as 2026-11-23.`,
   daysReversed: 'The date "from" must not be after the date "to".',
@@ -107,6 +108,7 @@ export const DASHBOARD_CARD_TEXTS = {
   services: { title: "Total Services", detail: (active: number) => `${active} active` },
   orders: { title: "Total Orders", detail: (pending: number) => `${pending} pending` },
   revenue: { title: "Revenue", detail: "From paid orders" },
+  collected: { title: "Collected (30 days)", detail: "From recorded payments" },
   conversion: {
     title: "Conversion Rate",
     detail: (paid: number, total: number) => `${paid} of ${total} orders paid`,
@@ -382,9 +384,9 @@ export const SERVICE_TEXTS = {
   descriptionLabel: "Description",
   /** A field's name in its error messages ("Setup price is required"), beside its label. */
   setupPriceName: "Setup price",
-  setupPriceLabel: "Setup price ($)",
+  setupPriceLabel: (symbol: string) => `Setup price (${symbol})`,
   monthlyPriceName: "Monthly price",
-  monthlyPriceLabel: "Monthly price ($)",
+  monthlyPriceLabel: (symbol: string) => `Monthly price (${symbol})`,
   imageUrlName: "Image URL",
   imageUrlLabel: "Image URL (optional)",
   urlPlaceholder: "https://",
@@ -722,6 +724,61 @@ const RECORD_NAMES: Record<string, string | undefined> = {
   admin: "admin",
 };
 
+/** An order's payments in the admin's order details (docs/product.md §11.3). */
+export const ORDER_PAYMENT_TEXTS = {
+  heading: "Payments",
+  empty: "No payments recorded yet.",
+  columns: {
+    date: "Date",
+    amount: "Amount",
+    kind: "Kind",
+    provider: "Provider",
+    reference: "Reference",
+    status: "Status",
+  },
+  kinds: { setup: "Setup", monthly: "Monthly" },
+  providers: { stripe: "Stripe", paypal: "PayPal", bank_transfer: "Bank transfer", cash: "Cash", other: "Other" },
+  statuses: { succeeded: "Paid", failed: "Failed", refunded: "Refunded" },
+  flagged: "Already paid — check for a double payment",
+  viewInStripe: "View in Stripe",
+  subscription: "Subscription",
+  subscriptionStates: { active: "Active", past_due: "Past due", cancelled: "Cancelled" },
+  noSubscription: "None",
+  paymentRequested: "Payment requested",
+  markPaid: {
+    heading: "Mark as paid",
+    hint: "For a payment received outside the site: the order becomes paid and the payment is recorded.",
+    method: "Payment method",
+    methodInvalid: "Choose how the order was paid",
+    submit: "Mark as paid",
+  },
+  requestPayment: {
+    heading: "Request payment",
+    hint: "Shows “Pay now” on the client's order page and emails them its link.",
+    submit: "Request payment",
+  },
+  quote: {
+    heading: "Custom quote",
+    hint: "New amounts for this order; the client's page shows the new total.",
+    setupPrice: "Setup fee",
+    monthlyPrice: "Monthly fee",
+    submit: "Save quote",
+  },
+  notPending: "Only a pending order can be changed here.",
+} as const;
+
+/** Admin → Settings' payment fields (docs/product.md §11.3). */
+export const PAYMENT_SETTINGS_TEXTS = {
+  section: "Payments",
+  description: "The currency of every price on the site, in the admin, in emails and at checkout.",
+  currency: "Currency",
+  currencyHint: "An ISO 4217 code such as USD, EUR or GBP.",
+  currencyInvalid: "Currency must be an ISO 4217 code such as USD, EUR or GBP",
+  timing: "Ask for payment",
+  timings: { after_order: "Right after the order", after_confirm: "After we confirm" },
+  timingInvalid: "Choose when clients are asked to pay",
+} as const;
+
 /** The Activity screen and the dashboard's latest changes (docs/product.md, Admin Activity). */
 export const AUDIT_TEXTS = {
   heading: "Activity",
@@ -747,6 +804,12 @@ export const AUDIT_TEXTS = {
         return `Changed the integrations${fieldList(entry.details)}`;
       case "order.status_changed":
         return `Set the order of ${target} from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
+      case "order.marked_paid":
+        return `Marked the order of ${target} as paid (${String(entry.details?.method)})`;
+      case "order.quote_changed":
+        return `Changed the quote of the order of ${target}`;
+      case "order.payment_requested":
+        return `Requested payment for the order of ${target}`;
       case "webhook.moved":
         return `Moved the webhook "${target}" ${String(entry.details?.direction)} the order`;
       case "event_webhook.secret_rotated":
@@ -796,6 +859,14 @@ export const TOASTS = {
   service: recordToasts("Service"),
 
   orderUpdated: { message: "Order status updated successfully!" },
+  orderMarkedPaid: { message: "Order marked as paid" },
+  orderQuoteSaved: { message: "Quote saved", description: "The client's page shows the new total." },
+  paymentRequested: (emailed: boolean) => ({
+    message: "Payment requested",
+    description: emailed
+      ? "The client is emailed the link to their order."
+      : "Email is off: send the client the link to their order yourself.",
+  }),
   orderUpdateError: "Error updating order",
 
   settingsUpdated: { message: "Settings updated successfully!" },

@@ -44,6 +44,15 @@ export const EMAIL_TEXTS = {
 } as const;
 
 /** The admin dashboard's line about email (docs/product.md, Admin Dashboard). */
+/** The client's email when staff press "Request payment" (docs/product.md §11.3). */
+export const PAYMENT_REQUEST_EMAIL = {
+  subject: (companyName: string, serviceName: string) =>
+    `Your order with ${companyName} is ready to pay: ${serviceName}`,
+  intro: (companyName: string) =>
+    `${companyName} has confirmed your order. You can now pay on your order's page with "Pay now".`,
+  payLink: "Open your order and pay",
+} as const;
+
 export const EMAIL_STATUS_TEXTS = {
   off: "Email is off: set SMTP_URL, MAIL_FROM and STAFF_EMAIL to email staff about new orders and messages, and clients their order confirmation.",
   on: (staffEmail: string) =>

@@ -1,7 +1,7 @@
 import { DASHBOARD_CARD_TEXTS as CARDS } from "~/copy/admin";
 import { formatPrice } from "./pricing";
 
-// The dashboard's four cards (docs/product.md §2, "Admin dashboard", and section 9).
+// The dashboard's cards (docs/product.md §2, "Admin dashboard", section 9, and §11.3 for "Collected").
 
 export interface ServiceCounts {
   total: number;
@@ -22,17 +22,32 @@ export function conversionRate(paid: number, total: number): number {
   return Math.round((paid / total) * 100);
 }
 
+/** Money actually received: recorded payments of the last 30 days, in the site's currency. */
+export interface Collected {
+  currency: string;
+  last30Days: number;
+}
+
 export interface DashboardCard {
   title: (typeof CARDS)[keyof typeof CARDS]["title"];
   value: string;
   detail: string;
 }
 
-export function dashboardCards(services: ServiceCounts, orders: OrderCounts): DashboardCard[] {
+export function dashboardCards(services: ServiceCounts, orders: OrderCounts, collected: Collected): DashboardCard[] {
   return [
     { title: CARDS.services.title, value: String(services.total), detail: CARDS.services.detail(services.active) },
     { title: CARDS.orders.title, value: String(orders.total), detail: CARDS.orders.detail(orders.pending) },
-    { title: CARDS.revenue.title, value: formatPrice(orders.revenue), detail: CARDS.revenue.detail },
+    {
+      title: CARDS.revenue.title,
+      value: formatPrice(orders.revenue, collected.currency),
+      detail: CARDS.revenue.detail,
+    },
+    {
+      title: CARDS.collected.title,
+      value: formatPrice(collected.last30Days, collected.currency),
+      detail: CARDS.collected.detail,
+    },
     {
       title: CARDS.conversion.title,
       value: `${conversionRate(orders.paid, orders.total)}%`,

@@ -36,7 +36,9 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
-export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE;
+/** Events for the site's own email only: no event webhook can subscribe to them. */
+export const EMAIL_ONLY_EVENT_TYPES = ["order.payment_requested"] as const;
+export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE | (typeof EMAIL_ONLY_EVENT_TYPES)[number];
 
 /** Where an event goes: an event webhook, an email to staff or to the client, the Airtable table. */
 export const DELIVERY_CHANNELS = ["webhook", "staff_email", "client_email", "airtable"] as const;
@@ -69,3 +71,10 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 /** When the client is asked to pay: as soon as the order is placed, or once staff request it. */
 export const PAYMENT_TIMINGS = ["after_order", "after_confirm"] as const;
 export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
+/** The providers staff record by hand ("Mark as paid"); the others come from a checkout. */
+export const MANUAL_PAYMENT_PROVIDERS = [
+  "bank_transfer",
+  "cash",
+  "other",
+] as const satisfies readonly PaymentProvider[];
+export type ManualPaymentProvider = (typeof MANUAL_PAYMENT_PROVIDERS)[number];

@@ -65,6 +65,7 @@ function recipients(facts: LegalFacts): string[] {
     facts.chatHosts.length > 0
       ? `- **Our chat assistant's automation services** (${hostList(facts.chatHosts)}) receive your chat messages, and the images or voice notes you send, to write the assistant's replies.`
       : "- **Our chat assistant**: no automation service is connected now; your chat messages stay with us.",
+    "- **Stripe** (stripe.com) and **PayPal** (paypal.com), when you pay an order online through them, receive your name, email address and the amounts you pay; your card or account details go to them directly and never reach us.",
   ];
   for (const receiver of facts.eventReceivers) {
     const what = receiver.events.map((event) => EVENT_DATA[event]);
@@ -92,6 +93,7 @@ export function defaultPrivacyPolicy(facts: LegalFacts): string {
 ## What we store
 
 - **Orders**: your name, email address, phone number (if you give it), the service you chose, its prices and your project details. We keep orders as long as we need them for our accounts and legal obligations.
+- **Payments**: what you paid for each order (the amount, the date, and the payment provider's reference for it), kept with the order for our accounts, also after your other data is erased.
 - **Contact messages**: your name, email address and message, for ${months(facts.contactRetentionMonths)}, then they are deleted.
 - **Chat conversations**: the messages you write to our assistant and its replies, and the images or voice notes you send. Conversations are deleted ${months(facts.chatRetentionMonths)} after their last message; files are deleted after ${days(facts.uploadsRetentionDays)}.
 - **Your IP address**: used for a short time to limit how often forms and the chat can be used, so the site stays available; it is not stored with your messages.

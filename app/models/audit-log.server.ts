@@ -21,6 +21,14 @@ export interface AuditEntryInput {
  * Writes an entry with `database`, a transaction when the entry must stand or fall with the change
  * (an erasure of personal data is recorded, or not made).
  */
+// The entries about one order, whose target names its client.
+const ORDER_ACTIONS: AuditAction[] = [
+  "order.status_changed",
+  "order.marked_paid",
+  "order.quote_changed",
+  "order.payment_requested",
+];
+
 /**
  * Replaces the client's name in the entries of these orders' status changes ("Ada Lovelace (Lead
  * capture)"), for an erasure of personal data: the entries stay, without the person.
@@ -33,7 +41,7 @@ export async function eraseOrderClientsFromAudit(database: Tx, orderIds: string[
     .from(orders)
     .where(
       and(
-        eq(auditLog.action, "order.status_changed"),
+        inArray(auditLog.action, ORDER_ACTIONS),
         eq(sql`${auditLog.details} ->> 'orderId'`, sql`${orders.id}::text`),
         inArray(orders.id, orderIds),
       ),

@@ -7,6 +7,7 @@ import { neutraliseFormulas } from "~/lib/csv";
 import { type OrderStatus } from "~/lib/domain";
 import { parseCursor, type Cursor, type PageRequest } from "~/lib/keyset";
 import { firstMonthTotal } from "~/lib/pricing";
+import { writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
 import { readCounters } from "./counters.server";
 import { orderEventData } from "./event-data.server";
 import { recordEvent } from "./outbox.server";
@@ -130,6 +131,7 @@ const EXPORT_RECORD = sql<string>`concat_ws(',', ${sql.join(
     sql`${orders.monthlyPrice}::text`,
     sql`${orders.totalPrice}::text`,
     sql`${orders.paymentMethod}`,
+    sql`${orders.subscriptionState}`,
     sql`${orders.notes}`,
   ].map(quotedCell),
   sql`, `,
@@ -148,6 +150,7 @@ export const ORDER_EXPORT_HEADER = [
   "monthly_price",
   "total_price",
   "payment_method",
+  "subscription_state",
   "notes",
 ];
 
@@ -201,34 +204,35 @@ export async function getOrderByStatusToken(statusToken: string): Promise<Order 
   return row ?? null;
 }
 
-/** Sets the status; a change is an order.status_changed event, in the same transaction. */
-export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
-  return db().transaction((tx) => setOrderStatus(tx, id, status));
-}
-
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * Sets the status (and `changes`, such as the payment method) in the caller's transaction, the row
- * locked first; a change of status is an order.status_changed event carrying the new values.
+ * Sets the status (and `changes`, such as the payment method) in the caller's transaction, the
+ * row locked; a change of status is an order.status_changed event in the same transaction, and the
+ * counters' trigger counts a paid order's revenue once. Returns the order as it was and as it is.
  */
-export async function setOrderStatus(
+export async function changeOrderStatus(
   tx: Tx,
   id: string,
   status: OrderStatus,
   changes: Partial<Omit<Order, "id" | "status">> = {},
-): Promise<Order | null> {
-  const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
+): Promise<{ before: Order; after: Order } | null> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
   if (!before) return null;
-  const [row] = await tx
+  const [after] = await tx
     .update(orders)
     .set({ ...changes, status })
     .where(eq(orders.id, id))
     .returning();
   if (before.status !== status) {
-    await recordEvent(tx, "order.status_changed", { ...orderEventData(row), previous_status: before.status });
+    await recordEvent(tx, "order.status_changed", { ...orderEventData(after), previous_status: before.status });
   }
-  return row;
+  return { before, after };
+}
+
+/** Sets the status; a change is an order.status_changed event, in the same transaction. */
+export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
+  return db().transaction(async (tx) => (await changeOrderStatus(tx, id, status))?.after ?? null);
 }
 
 export interface OrderStats {
@@ -256,4 +260,60 @@ export async function getOrderStats(): Promise<OrderStats> {
     cancelled: counts.orders_cancelled,
     revenue: counts.orders_revenue_paid,
   };
+}
+
+export type PendingOrderOutcome = { before: Order; after: Order } | "missing" | "not_pending";
+
+/**
+ * Staff's own quote for a pending order: new setup and monthly amounts, the total recomputed, and
+ * the open checkout forgotten so the next "Pay now" charges the new amounts; with its audit entry.
+ */
+export function changeOrderQuote(
+  id: string,
+  quote: { setupPrice: number; monthlyPrice: number },
+  audit: (before: Order, after: Order) => AuditEntryInput,
+): Promise<PendingOrderOutcome> {
+  return changePendingOrder(
+    id,
+    {
+      ...quote,
+      totalPrice: firstMonthTotal(quote.setupPrice, quote.monthlyPrice),
+      checkoutProvider: null,
+      checkoutId: null,
+      checkoutUrl: null,
+      checkoutExpiresAt: null,
+    },
+    audit,
+  );
+}
+
+/**
+ * "Request payment" (the "after we confirm" payment timing): the client's page offers "Pay now"
+ * from now on, and the client is emailed the page's link (an order.payment_requested event, which
+ * only the client's email channel takes).
+ */
+export function requestOrderPayment(
+  id: string,
+  audit: (before: Order, after: Order) => AuditEntryInput,
+): Promise<PendingOrderOutcome> {
+  return changePendingOrder(id, { paymentRequestedAt: new Date() }, audit, async (tx, after) => {
+    await recordEvent(tx, "order.payment_requested", orderEventData(after));
+  });
+}
+
+async function changePendingOrder(
+  id: string,
+  changes: Partial<typeof orders.$inferInsert>,
+  audit: (before: Order, after: Order) => AuditEntryInput,
+  then?: (tx: Tx, after: Order) => Promise<void>,
+): Promise<PendingOrderOutcome> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!before) return "missing";
+    if (before.status !== "pending") return "not_pending";
+    const [after] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning();
+    await then?.(tx, after);
+    await writeAuditEntry(tx, audit(before, after));
+    return { before, after };
+  });
 }

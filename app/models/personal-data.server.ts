@@ -10,9 +10,11 @@ import {
   orders,
   orderSearchText,
   outboxEvents,
+  payments,
   type ChatMessage,
   type ContactMessage,
   type Order,
+  type Payment,
 } from "~/db/schema";
 import { mentionsEmail } from "~/lib/personal-data";
 import { eraseOrderClientsFromAudit, writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
@@ -33,6 +35,8 @@ export interface Conversation {
 
 export interface PersonalData {
   orders: Order[];
+  /** The payments of those orders, oldest first. */
+  payments: Payment[];
   contactMessages: ContactMessage[];
   conversations: Conversation[];
 }
@@ -61,6 +65,15 @@ function contactMessagesOf(database: Queryable, email: string) {
       ),
     )
     .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
+}
+
+function paymentsOf(database: Queryable, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return database
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
 }
 
 // A LIKE on the Chats search's expression finds the candidates through its trigram index
@@ -92,8 +105,13 @@ async function conversationsOf(database: Queryable, email: string, linked: strin
 async function collect(database: Queryable, email: string): Promise<PersonalData> {
   const found = await contactMessagesOf(database, email);
   const linked = found.flatMap((message) => (message.chatSessionId ? [message.chatSessionId] : []));
+  const orderRows = await ordersOf(database, email);
   return {
-    orders: await ordersOf(database, email),
+    orders: orderRows,
+    payments: await paymentsOf(
+      database,
+      orderRows.map((order) => order.id),
+    ),
     contactMessages: found,
     conversations: await conversationsOf(database, email, linked),
   };
@@ -117,7 +135,8 @@ export interface ErasedPersonalData {
 /**
  * Erases what is stored about `email` (lower-cased) in one transaction, with the audit entry that
  * `audit` makes of the counts: orders keep their service, amounts, status and dates for the books,
- * with the person's fields blanked (in the audit log's entries about them too); contact messages
+ * with the person's fields blanked (in the audit log's entries about them too, and the provider's
+ * customer id); their payments keep their amounts and lose their notes; contact messages
  * and the conversations go. The triggers of
  * supabase/migrations/*_admin_scale.sql keep the counters and chat_sessions right in the same
  * transaction. Files cannot be part of a transaction: the caller deletes them afterwards.
@@ -134,8 +153,15 @@ export async function erasePersonalData(
     if (orderIds.length > 0) {
       await tx
         .update(orders)
-        .set({ clientName: ERASED_TEXT, clientEmail: ERASED_TEXT, clientPhone: null, notes: null })
+        .set({
+          clientName: ERASED_TEXT,
+          clientEmail: ERASED_TEXT,
+          clientPhone: null,
+          notes: null,
+          providerCustomerId: null,
+        })
         .where(inArray(orders.id, orderIds));
+      await tx.update(payments).set({ note: null }).where(inArray(payments.orderId, orderIds));
       await eraseOrderClientsFromAudit(tx, orderIds, ERASED_TEXT);
     }
     if (messageIds.length > 0) await tx.delete(contactMessages).where(inArray(contactMessages.id, messageIds));
@@ -154,14 +180,14 @@ export async function erasePersonalData(
     // erased person is not sent on by a retry, nor kept in the delivery log.
     const recordIds = [...orderIds, ...messageIds];
     if (recordIds.length > 0 || sessionIds.length > 0) {
-      await tx
-        .delete(outboxEvents)
-        .where(
-          or(
-            recordIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'id'`, recordIds) : undefined,
-            sessionIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'session_id'`, sessionIds) : undefined,
-          ),
-        );
+      await tx.delete(outboxEvents).where(
+        or(
+          recordIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'id'`, recordIds) : undefined,
+          // Payment events name their order here, with the client's details nested under `order`.
+          orderIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'order_id'`, orderIds) : undefined,
+          sessionIds.length > 0 ? inArray(sql`${outboxEvents.data}->>'session_id'`, sessionIds) : undefined,
+        ),
+      );
     }
     const counts = { orders: orderIds.length, contactMessages: messageIds.length, conversations: sessionIds.length };
     await writeAuditEntry(tx, audit(counts));

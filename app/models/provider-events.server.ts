@@ -5,7 +5,7 @@ import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import type { PaymentKind, PaymentProvider } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { orderEventData } from "./event-data.server";
-import { setOrderStatus } from "./orders.server";
+import { changeOrderStatus } from "./orders.server";
 import { recordEvent } from "./outbox.server";
 
 // The payment providers' webhook events (app/routes/webhooks/stripe.ts): each is handled once, its
@@ -182,13 +182,15 @@ async function checkoutPaid(
   const alreadyPaid = order.status === "paid";
   const current = alreadyPaid
     ? (await tx.update(orders).set(closedCheckout).where(eq(orders.id, order.id)).returning())[0]
-    : await setOrderStatus(tx, order.id, "paid", {
-        ...closedCheckout,
-        paymentMethod: effect.paymentMethod,
-        providerCustomerId: effect.customerId ?? order.providerCustomerId,
-        providerSubscriptionId: subscriptionId ?? order.providerSubscriptionId,
-        subscriptionState: subscriptionId ? "active" : order.subscriptionState,
-      });
+    : (
+        await changeOrderStatus(tx, order.id, "paid", {
+          ...closedCheckout,
+          paymentMethod: effect.paymentMethod,
+          providerCustomerId: effect.customerId ?? order.providerCustomerId,
+          providerSubscriptionId: subscriptionId ?? order.providerSubscriptionId,
+          subscriptionState: subscriptionId ? "active" : order.subscriptionState,
+        })
+      )?.after;
   if (!current) return "unmatched";
   const payment = await writePayment(tx, provider, order.id, effect.payment, alreadyPaid);
   if (payment) await announce(tx, payment, current);

@@ -1,3 +1,4 @@
+import { productText } from "../support/product-text";
 import { openAdmin } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
@@ -10,6 +11,9 @@ test("the dashboard shows the four cards, recent activity and quick actions", as
   await expect(page.getByRole("listitem", { name: "Total Services" })).toContainText(/\d+ active/);
   await expect(page.getByRole("listitem", { name: "Total Orders" })).toContainText(/\d+ pending/);
   await expect(page.getByRole("listitem", { name: "Revenue" })).toContainText(/\$[\d,.]+/);
+  await expect(page.getByRole("listitem", { name: productText("Collected (30 days)") })).toContainText(
+    productText("From recorded payments"),
+  );
   await expect(page.getByRole("listitem", { name: "Conversion Rate" })).toContainText(/\d+%/);
   await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Quick Actions" })).toBeVisible();

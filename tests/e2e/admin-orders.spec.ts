@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { createTestOrder } from "../support/factories";
+import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { openAdmin } from "./admin-helpers";
+import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
@@ -104,7 +104,7 @@ test("exports the filtered orders as CSV", async ({ page, sql, db }) => {
     );
     const csv = await response.text();
     expect(csv.split("\r\n")[0]).toBe(
-      "\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,notes",
+      "\uFEFFid,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,subscription_state,notes",
     );
     // Cells a spreadsheet would run as formulas are kept as text.
     expect(csv).toContain(`'${paid.clientName}`);
@@ -194,4 +194,139 @@ test("refuses an export whose days are the wrong way round", async ({ page }) =>
   const response = await page.request.get("/admin/orders/export.csv?from=2020-03-02&to=2020-03-01");
   expect(response.status()).toBe(400);
   expect(await response.text()).toBe('This export cannot be made: The date "from" must not be after the date "to".');
+});
+
+test.describe("payments in the order details", () => {
+  const details = (page: import("@playwright/test").Page) =>
+    page.getByRole("region", { name: productText("Payments"), exact: true });
+
+  test("marks a pending order as paid with a method", async ({ page, sql, db }) => {
+    const order = await createTestOrder(db, { setupPrice: 149, monthlyPrice: 29, totalPrice: 178 });
+    try {
+      await openAdmin(page, `/admin/orders?view=${order.id}`);
+      const step = page.getByRole("region", { name: productText("Mark as paid") });
+      await step.getByLabel(productText("Payment method")).selectOption({ label: productText("Cash") });
+      await step.getByRole("button", { name: productText("Mark as paid") }).click();
+      await expect(page.getByText(productText("Order marked as paid"))).toBeVisible();
+      const row = details(page)
+        .getByRole("row")
+        .filter({ hasText: productText("Cash") });
+      await expect(row.getByRole("cell", { name: "$178" })).toBeVisible();
+      await expect(row.getByText(productText("Setup"), { exact: true })).toBeVisible();
+      // Paid now: the pending order's steps are gone.
+      await expect(page.getByRole("region", { name: productText("Mark as paid") })).toHaveCount(0);
+      const [stored] = await sql`select status, payment_method from orders where id = ${order.id}`;
+      expect(stored).toEqual({ status: "paid", payment_method: productText("Cash") });
+      const recorded = await sql`select provider, kind, amount from payments where order_id = ${order.id}`;
+      expect(recorded).toEqual([{ provider: "cash", kind: "setup", amount: "178.00" }]);
+    } finally {
+      await sql`delete from payments where order_id = ${order.id}`;
+      await sql`delete from orders where id = ${order.id}`;
+    }
+  });
+
+  test("saves a custom quote and refuses amounts with more than 2 decimals", async ({ page, sql, db }) => {
+    const order = await createTestOrder(db, { setupPrice: 149, monthlyPrice: 29, totalPrice: 178 });
+    try {
+      await openAdmin(page, `/admin/orders?view=${order.id}`);
+      const step = page.getByRole("region", { name: productText("Custom quote") });
+      const setup = step.getByLabel(`${productText("Setup fee")} (USD)`);
+      await setup.fill("250.555");
+      await step.getByRole("button", { name: productText("Save quote") }).click();
+      await expect(step.getByText(productText("Setup fee must have at most 2 decimals"))).toBeVisible();
+      await setup.fill("250.50");
+      await step.getByLabel(`${productText("Monthly fee")} (USD)`).fill("0");
+      await step.getByRole("button", { name: productText("Save quote") }).click();
+      await expect(page.getByText(productText("Quote saved"))).toBeVisible();
+      await expect(page.getByText("$250.50").first()).toBeVisible();
+      const [stored] = await sql`select setup_price, monthly_price, total_price from orders where id = ${order.id}`;
+      expect(stored).toEqual({ setup_price: "250.50", monthly_price: "0.00", total_price: "250.50" });
+    } finally {
+      await sql`delete from orders where id = ${order.id}`;
+    }
+  });
+
+  test("requests payment when the site asks for it after confirming", async ({ page, sql, db }) => {
+    const order = await createTestOrder(db);
+    try {
+      await withRecordLock(sql, "site_settings", async () => {
+        const [original] = await sql`select payment_timing from site_settings`;
+        await sql`update site_settings set payment_timing = 'after_confirm'`;
+        try {
+          await openAdmin(page, `/admin/orders?view=${order.id}`);
+          const step = page.getByRole("region", { name: productText("Request payment") });
+          await step.getByRole("button", { name: productText("Request payment") }).click();
+          await expect(page.getByText(productText("Payment requested"), { exact: true }).first()).toBeVisible();
+        } finally {
+          await sql`update site_settings set payment_timing = ${original.payment_timing}`;
+        }
+      });
+      await expect(details(page).getByText(productText("Payment requested"))).toBeVisible();
+      const [stored] = await sql`select payment_requested_at from orders where id = ${order.id}`;
+      expect(stored.payment_requested_at).toBeInstanceOf(Date);
+      const events = await sql`select type from outbox_events where data ->> 'id' = ${order.id}`;
+      expect(events.map((event) => event.type)).toContain("order.payment_requested");
+    } finally {
+      await sql`delete from outbox_events where data ->> 'id' = ${order.id}`;
+      await sql`delete from orders where id = ${order.id}`;
+    }
+  });
+
+  test("lists a Stripe payment with its link to Stripe's dashboard and the subscription", async ({ page, sql, db }) => {
+    const order = await createTestOrder(db, { status: "paid", paymentMethod: "Stripe", subscriptionState: "active" });
+    const reference = `pi_${unique("e2e").replace(/\W/g, "")}`;
+    await sql`insert into payments (order_id, provider, kind, amount, currency, provider_reference, flagged)
+      values (${order.id}, 'stripe', 'setup', 178, 'USD', ${reference}, true)`;
+    try {
+      await openAdmin(page, `/admin/orders?view=${order.id}`);
+      const section = details(page);
+      await expect(section.getByText(productText("Active"), { exact: true })).toBeVisible();
+      const row = section.getByRole("row").filter({ hasText: reference });
+      await expect(row.getByText(productText("Stripe"), { exact: true })).toBeVisible();
+      await expect(row.getByText(productText("Already paid — check for a double payment"))).toBeVisible();
+      const link = row.getByRole("link", { name: `${reference} (${productText("View in Stripe")})` });
+      await expect(link).toHaveAttribute(
+        "href",
+        new RegExp(`^https://dashboard\\.stripe\\.com/(test/)?payments/${reference}$`),
+      );
+    } finally {
+      await sql`delete from payments where order_id = ${order.id}`;
+      await sql`delete from orders where id = ${order.id}`;
+    }
+  });
+
+  test("shows /services' prices in the currency saved in Settings", async ({ page, sql, db }) => {
+    const word = unique("Tapir").replace(/\s+/g, "");
+    const service = await createTestService(db, {
+      isActive: true,
+      setupPrice: 321,
+      monthlyPrice: 12.5,
+      description: `${word} files the receipts.`,
+    });
+    try {
+      // Every price of the site changes with it: other tests' prices are in dollars, so the euro
+      // is kept for as short a time as this test takes.
+      await withRecordLock(sql, "site_settings", async () => {
+        try {
+          await openAdmin(page, "/admin/settings");
+          await page.getByLabel(productText("Currency")).fill("eur");
+          await page.getByRole("button", { name: "Save Settings" }).click();
+          await expect(page.getByText("Settings updated successfully!")).toBeVisible();
+          const [stored] = await sql`select currency from site_settings`;
+          expect(stored.currency).toBe("EUR");
+          await page.goto(`/services?q=${word}`);
+          const card = page.getByRole("article", { name: service.name });
+          await expect(card.getByText("€321")).toBeVisible();
+          await expect(card.getByText("+ €12.50/mo")).toBeVisible();
+          // The admin's price fields say which currency they are in.
+          await openAdmin(page, `/admin/services/${service.id}/edit`);
+          await expect(page.getByLabel(productText("Setup price (€)"))).toHaveValue("321");
+        } finally {
+          await sql`update site_settings set currency = 'USD'`;
+        }
+      });
+    } finally {
+      await sql`delete from services where id = ${service.id}`;
+    }
+  });
 });

@@ -73,6 +73,12 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     await openAdmin(page, `/admin/personal-data?email=phone%40example.com`);
     const found = await sideways(page);
     if (found !== 0) overflowing["/admin/personal-data?email=…"] = found;
+    // An order's details with its payments table and the pending order's payment steps.
+    await sql`insert into payments (order_id, provider, kind, amount, currency, provider_reference, flagged)
+      values (${order.id}, 'stripe', 'setup', 178, 'USD', ${`in_${sessionId}`}, true)`;
+    await openAdmin(page, `/admin/orders?view=${order.id}`);
+    const details = await sideways(page);
+    if (details !== 0) overflowing["/admin/orders?view=…"] = details;
     await openAdmin(page, `/admin/chats?session=${encodeURIComponent(sessionId)}`);
     const conversation = await sideways(page);
     if (conversation !== 0) overflowing["/admin/chats?session=…"] = conversation;
@@ -84,6 +90,7 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     await sql`delete from contact_messages where id = ${message.id}`;
     await sql`delete from webhooks where id = ${webhook.id}`;
     await sql`delete from event_webhooks where id = ${eventWebhook.id}`;
+    await sql`delete from payments where order_id = ${order.id}`;
     await sql`delete from orders where id = ${order.id}`;
     await sql`delete from services where id = ${service.id}`;
     await deleteTestAdmin(db, admin);

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { orders, services, siteSettings, webhooks } from "~/db/schema";
+import { orders, payments, services, siteSettings, webhooks } from "~/db/schema";
 import {
   AdminRuleError,
   countActiveSuperAdmins,
@@ -21,6 +21,7 @@ import * as webhooksList from "~/routes/admin/webhooks/list";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
 import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { createTestAdmin } from "../support/factories";
+import { productText } from "../support/product-text";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 type FormAnswer = { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
@@ -395,6 +396,28 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
       await db()
         .insert(orders)
         .values([order("paid", 149.5), order("paid", 200), order("pending", 999), order("cancelled", 50)]);
+      // Collected: succeeded payments of the last 30 days in the site's currency, refunds left out.
+      await db().execute(sql`delete from payments`);
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+      const payment = (amount: number, paidAt: Date, more: Partial<typeof payments.$inferInsert> = {}) => ({
+        provider: "stripe" as const,
+        kind: "setup" as const,
+        amount,
+        currency: "USD",
+        providerReference: `in_${uniqueName("dash")}`,
+        paidAt,
+        ...more,
+      });
+      await db()
+        .insert(payments)
+        .values([
+          payment(100, daysAgo(1)),
+          payment(20.25, daysAgo(29)),
+          payment(500, daysAgo(31)),
+          payment(70, daysAgo(2), { status: "refunded", refundedAt: daysAgo(1) }),
+          payment(80, daysAgo(2), { status: "failed" }),
+          payment(90, daysAgo(2), { currency: "EUR" }),
+        ]);
       const { cards } = (await send(getRequest("/admin", cookie))).loaderData["routes/admin/dashboard"] as {
         cards: unknown;
       };
@@ -402,6 +425,7 @@ describe.each(BACKENDS)("admin actions on %s", (backend) => {
         { title: "Total Services", value: "2", detail: "1 active" },
         { title: "Total Orders", value: "4", detail: "1 pending" },
         { title: "Revenue", value: "$349.50", detail: "From paid orders" },
+        { title: productText("Collected (30 days)"), value: "$120.25", detail: productText("From recorded payments") },
         { title: "Conversion Rate", value: "50%", detail: "2 of 4 orders paid" },
       ]);
     });

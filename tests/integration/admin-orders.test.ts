@@ -18,7 +18,7 @@ type OrdersScreen = {
 };
 
 const CSV_HEADER =
-  "id,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,notes";
+  "id,order_date,status,client_name,client_email,client_phone,service_name,setup_price,monthly_price,total_price,payment_method,subscription_state,notes";
 
 describe.each(BACKENDS)("admin orders at scale on %s", (backend) => {
   const database = useTestDatabase(backend);
@@ -39,9 +39,11 @@ describe.each(BACKENDS)("admin orders at scale on %s", (backend) => {
   async function insertOrders(tag: string, count: number) {
     await query(`
       insert into orders (client_name, client_email, service_name, setup_price, monthly_price, total_price, status,
-        notes, created_at, order_date)
+        payment_method, subscription_state, notes, created_at, order_date)
       select '${tag} ' || n, 'client' || n || '@${tag.toLowerCase()}.example', 'Service ' || (n % 5),
         100, 10.5, 110.5, (array['pending', 'paid', 'cancelled']::order_status[])[1 + n % 3],
+        case when n % 3 = 1 then (array['Stripe', 'Bank transfer'])[1 + n % 2] end,
+        case when n % 3 = 1 then (array['active', 'past_due', 'cancelled'])[1 + n % 4 % 3] end,
         case when n % 11 = 0 then 'Line one, "quoted"' || chr(10) || '=line two' end,
         timestamptz '2026-01-01 00:00:00.123456+00' + (n / 7) * interval '1 hour 0.000001 second',
         timestamptz '2026-01-01 00:00:00+00' + (n / 7) * interval '1 hour'
@@ -204,7 +206,7 @@ describe.each(BACKENDS)("admin orders at scale on %s", (backend) => {
       query<Record<string, string | null>>(`
         select id, to_char(order_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as order_date, status,
           client_name, client_email, client_phone, service_name, setup_price::text, monthly_price::text,
-          total_price::text, payment_method, notes
+          total_price::text, payment_method, subscription_state, notes
         from orders where ${where} order by created_at desc, id desc`);
 
     const asCells = (rows: Record<string, string | null>[]) =>

@@ -10,12 +10,12 @@ import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { createOrder } from "~/models/orders.server";
 import { dispatchEvents } from "~/models/outbox.server";
-import { getSiteSettings } from "~/models/site-settings.server";
+import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { saveIntegrations } from "~/models/integrations.server";
 import {
   checkoutCompleted,
@@ -292,6 +292,40 @@ describe("email from the outbox", () => {
     expect(received.filter(({ to }) => to.includes(email))).toHaveLength(0);
   });
 
+  it("mails the client their order's link when staff request payment, prices in the site's currency", async () => {
+    const admin = await sessionFor(await createTestAdmin(db()));
+    const clientEmail = `payer.${Date.now()}@example.com`;
+    const order = await createTestOrder(db(), { clientEmail, setupPrice: 149, monthlyPrice: 29.5, totalPrice: 178.5 });
+    await updateSiteSettings({ currency: "EUR" });
+    try {
+      const { companyName } = await getSiteSettings();
+      const requested = await send(
+        postRequest(`/admin/orders?view=${order.id}`, { intent: "request-payment", orderId: order.id }, admin),
+      );
+      expect(requested.status).toBe(302);
+      expect(requested.toast?.description).toBe(productText("The client is emailed the link to their order."));
+      const subject = emailText("Your order with {company} is ready to pay: {service}", companyName, order.serviceName);
+      const arrived = mailArrives(clientEmail, subject);
+      await runOutbox();
+      await arrived;
+      const [mail] = mailsTo(clientEmail, subject);
+      const statusUrl = `${SITE}/order/status/${order.statusToken}`;
+      expect(mail.mail.text).toContain(
+        emailText(
+          '{company} has confirmed your order. You can now pay on your order\'s page with "Pay now".',
+          companyName,
+        ),
+      );
+      expect(mail.mail.text).toContain(`${productText("Setup fee")}: €149`);
+      expect(mail.mail.text).toContain(`${productText("Total (first month)")}: €178.50`);
+      expect(mail.mail.text).toContain(`${productText("Open your order and pay")}: ${statusUrl}`);
+      // Only the client is mailed: staff pressed the button themselves.
+      expect(mailsTo(STAFF, subject)).toEqual([]);
+    } finally {
+      await updateSiteSettings({ currency: "USD" });
+    }
+  });
+
   it("says on the dashboard whether email is on, and to whom staff mail goes", async () => {
     const cookie = await sessionFor(await createTestAdmin(db()));
     const dashboard = async () =>
@@ -438,11 +472,11 @@ describe("email from the outbox", () => {
     await deliver(invoiceEvent("invoice.payment_failed", { subscription, amount: 2_900, currency: "usd" }));
     await deliver(subscriptionDeleted(subscription));
     await runOutbox();
-    const [failed] = mailsTo(STAFF, emailText("Payment failed: {amount} from {client name}", "$29.00", clientName));
+    const [failed] = mailsTo(STAFF, emailText("Payment failed: {amount} from {client name}", "$29", clientName));
     expect(failed.mail.text).toContain(
       emailText(
         "A payment of {amount} from {client name} through {provider} failed. The order shows the subscription as past due until a payment succeeds.",
-        "$29.00",
+        "$29",
         clientName,
         "Stripe",
       ),

@@ -5,7 +5,16 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, chatMessages, chatSessions, chatUploads, contactMessages, orders, outboxEvents } from "~/db/schema";
+import {
+  auditLog,
+  chatMessages,
+  chatSessions,
+  chatUploads,
+  contactMessages,
+  orders,
+  outboxEvents,
+  payments,
+} from "~/db/schema";
 import { readCounters, COUNTER_NAMES } from "~/models/counters.server";
 import { recordChatUpload } from "~/models/chat-uploads.server";
 import { adminGuard } from "~/middleware/admin-guard.server";
@@ -58,7 +67,8 @@ function eventsAbout(email: string, sessionId: string) {
     .select({ type: outboxEvents.type })
     .from(outboxEvents)
     .where(
-      sql`lower(coalesce(${outboxEvents.data}->>'client_email', ${outboxEvents.data}->>'email')) = ${email}
+      sql`lower(coalesce(${outboxEvents.data}->>'client_email', ${outboxEvents.data}->>'email',
+          ${outboxEvents.data}->'order'->>'client_email')) = ${email}
         or ${outboxEvents.data}->>'session_id' = ${sessionId}`,
     );
 }
@@ -77,9 +87,34 @@ async function arrange() {
     totalPrice: 500,
     setupPrice: 500,
     monthlyPrice: 0,
+    providerCustomerId: `cus_${tag}`,
   });
   const pending = await createTestOrder(db(), { clientName: "Ada L.", clientEmail: email, status: "pending" });
   const neighbourOrder = await createTestOrder(db(), { clientName: "Xada", clientEmail: other, status: "paid" });
+  // Her payment (with a note naming her) and the neighbour's, as a provider's webhook writes them.
+  const [payment] = await db()
+    .insert(payments)
+    .values({
+      orderId: paid.id,
+      provider: "stripe",
+      kind: "setup",
+      amount: 500,
+      currency: "USD",
+      providerReference: `pi_${tag}`,
+      note: "Paid by Ada's assistant",
+    })
+    .returning();
+  const [neighbourPayment] = await db()
+    .insert(payments)
+    .values({
+      orderId: neighbourOrder.id,
+      provider: "cash",
+      kind: "setup",
+      amount: 178,
+      currency: "USD",
+      note: "Xada paid in cash",
+    })
+    .returning();
   const [message] = await db()
     .insert(contactMessages)
     .values({ name: "Ada Lovelace", email, message: "Please automate my invoices." })
@@ -114,7 +149,20 @@ async function arrange() {
       // Another address that contains this one: not hers.
       { sessionId: neighbourSession, message: `Reach me at ${other}`, isUserMessage: true, createdAt: at(5) },
     ]);
-  return { email, other, paid, pending, neighbourOrder, message, neighbourMessage, session, neighbourSession, file };
+  return {
+    email,
+    other,
+    paid,
+    pending,
+    neighbourOrder,
+    payment,
+    neighbourPayment,
+    message,
+    neighbourMessage,
+    session,
+    neighbourSession,
+    file,
+  };
 }
 
 describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
@@ -131,6 +179,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
         email: string;
         summary: string;
         orders: { id: string }[];
+        payments: { id: string }[];
         contactMessages: { id: string }[];
         conversations: { sessionId: string; messageCount: number }[];
       };
@@ -138,6 +187,7 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     expect(result.email).toBe(data.email);
     expect(result.summary).toBe("2 orders, 1 message, 1 conversation");
     expect(result.orders.map((o) => o.id).sort()).toEqual([data.paid.id, data.pending.id].sort());
+    expect(result.payments.map((p) => p.id)).toEqual([data.payment.id]);
     expect(result.contactMessages.map((m) => m.id)).toEqual([data.message.id]);
     expect(result.conversations).toEqual([{ sessionId: data.session, messageCount: 4, startedAt: expect.anything() }]);
 
@@ -169,6 +219,20 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       totalPrice: 500,
       status: "paid",
     });
+    expect(body.orders.find((o: { id: string }) => o.id === data.paid.id)).toMatchObject({
+      providerCustomerId: data.paid.providerCustomerId,
+    });
+    expect(body.payments).toEqual([
+      expect.objectContaining({
+        id: data.payment.id,
+        orderId: data.paid.id,
+        amount: 500,
+        currency: "USD",
+        provider: "stripe",
+        providerReference: data.payment.providerReference,
+        note: "Paid by Ada's assistant",
+      }),
+    ]);
     expect(body.contactMessages).toEqual([
       expect.objectContaining({ name: "Ada Lovelace", message: "Please automate my invoices." }),
     ]);
@@ -192,18 +256,31 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
     const filePath = path.join(localMediaDir(), data.file.name);
     expect(existsSync(filePath)).toBe(true);
 
+    // A quote names the client in the audit log too.
+    const quote = { intent: "quote", orderId: data.pending.id, setupPrice: "120", monthlyPrice: "0" };
+    expect((await send(postRequest(`/admin/orders?view=${data.pending.id}`, quote, cookie))).status).toBe(302);
     // A status change names the client in the audit log ("Ada L. (Test Automation)").
     const statusChange = { intent: "status", orderId: data.pending.id, status: "cancelled" };
     expect((await send(postRequest("/admin/orders", statusChange, cookie))).status).toBe(302);
-    const [named] = await db()
+    const [named, quoted] = await db()
       .select()
       .from(auditLog)
-      .where(sql`${auditLog.details} ->> 'orderId' = ${data.pending.id}`);
+      .where(sql`${auditLog.details} ->> 'orderId' = ${data.pending.id}`)
+      .orderBy(sql`${auditLog.action} = 'order.quote_changed'`);
+    expect(quoted.target).toBe(`Ada L. (${data.pending.serviceName})`);
     expect(named.target).toBe(`Ada L. (${data.pending.serviceName})`);
-    // The events that carried her data: the status change, and her conversation's start.
+    // A payment event names its order as order_id, with her details nested under `order`.
+    await db()
+      .insert(outboxEvents)
+      .values({
+        type: "payment.succeeded",
+        data: { id: data.payment.id, order_id: data.paid.id, order: { client_email: data.email } },
+      });
+    // The events that carried her data: the status change, her payment, her conversation's start.
     expect((await eventsAbout(data.email, data.session)).map(({ type }) => type).sort()).toEqual([
       "chat.conversation_started",
       "order.status_changed",
+      "payment.succeeded",
     ]);
 
     const answer = await send(postRequest(PAGE, { intent: "erase", email: data.email }, cookie));
@@ -220,12 +297,17 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       .where(inArray(orders.id, [data.paid.id, data.pending.id]));
     expect(kept).toHaveLength(2);
     for (const order of kept) {
-      const before = order.id === data.paid.id ? data.paid : { ...data.pending, status: "cancelled" };
+      // The pending order was quoted 120 and no monthly fee, then cancelled.
+      const before =
+        order.id === data.paid.id
+          ? data.paid
+          : { ...data.pending, status: "cancelled", setupPrice: 120, monthlyPrice: 0, totalPrice: 120 };
       expect(order).toMatchObject({
         clientName: ERASED,
         clientEmail: ERASED,
         clientPhone: null,
         notes: null,
+        providerCustomerId: null,
         serviceName: before.serviceName,
         setupPrice: before.setupPrice,
         monthlyPrice: before.monthlyPrice,
@@ -235,6 +317,11 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       expect(order.orderDate).toEqual(before.orderDate);
       expect(order.createdAt).toEqual(before.createdAt);
     }
+    // Her payment stays for the books, without its note; the neighbour's keeps everything.
+    const [keptPayment] = await db().select().from(payments).where(eq(payments.id, data.payment.id));
+    expect(keptPayment).toMatchObject({ orderId: data.paid.id, amount: 500, note: null });
+    const [neighbourPayment] = await db().select().from(payments).where(eq(payments.id, data.neighbourPayment.id));
+    expect(neighbourPayment.note).toBe("Xada paid in cash");
     expect(await db().select().from(contactMessages).where(eq(contactMessages.id, data.message.id))).toEqual([]);
     expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, data.session))).toEqual([]);
     expect(await db().select().from(chatSessions).where(eq(chatSessions.sessionId, data.session))).toEqual([]);
@@ -260,6 +347,8 @@ describe.each(BACKENDS)("personal data on request, on %s", (backend) => {
       action: "order.status_changed",
       target: `${ERASED} (${data.pending.serviceName})`,
     });
+    const [renamedQuote] = await db().select().from(auditLog).where(eq(auditLog.id, quoted.id));
+    expect(renamedQuote.target).toBe(`${ERASED} (${data.pending.serviceName})`);
 
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, "personal_data.erased"));
     const entry = entries.find((e) => e.actorId === owner.id);

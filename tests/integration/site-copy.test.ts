@@ -259,6 +259,17 @@ describe.each(BACKENDS)("site copy and privacy on %s", (backend) => {
           (line, [placeholder, value]) => line.replace(placeholder, value),
           productText(literal).replaceAll("**", ""),
         );
+      // The payment providers, and the payments kept for the accounts (docs/product.md §11.3).
+      expect(text).toContain(
+        spec(
+          "**Stripe** (stripe.com) and **PayPal** (paypal.com), when you pay an order online through them, receive your name, email address and the amounts you pay; your card or account details go to them directly and never reach us.",
+        ),
+      );
+      expect(text).toContain(
+        spec(
+          "**Payments**: what you paid for each order (the amount, the date, and the payment provider's reference for it), kept with the order for our accounts, also after your other data is erased.",
+        ),
+      );
       expect(text).toContain(
         spec(
           "**Our chat assistant's automation services** ({hosts}) receive your chat messages, and the images or voice notes you send, to write the assistant's replies.",

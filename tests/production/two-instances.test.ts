@@ -195,7 +195,7 @@ describe("an admin's change through one, on the other's cached pages", () => {
       isActive: "on",
     });
     expect(edited.status).toBe(302);
-    const ms = await msUntilShown(other, "/order", `${service.name} - ${formatPrice(newPrice)}`, at);
+    const ms = await msUntilShown(other, "/order", `${service.name} - ${formatPrice(newPrice, "USD")}`, at);
     console.log(
       `two instances: a price changed through one shown on the other's order form after ${Math.round(ms)} ms`,
     );

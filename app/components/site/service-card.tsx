@@ -5,6 +5,7 @@ import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import type { PublicService } from "~/models/services.server";
 import { CategoryIcon } from "./category-icon";
+import { useCurrency } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
 
 export function orderHref(serviceId: string): string {
@@ -24,6 +25,7 @@ export function ServiceCard({
   orderLabel: string;
   headingLevel?: 2 | 3;
 }) {
+  const currency = useCurrency();
   const headingId = `service-${service.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -50,12 +52,12 @@ export function ServiceCard({
       <dl className="mt-5 space-y-1 border-t border-slate-100 pt-4 text-sm">
         <div className="flex items-baseline justify-between gap-2">
           <dt className="text-slate-600">{SERVICES.setup}</dt>
-          <dd className="text-2xl font-bold text-slate-900">{formatPrice(service.setupPrice)}</dd>
+          <dd className="text-2xl font-bold text-slate-900">{formatPrice(service.setupPrice, currency)}</dd>
         </div>
         {hasMonthlyPrice(service.monthlyPrice) ? (
           <div className="flex items-baseline justify-between gap-2">
             <dt className="text-slate-600">{SERVICES.ongoingSupport}</dt>
-            <dd className="font-semibold text-slate-900">+ {formatMonthlyPrice(service.monthlyPrice)}</dd>
+            <dd className="font-semibold text-slate-900">+ {formatMonthlyPrice(service.monthlyPrice, currency)}</dd>
           </div>
         ) : null}
       </dl>

@@ -11,6 +11,7 @@ describe("organizationJsonLd", () => {
     businessAddress: "1 Main St",
     logoUrl: "/logo.png",
     messengerLink: "https://m.me/acme",
+    currency: "USD",
   };
 
   it("describes the organisation and prices each service, monthly support only above zero", () => {
@@ -59,6 +60,22 @@ describe("organizationJsonLd", () => {
     expect(build.offers).toEqual([expect.objectContaining({ name: "Setup", price: "149.50" })]);
   });
 
+  it("prices the offers in the site's currency", () => {
+    const data = organizationJsonLd({ ...settings, currency: "EUR" }, ORIGIN, [
+      {
+        id: "c3",
+        name: "Books",
+        description: "d",
+        category: "custom-solutions",
+        setupPrice: 100,
+        monthlyPrice: 10,
+        featured: false,
+      },
+    ]);
+    expect(JSON.stringify(data)).not.toContain("USD");
+    expect(JSON.stringify(data).match(/"priceCurrency":"EUR"/g)).toHaveLength(3);
+  });
+
   it("leaves out what is not set", () => {
     const data = organizationJsonLd(
       {
@@ -68,6 +85,7 @@ describe("organizationJsonLd", () => {
         businessAddress: null,
         logoUrl: null,
         messengerLink: null,
+        currency: "USD",
       },
       ORIGIN,
     );

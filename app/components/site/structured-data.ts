@@ -9,18 +9,18 @@ import { orderHref } from "./service-card";
 
 type OrganizationSettings = Pick<
   PublicSiteSettings,
-  "companyName" | "supportEmail" | "whatsappNumber" | "businessAddress" | "logoUrl" | "messengerLink"
+  "companyName" | "supportEmail" | "whatsappNumber" | "businessAddress" | "logoUrl" | "messengerLink" | "currency"
 >;
 
 // Without a known origin (SITE_URL unset) the URLs are left out: schema.org wants them absolute.
-function serviceJsonLd(service: PublicService, origin: string | null) {
+function serviceJsonLd(service: PublicService, origin: string | null, currency: string) {
   const orderUrl = origin ? { url: new URL(orderHref(service.id), origin).toString() } : {};
   const offers: Record<string, unknown>[] = [
     {
       "@type": "Offer",
       name: SERVICES.setup,
       price: decimalPrice(service.setupPrice),
-      priceCurrency: "USD",
+      priceCurrency: currency,
       ...orderUrl,
     },
   ];
@@ -29,12 +29,12 @@ function serviceJsonLd(service: PublicService, origin: string | null) {
       "@type": "Offer",
       name: SERVICES.ongoingSupport,
       price: decimalPrice(service.monthlyPrice),
-      priceCurrency: "USD",
+      priceCurrency: currency,
       ...orderUrl,
       priceSpecification: {
         "@type": "UnitPriceSpecification",
         price: decimalPrice(service.monthlyPrice),
-        priceCurrency: "USD",
+        priceCurrency: currency,
         unitCode: "MON",
       },
     });
@@ -71,7 +71,7 @@ export function organizationJsonLd(
           hasOfferCatalog: {
             "@type": "OfferCatalog",
             name: SERVICES.catalogName,
-            itemListElement: services.map((service) => serviceJsonLd(service, origin)),
+            itemListElement: services.map((service) => serviceJsonLd(service, origin, settings.currency)),
           },
         }
       : {}),

@@ -13,6 +13,11 @@ export function withFallbacks(settings: PublicSiteSettings | undefined): PublicS
   };
 }
 
+/** The site's currency (Settings), for formatPrice and formatMonthlyPrice. */
+export function useCurrency(): string {
+  return useSiteSettings().currency;
+}
+
 /** Site settings from the root loader (the public subset), with the fallback company name. */
 export function useSiteSettings(): PublicSiteSettings {
   return withFallbacks(useRouteLoaderData<typeof rootLoader>("root")?.settings);

@@ -15,6 +15,7 @@ import { listChatSessions } from "~/models/chat-sessions.server";
 import { listContactMessages } from "~/models/contact-messages.server";
 import { getOrderStats, listLatestOrders } from "~/models/orders.server";
 import { countServices } from "~/models/services.server";
+import { collectedSince } from "~/models/payments.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
 import { dataVolumeWarning } from "~/services/disk-space.server";
@@ -23,11 +24,14 @@ import type { Route } from "./+types/dashboard";
 import { Icon, type IconName } from "~/components/ui/icon";
 
 const RECENT_ITEMS = 5;
+const COLLECTED_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Every figure is a read of the `counters` row or a short LIMIT down an index, so the dashboard
 // costs the same at a million orders as at ten; the disk's free space is one statfs, kept briefly.
 export async function loader() {
-  const [serviceCounts, orderStats, orders, messages, chats, changes, disk, chatOff] = await Promise.all([
+  const { currency } = await getSiteSettings();
+  const [serviceCounts, orderStats, orders, messages, chats, changes, disk, chatOff, collected] = await Promise.all([
     countServices(),
     getOrderStats(),
     listLatestOrders(RECENT_ITEMS),
@@ -36,10 +40,12 @@ export async function loader() {
     listLatestAudit(RECENT_ITEMS),
     dataVolumeWarning(),
     chatHasNoWebhook(),
+    collectedSince(new Date(Date.now() - COLLECTED_DAYS * DAY_MS), currency),
   ]);
   // Whether staff and clients get email: the configuration sets all three or none.
   const email = emailEnabled() ? { staffEmail: getEnv().STAFF_EMAIL ?? "" } : null;
-  return { cards: dashboardCards(serviceCounts, orderStats), orders, messages, chats, changes, disk, email, chatOff };
+  const cards = dashboardCards(serviceCounts, orderStats, { currency, last30Days: collected });
+  return { cards, currency, orders, messages, chats, changes, disk, email, chatOff };
 }
 
 /** Whether every chat message gets a canned reply: no active webhook and no settings' chat webhook URL. */
@@ -52,18 +58,19 @@ const CARD_ICONS: Record<DashboardCard["title"], IconName> = {
   "Total Services": "package",
   "Total Orders": "shopping-cart",
   Revenue: "dollar-sign",
+  "Collected (30 days)": "circle-check",
   "Conversion Rate": "percent",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, orders, messages, chats, changes, disk, email, chatOff } = loaderData;
+  const { cards, currency, orders, messages, chats, changes, disk, email, chatOff } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
       {disk ? <DiskAlert warning={disk} /> : null}
       {chatOff ? <ChatWebhookAlert /> : null}
       <EmailStatus staffEmail={email?.staffEmail ?? null} />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
         {cards.map((card) => (
           <StatCard key={card.title} card={card} />
         ))}
@@ -82,7 +89,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium">{order.clientName}</p>
                     <p className="truncate text-xs text-slate-500">
-                      {order.serviceName} · {formatPrice(order.totalPrice)} · {formatDateTime(order.createdAt)}
+                      {order.serviceName} · {formatPrice(order.totalPrice, currency)} ·{" "}
+                      {formatDateTime(order.createdAt)}
                     </p>
                   </div>
                   <OrderStatusBadge status={order.status} />

@@ -9,18 +9,31 @@ import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
-import { ORDER_TEXTS, TOASTS } from "~/copy/admin";
+import { ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
+import { isStripeTestKey } from "~/lib/stripe-dashboard";
 import { readPageRequest } from "~/lib/keyset";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { getOrder, getOrderStats, listOrderPage, updateOrderStatus } from "~/models/orders.server";
+import { readIntegrationSecret } from "~/models/integrations.server";
+import {
+  changeOrderQuote,
+  getOrder,
+  getOrderStats,
+  listOrderPage,
+  requestOrderPayment,
+  updateOrderStatus,
+  type PendingOrderOutcome,
+} from "~/models/orders.server";
+import { listOrderPayments, recordManualPayment } from "~/models/payments.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { CopyButton } from "~/components/ui/copy-button";
 import {
@@ -34,7 +47,10 @@ import {
   searchFilter,
   statusFilter,
 } from "./+shared/order-filter";
+import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./+shared/order-payment-forms";
+import { OrderPayments, type PaymentFormAnswer } from "./+shared/order-payments";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
+import { failure, saveForm, type Refused } from "./+shared/save-form.server";
 import type { Route } from "./+types/orders";
 
 // `?view=` names an order anywhere in the list, not only on the page shown: it is read by id.
@@ -45,21 +61,47 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = statusFilter(url);
   const search = searchFilter(url);
   const viewId = ViewIdSchema.safeParse(url.searchParams.get("view"));
-  const [page, stats, viewing] = await Promise.all([
+  const [page, stats, viewing, settings, payments] = await Promise.all([
     listOrderPage({ status, search: search.text }, readPageRequest(url.searchParams)),
     getOrderStats(),
     viewId.success ? getOrder(viewId.data) : null,
+    getSiteSettings(),
+    viewId.success ? listOrderPayments(viewId.data) : [],
   ]);
   // The counters give the total of a status, not of a search: a search has page links only.
   const total = search.text ? undefined : status ? stats[status] : stats.total;
   // The client's status link, for an admin to send them (the only copy when the site sends no email).
   const viewingStatusUrl = viewing ? orderStatusUrl(request, viewing.statusToken) : null;
-  return { status: status ?? null, search, page, stats, total, viewing, viewingStatusUrl };
+  const stripeTestMode = payments.some((payment) => payment.provider === "stripe") && (await usesStripeTestKey());
+  return {
+    status: status ?? null,
+    search,
+    page,
+    stats,
+    total,
+    viewing,
+    viewingStatusUrl,
+    payments,
+    stripeTestMode,
+    currency: settings.currency,
+    paymentTiming: settings.paymentTiming,
+  };
+}
+
+/** Whether the saved Stripe key is a test key, so that the payments' links open test mode's pages. */
+async function usesStripeTestKey(): Promise<boolean> {
+  try {
+    return isStripeTestKey(await readIntegrationSecret("stripeSecretKey"));
+  } catch {
+    // A key sealed with a SECRETS_KEY this server lacks: live links, as for no key.
+    return false;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  readIntent(formData, ["status"]);
+  const intent = readIntent(formData, ["status", "mark-paid", "quote", "request-payment"]);
+  if (intent !== "status") return paymentAction(request, context, formData, intent);
   const orderId = requireId(formData.get("orderId"), "order");
   const status = OrderStatusSchema.safeParse(formData.get("status"));
   if (!status.success) throw data("Unknown order status.", { status: 400 });
@@ -84,6 +126,83 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(back, TOASTS.orderUpdated);
 }
 
+/** The order details' payment forms: each answers with the same page, the order still open. */
+async function paymentAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  formData: FormData,
+  intent: "mark-paid" | "quote" | "request-payment",
+) {
+  const back = ordersUrl(new URL(request.url).searchParams, {});
+  const actor = getAdmin(context);
+  const target = (order: Order) => `${order.clientName} (${order.serviceName})`;
+  // The forms are gone from the page then (the order is no longer pending): the toast says why.
+  const refused = (outcome: Exclude<PendingOrderOutcome, object>, message: string): Refused | null =>
+    outcome === "missing" ? null : { status: 409, toast: { message, description: ORDER_PAYMENT_TEXTS.notPending } };
+  if (intent === "mark-paid") {
+    return saveForm(context, formData, {
+      schema: MarkPaidSchema,
+      extra: { intent },
+      record: "order",
+      async save({ orderId, method }) {
+        const label = ORDER_PAYMENT_TEXTS.providers[method];
+        const { currency } = await getSiteSettings();
+        const outcome = await recordManualPayment(
+          { orderId, provider: method, methodLabel: label, currency },
+          (order, payment) => ({
+            actor,
+            action: "order.marked_paid",
+            target: target(order),
+            details: { orderId, method: label, amount: payment.amount, currency },
+          }),
+        );
+        if (typeof outcome === "string") return refused(outcome, TOASTS.orderUpdateError);
+        return { redirectTo: back, toast: TOASTS.orderMarkedPaid };
+      },
+      failed: (error) => failure(error, TOASTS.orderUpdateError),
+    });
+  }
+  if (intent === "quote") {
+    return saveForm(context, formData, {
+      schema: QuoteSchema,
+      extra: { intent },
+      record: "order",
+      async save({ orderId, setupPrice, monthlyPrice }) {
+        const amounts = (order: Order) => ({
+          setupPrice: order.setupPrice,
+          monthlyPrice: order.monthlyPrice,
+          totalPrice: order.totalPrice,
+        });
+        const outcome = await changeOrderQuote(orderId, { setupPrice, monthlyPrice }, (before, after) => ({
+          actor,
+          action: "order.quote_changed",
+          target: target(after),
+          details: { orderId, before: amounts(before), after: amounts(after) },
+        }));
+        if (typeof outcome === "string") return refused(outcome, TOASTS.orderUpdateError);
+        return { redirectTo: back, toast: TOASTS.orderQuoteSaved };
+      },
+      failed: (error) => failure(error, TOASTS.orderUpdateError),
+    });
+  }
+  return saveForm(context, formData, {
+    schema: RequestPaymentSchema,
+    extra: { intent },
+    record: "order",
+    async save({ orderId }) {
+      const outcome = await requestOrderPayment(orderId, (_before, after) => ({
+        actor,
+        action: "order.payment_requested",
+        target: target(after),
+        details: { orderId },
+      }));
+      if (typeof outcome === "string") return refused(outcome, TOASTS.orderUpdateError);
+      return { redirectTo: back, toast: TOASTS.paymentRequested(emailEnabled()) };
+    },
+    failed: (error) => failure(error, TOASTS.orderUpdateError),
+  });
+}
+
 const FILTERS: { status: OrderStatus | null; label: string }[] = [
   { status: null, label: ORDER_TEXTS.filters.all },
   { status: "pending", label: ORDER_TEXTS.filters.pending },
@@ -91,8 +210,8 @@ const FILTERS: { status: OrderStatus | null; label: string }[] = [
   { status: "cancelled", label: ORDER_TEXTS.filters.cancelled },
 ];
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { status, search, page, stats, total, viewing, viewingStatusUrl } = loaderData;
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, search, page, stats, total, viewing, viewingStatusUrl, currency } = loaderData;
   const [params] = useSearchParams();
   return (
     <>
@@ -108,7 +227,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <Counter label="Pending" value={String(stats.pending)} />
         <Counter label="Paid" value={String(stats.paid)} />
         <Counter label="Cancelled" value={String(stats.cancelled)} />
-        <Counter label="Revenue" value={formatPrice(stats.revenue)} />
+        <Counter label="Revenue" value={formatPrice(stats.revenue, currency)} />
       </dl>
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
@@ -133,7 +252,22 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {viewing && viewingStatusUrl ? (
-        <OrderDetails order={viewing} statusUrl={viewingStatusUrl} closeTo={listUrl(params)} />
+        <OrderDetails
+          order={viewing}
+          statusUrl={viewingStatusUrl}
+          closeTo={listUrl(params)}
+          currency={currency}
+          payments={
+            <OrderPayments
+              order={viewing}
+              payments={loaderData.payments}
+              currency={currency}
+              stripeTestMode={loaderData.stripeTestMode}
+              paymentTiming={loaderData.paymentTiming}
+              answer={actionData as PaymentFormAnswer}
+            />
+          }
+        />
       ) : null}
 
       {page.rows.length === 0 ? (
@@ -143,7 +277,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 space-y-3" aria-label="Orders">
           {page.rows.map((order) => (
-            <OrderCard key={order.id} order={order} viewTo={ordersUrl(params, { view: order.id })} />
+            <OrderCard
+              key={order.id}
+              order={order}
+              currency={currency}
+              viewTo={ordersUrl(params, { view: order.id })}
+            />
           ))}
         </ul>
       )}
@@ -225,7 +364,15 @@ function Counter({ label, value }: { label: string; value: string }) {
   );
 }
 
-function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewTo: string }) {
+function OrderCard({
+  order,
+  currency,
+  viewTo,
+}: {
+  order: Omit<Order, "statusToken">;
+  currency: string;
+  viewTo: string;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const submitting = useIsSubmitting({ intent: "status" });
@@ -276,7 +423,7 @@ function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewT
       }
     >
       <p className="mt-1 truncate text-sm text-slate-600">
-        {order.serviceName} · {formatPrice(order.totalPrice)}
+        {order.serviceName} · {formatPrice(order.totalPrice, currency)}
       </p>
       <p className="text-xs text-slate-500">
         {order.clientEmail} · {formatDateTime(order.createdAt)}
@@ -285,7 +432,19 @@ function OrderCard({ order, viewTo }: { order: Omit<Order, "statusToken">; viewT
   );
 }
 
-function OrderDetails({ order, statusUrl, closeTo }: { order: Order; statusUrl: string; closeTo: string }) {
+function OrderDetails({
+  order,
+  statusUrl,
+  closeTo,
+  currency,
+  payments,
+}: {
+  order: Order;
+  statusUrl: string;
+  closeTo: string;
+  currency: string;
+  payments: React.ReactNode;
+}) {
   return (
     <RouteDialog
       title={ORDER_TEXTS.detailsTitle}
@@ -309,11 +468,11 @@ function OrderDetails({ order, statusUrl, closeTo }: { order: Order; statusUrl: 
           label="Service"
           value={order.serviceId ? order.serviceName : `${order.serviceName} (service deleted)`}
         />
-        <Detail label="Setup Fee" value={formatPrice(order.setupPrice)} />
+        <Detail label="Setup Fee" value={formatPrice(order.setupPrice, currency)} />
         {hasMonthlyPrice(order.monthlyPrice) ? (
-          <Detail label="Monthly" value={formatMonthlyPrice(order.monthlyPrice)} />
+          <Detail label="Monthly" value={formatMonthlyPrice(order.monthlyPrice, currency)} />
         ) : null}
-        <Detail label="Total (first month)" value={formatPrice(order.totalPrice)} />
+        <Detail label="Total (first month)" value={formatPrice(order.totalPrice, currency)} />
         <Detail label="Status" value={<OrderStatusBadge status={order.status} />} />
         <Detail label="Payment method" value={order.paymentMethod || "Not set"} />
         <Detail label="Order date" value={formatDateTime(order.orderDate)} />
@@ -341,6 +500,7 @@ function OrderDetails({ order, statusUrl, closeTo }: { order: Order; statusUrl: 
           />
         </div>
       </dl>
+      {payments}
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} preventScrollReset className={buttonClasses("secondary")}>
           Close

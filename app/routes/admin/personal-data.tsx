@@ -5,7 +5,8 @@ import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { ORDER_PAYMENT_TEXTS, PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { useCurrency } from "~/components/site/use-site-settings";
 import { formatPrice } from "~/lib/pricing";
 import { describeCounts, PersonalDataEmailSchema } from "~/lib/personal-data";
 import { readForm } from "~/lib/read-form.server";
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
       empty: found.orders.length + found.contactMessages.length + found.conversations.length === 0,
       orders: found.orders,
+      payments: found.payments,
       contactMessages: found.contactMessages,
       // The whole conversations are in the export; the screen lists them.
       conversations: found.conversations.map(({ sessionId, messages }) => ({
@@ -159,20 +161,31 @@ function EmailSearch({ typed, error }: { typed: string; error: string | null }) 
 
 type Result = NonNullable<Route.ComponentProps["loaderData"]["result"]>;
 
-function Results({ orders, contactMessages, conversations }: Result) {
+function Results({ orders, payments, contactMessages, conversations }: Result) {
+  const currency = useCurrency();
   return (
     <div className="space-y-6">
       <Section id="personal-data-orders" heading={TEXTS.ordersHeading} count={orders.length}>
         {orders.map((order) => (
           <li key={order.id} className="py-3 text-sm">
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-              {order.serviceName} · {formatPrice(order.totalPrice)} <OrderStatusBadge status={order.status} />
+              {order.serviceName} · {formatPrice(order.totalPrice, currency)} <OrderStatusBadge status={order.status} />
             </p>
             <p className="text-slate-600">
               {order.clientName} · {order.clientEmail} · {order.clientPhone ?? TEXTS.noPhone} ·{" "}
               {formatDateTime(order.orderDate)}
             </p>
             {order.notes ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{order.notes}</p> : null}
+          </li>
+        ))}
+      </Section>
+      <Section id="personal-data-payments" heading={ORDER_PAYMENT_TEXTS.heading} count={payments.length}>
+        {payments.map((payment) => (
+          <li key={payment.id} className="py-3 text-sm text-slate-800">
+            {formatPrice(payment.amount, payment.currency)} · {ORDER_PAYMENT_TEXTS.kinds[payment.kind]} ·{" "}
+            {ORDER_PAYMENT_TEXTS.providers[payment.provider]} · {ORDER_PAYMENT_TEXTS.statuses[payment.status]} ·{" "}
+            {formatDateTime(payment.paidAt)}
+            {payment.note ? <p className="mt-1 whitespace-pre-wrap break-words">{payment.note}</p> : null}
           </li>
         ))}
       </Section>

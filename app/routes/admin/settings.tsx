@@ -3,10 +3,11 @@ import { supportEmailAfterRename } from "~/lib/company-name";
 import { z } from "zod";
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { TOASTS } from "~/copy/admin";
+import { PAYMENT_SETTINGS_TEXTS, TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
-import { WEBHOOK_IP_MODES } from "~/lib/domain";
+import { PAYMENT_TIMINGS, WEBHOOK_IP_MODES } from "~/lib/domain";
+import { isCurrencyCode } from "~/lib/pricing";
 import { changedFields } from "~/lib/audit";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
@@ -97,6 +98,9 @@ const SettingsSchema = z.object({
     .max(CHAT_SETTINGS_LIMITS.starterPrompts, `At most ${CHAT_SETTINGS_LIMITS.starterPrompts} starter prompts`)
     .transform((prompts) => prompts.filter((prompt): prompt is string => Boolean(prompt)))
     .optional(),
+  // Optional like the chat's: a form posted without them leaves them as they are.
+  currency: z.string().trim().toUpperCase().refine(isCurrencyCode, PAYMENT_SETTINGS_TEXTS.currencyInvalid).optional(),
+  paymentTiming: z.enum(PAYMENT_TIMINGS, { error: PAYMENT_SETTINGS_TEXTS.timingInvalid }).optional(),
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -264,6 +268,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           placeholder={serverTimeZone}
           hint={`For the Chats list and the footer's year. Empty: the server's (${serverTimeZone}).`}
         />
+      </FormSection>
+      <FormSection title={PAYMENT_SETTINGS_TEXTS.section} description={PAYMENT_SETTINGS_TEXTS.description}>
+        <InputField
+          label={PAYMENT_SETTINGS_TEXTS.currency}
+          field={fields.currency}
+          type="text"
+          placeholder="USD"
+          maxLength={3}
+          autoComplete="off"
+          hint={PAYMENT_SETTINGS_TEXTS.currencyHint}
+        />
+        <ChoiceField label={PAYMENT_SETTINGS_TEXTS.timing} field={fields.paymentTiming}>
+          {PAYMENT_TIMINGS.map((timing) => (
+            <option key={timing} value={timing}>
+              {PAYMENT_SETTINGS_TEXTS.timings[timing]}
+            </option>
+          ))}
+        </ChoiceField>
       </FormSection>
     </SettingsScreen>
   );

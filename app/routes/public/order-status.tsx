@@ -20,6 +20,7 @@ import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
 import type { Route } from "./+types/order-status";
+import { useCurrency } from "~/components/site/use-site-settings";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts
@@ -127,7 +128,10 @@ const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: "warning", paid:
 export default function OrderStatusPage({ loaderData: order, actionData, params }: Route.ComponentProps) {
   useRefreshWhileVisible(REFRESH_MS);
   const statusPath = `/order/status/${params.token}`;
-  const monthly = hasMonthlyPrice(order.monthlyPrice) ? formatMonthlyPrice(order.monthlyPrice) : ORDER_STATUS.noMonthly;
+  const currency = useCurrency();
+  const monthly = hasMonthlyPrice(order.monthlyPrice)
+    ? formatMonthlyPrice(order.monthlyPrice, currency)
+    : ORDER_STATUS.noMonthly;
   const status = ORDER_STATUS.statuses[order.status];
   const detail =
     order.status === "cancelled" && order.supportEmail !== null
@@ -156,12 +160,12 @@ export default function OrderStatusPage({ loaderData: order, actionData, params 
         </div>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <Row label={ORDER_STATUS.service} value={order.serviceName} />
-          <Row label={ORDER_STATUS.setupFee} value={formatPrice(order.setupPrice)} />
+          <Row label={ORDER_STATUS.setupFee} value={formatPrice(order.setupPrice, currency)} />
           <Row
             label={ORDER_STATUS.monthly}
             value={order.subscriptionCancelled ? PAYING.monthlyCancelled(monthly) : monthly}
           />
-          <Row label={ORDER_STATUS.total} value={formatPrice(order.totalPrice)} />
+          <Row label={ORDER_STATUS.total} value={formatPrice(order.totalPrice, currency)} />
           <Row label={ORDER_STATUS.orderDate} value={order.orderDate} />
         </dl>
         {order.notes ? (

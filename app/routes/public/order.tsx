@@ -24,6 +24,7 @@ import type { Route } from "./+types/order";
 import { Icon } from "~/components/ui/icon";
 import { OrderStatusLink } from "~/components/site/order-status-link";
 import { OnwardLinks } from "~/components/site/onward-links";
+import { useCurrency } from "~/components/site/use-site-settings";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;
@@ -79,6 +80,7 @@ export function action(args: Route.ActionArgs) {
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { services, preselected, nextSteps, intro } = loaderData;
+  const currency = useCurrency();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -131,7 +133,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 <option value="">{ORDER.fields.serviceId.placeholder}</option>
                 {services.map((service) => (
                   <option key={service.id} value={service.id}>
-                    {serviceOptionLabel(service)}
+                    {serviceOptionLabel(service, currency)}
                   </option>
                 ))}
               </SelectField>
@@ -196,12 +198,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function serviceOptionLabel(service: PublicService): string {
-  const monthly = hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatMonthlyPrice(service.monthlyPrice)}` : "";
-  return `${service.name} - ${formatPrice(service.setupPrice)}${monthly}`;
+function serviceOptionLabel(service: PublicService, currency: string): string {
+  const monthly = hasMonthlyPrice(service.monthlyPrice)
+    ? ` + ${formatMonthlyPrice(service.monthlyPrice, currency)}`
+    : "";
+  return `${service.name} - ${formatPrice(service.setupPrice, currency)}${monthly}`;
 }
 
 function OrderSummary({ service }: { service: PublicService | null }) {
+  const currency = useCurrency();
   return (
     <TitledSection
       title={
@@ -221,18 +226,18 @@ function OrderSummary({ service }: { service: PublicService | null }) {
           <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">{ORDER.setupFee}</dt>
-              <dd className="font-medium text-slate-900">{formatPrice(service.setupPrice)}</dd>
+              <dd className="font-medium text-slate-900">{formatPrice(service.setupPrice, currency)}</dd>
             </div>
             {hasMonthlyPrice(service.monthlyPrice) ? (
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{ORDER.firstMonth}</dt>
-                <dd className="font-medium text-slate-900">{formatPrice(service.monthlyPrice)}</dd>
+                <dd className="font-medium text-slate-900">{formatPrice(service.monthlyPrice, currency)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-slate-100 pt-3 text-base">
               <dt className="font-semibold text-slate-900">{ORDER.total}</dt>
               <dd className="font-bold text-brand">
-                {formatPrice(firstMonthTotal(service.setupPrice, service.monthlyPrice))}
+                {formatPrice(firstMonthTotal(service.setupPrice, service.monthlyPrice), currency)}
               </dd>
             </div>
           </dl>

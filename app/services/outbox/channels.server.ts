@@ -14,6 +14,7 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "payment.succeeded": ["staff_email", "client_email"],
   "payment.failed": ["staff_email"],
   "subscription.cancelled": ["staff_email"],
+  "order.payment_requested": ["client_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

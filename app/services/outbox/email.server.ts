@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
-import { EMAIL_TEXTS } from "~/copy/email";
+import { EMAIL_TEXTS, PAYMENT_REQUEST_EMAIL } from "~/copy/email";
 import { PAYMENT_EMAIL_TEXTS } from "~/copy/payment-events";
 import { PAYMENT_KINDS, PAYMENT_PROVIDERS } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
@@ -93,19 +93,17 @@ function adminUrl(path: string): string | null {
   return origin ? `${origin}${path}` : null;
 }
 
-function priceRows(order: OrderData): [string, string][] {
+function priceRows(order: OrderData, currency: string): [string, string][] {
   const texts = EMAIL_TEXTS.order;
   return [
     [texts.service, order.service_name],
-    [texts.setupFee, formatPrice(order.setup_price)],
-    [texts.monthly, hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price) : texts.noMonthly],
-    [texts.total, formatPrice(order.total_price)],
+    [texts.setupFee, formatPrice(order.setup_price, currency)],
+    [
+      texts.monthly,
+      hasMonthlyPrice(order.monthly_price) ? formatMonthlyPrice(order.monthly_price, currency) : texts.noMonthly,
+    ],
+    [texts.total, formatPrice(order.total_price, currency)],
   ];
-}
-
-/** "$1,499.50", "¥5,000": the amount in the currency it was paid in. */
-function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
 }
 
 function paymentRows(payment: PaymentData): [string, string][] {
@@ -118,7 +116,7 @@ function paymentRows(payment: PaymentData): [string, string][] {
         : texts.kind.setup;
   return [
     [EMAIL_TEXTS.order.service, payment.order.service_name],
-    [texts.amount, formatAmount(payment.amount, payment.currency)],
+    [texts.amount, formatPrice(payment.amount, payment.currency)],
     [texts.payment, kind],
     [texts.reference, payment.provider_reference ?? EMAIL_TEXTS.staffOrder.none],
   ];
@@ -151,7 +149,7 @@ function staffPaymentMessage(type: string, data: unknown, staffEmail: string): M
       : payment.flagged
         ? PAYMENT_EMAIL_TEXTS.staffFlagged
         : PAYMENT_EMAIL_TEXTS.staffSucceeded;
-  const amount = formatAmount(payment.amount, payment.currency);
+  const amount = formatPrice(payment.amount, payment.currency);
   const { order } = payment;
   return message({ to: staffEmail, replyTo: replyTo(order), subject: texts.subject(amount, order.client_name) }, [
     { kind: "paragraph", text: texts.intro(order.client_name, amount, PAYMENT_EMAIL_TEXTS.provider[payment.provider]) },
@@ -176,6 +174,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
   const { type, data } = delivery.event;
   if (type === "order.created") {
     const order = OrderData.parse(data);
+    const { currency } = await currentSiteSettings();
     const texts = EMAIL_TEXTS.staffOrder;
     return message(
       {
@@ -185,7 +184,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
       },
       [
         { kind: "paragraph", text: texts.intro(order.client_name) },
-        { kind: "fields", rows: priceRows(order) },
+        { kind: "fields", rows: priceRows(order, currency) },
         {
           kind: "fields",
           rows: [
@@ -238,16 +237,34 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
 async function clientMessage(delivery: DueDelivery): Promise<Message> {
   const { type, data } = delivery.event;
   if (type === "payment.succeeded") return clientReceipt(PaymentData.parse(data));
-  if (type !== "order.created") throw new Error(`No client email for ${type} events`);
+  if (type !== "order.created" && type !== "order.payment_requested") {
+    throw new Error(`No client email for ${type} events`);
+  }
   const order = OrderData.parse(data);
-  const { companyName, supportEmail } = await currentSiteSettings();
+  const { companyName, supportEmail, currency } = await currentSiteSettings();
   const texts = EMAIL_TEXTS.clientOrder;
+  if (type === "order.payment_requested") {
+    return message(
+      {
+        to: order.client_email,
+        replyTo: supportEmail,
+        subject: PAYMENT_REQUEST_EMAIL.subject(companyName, order.service_name),
+      },
+      [
+        { kind: "paragraph", text: texts.greeting },
+        { kind: "paragraph", text: PAYMENT_REQUEST_EMAIL.intro(companyName) },
+        { kind: "fields", rows: priceRows(order, currency) },
+        { kind: "link", label: PAYMENT_REQUEST_EMAIL.payLink, url: absolute(order.status_url) },
+        { kind: "paragraph", text: texts.signOff(companyName) },
+      ],
+    );
+  }
   return message(
     { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
     [
       { kind: "paragraph", text: texts.greeting },
       { kind: "paragraph", text: texts.intro(companyName) },
-      { kind: "fields", rows: priceRows(order) },
+      { kind: "fields", rows: priceRows(order, currency) },
       { kind: "link", label: texts.statusLink, url: absolute(order.status_url) },
       { kind: "paragraph", text: texts.signOff(companyName) },
     ],
@@ -263,7 +280,7 @@ async function clientReceipt(payment: PaymentData): Promise<Message> {
     { to: order.client_email, replyTo: supportEmail, subject: texts.subject(companyName, order.service_name) },
     [
       { kind: "paragraph", text: EMAIL_TEXTS.clientOrder.greeting },
-      { kind: "paragraph", text: texts.intro(formatAmount(payment.amount, payment.currency), companyName) },
+      { kind: "paragraph", text: texts.intro(formatPrice(payment.amount, payment.currency), companyName) },
       { kind: "fields", rows: paymentRows(payment) },
       { kind: "link", label: EMAIL_TEXTS.clientOrder.statusLink, url: absolute(order.status_url) },
       { kind: "paragraph", text: EMAIL_TEXTS.clientOrder.signOff(companyName) },

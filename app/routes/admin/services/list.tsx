@@ -10,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { useCurrency } from "~/components/site/use-site-settings";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { readServiceFilter, searchWords, serviceFilterSearch } from "~/lib/service-filter";
 import { deleteService, searchAllServices } from "~/models/services.server";
@@ -48,6 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
+  const currency = useCurrency();
   const { services, q, total, page, pageCount } = loaderData;
   return (
     <ListScreen title={SERVICE_TEXTS.heading} description={SERVICE_TEXTS.description} addLabel={SERVICE_TEXTS.add}>
@@ -90,8 +92,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="mt-2 line-clamp-2 text-sm text-slate-600">{service.description}</p>
                 <p className="mt-2 text-sm font-semibold text-slate-900">
-                  {SERVICE_TEXTS.setupPrice(formatPrice(service.setupPrice))}
-                  {hasMonthlyPrice(service.monthlyPrice) ? ` + ${formatMonthlyPrice(service.monthlyPrice)}` : ""}
+                  {SERVICE_TEXTS.setupPrice(formatPrice(service.setupPrice, currency))}
+                  {hasMonthlyPrice(service.monthlyPrice)
+                    ? ` + ${formatMonthlyPrice(service.monthlyPrice, currency)}`
+                    : ""}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1 self-end sm:self-start">

@@ -5,6 +5,8 @@ import { useIsSubmitting } from "~/components/admin/pending";
 import { SERVICE_TEXTS } from "~/copy/admin";
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { categorySlug, KNOWN_CATEGORIES } from "~/lib/categories";
+import { currencySymbol } from "~/lib/pricing";
+import { useCurrency } from "~/components/site/use-site-settings";
 import type { Service } from "~/db/schema";
 import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
@@ -37,6 +39,7 @@ export function ServiceEditor({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const submitting = useIsSubmitting();
+  const symbol = currencySymbol(useCurrency());
   const [form, fields] = useSchemaForm(ServiceEditorSchema, {
     id: "service-editor",
     lastResult,
@@ -62,12 +65,12 @@ export function ServiceEditor({
       <TextField label={SERVICE_TEXTS.descriptionLabel} field={fields.description} rows={4} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PriceField
-          label={SERVICE_TEXTS.setupPriceLabel}
+          label={SERVICE_TEXTS.setupPriceLabel(symbol)}
           field={fields.setupPrice}
           placeholder={SERVICE_TEXTS.setupPlaceholder}
         />
         <PriceField
-          label={SERVICE_TEXTS.monthlyPriceLabel}
+          label={SERVICE_TEXTS.monthlyPriceLabel(symbol)}
           hint={SERVICE_TEXTS.monthlyHint}
           field={fields.monthlyPrice}
           placeholder={SERVICE_TEXTS.monthlyPlaceholder}

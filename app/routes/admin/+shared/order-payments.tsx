@@ -1,0 +1,250 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { ORDER_PAYMENT_TEXTS } from "~/copy/admin";
+import type { Order, Payment } from "~/db/schema";
+import { MANUAL_PAYMENT_PROVIDERS, type PaymentTiming } from "~/lib/domain";
+import { formatPrice } from "~/lib/pricing";
+import { stripeDashboardUrl } from "~/lib/stripe-dashboard";
+import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./order-payment-forms";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
+import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
+import { formatDateTime } from "~/components/admin/format";
+import { useIsSubmitting } from "~/components/admin/pending";
+
+// The order details' payments: what was received, the monthly subscription, and for a pending
+// order the staff's own steps (mark as paid, request payment, a custom quote). Plain posts to the
+// Orders screen's action, so each works without JavaScript.
+
+const TEXTS = ORDER_PAYMENT_TEXTS;
+
+export type PaymentFormIntent = "mark-paid" | "quote" | "request-payment";
+export type PaymentFormAnswer = { intent: PaymentFormIntent; result: SubmissionResult<string[]> } | undefined;
+
+export function OrderPayments({
+  order,
+  payments,
+  currency,
+  stripeTestMode,
+  paymentTiming,
+  answer,
+}: {
+  order: Order;
+  payments: Payment[];
+  currency: string;
+  stripeTestMode: boolean;
+  paymentTiming: PaymentTiming;
+  answer: PaymentFormAnswer;
+}) {
+  const resultOf = (intent: PaymentFormIntent) => (answer?.intent === intent ? answer.result : undefined);
+  return (
+    <section aria-labelledby="order-payments-title" className="mt-6 border-t border-slate-100 pt-4">
+      <h3 id="order-payments-title" className="text-sm font-semibold text-slate-700">
+        {TEXTS.heading}
+      </h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{TEXTS.subscription}</dt>
+          <dd className="mt-0.5 text-slate-900">
+            {order.subscriptionState ? TEXTS.subscriptionStates[order.subscriptionState] : TEXTS.noSubscription}
+          </dd>
+        </div>
+        {order.paymentRequestedAt ? (
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{TEXTS.paymentRequested}</dt>
+            <dd className="mt-0.5 text-slate-900">{formatDateTime(order.paymentRequestedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {payments.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{TEXTS.empty}</p>
+      ) : (
+        <PaymentTable payments={payments} stripeTestMode={stripeTestMode} />
+      )}
+      {order.status === "pending" ? (
+        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+          <MarkPaidForm orderId={order.id} lastResult={resultOf("mark-paid")} />
+          {paymentTiming === "after_confirm" ? (
+            <RequestPaymentForm orderId={order.id} lastResult={resultOf("request-payment")} />
+          ) : null}
+          <QuoteForm order={order} currency={currency} lastResult={resultOf("quote")} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; stripeTestMode: boolean }) {
+  const columns = TEXTS.columns;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table aria-labelledby="order-payments-title" className="w-full text-left text-sm">
+        <thead className="whitespace-nowrap text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.date}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.amount}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.kind}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.provider}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {columns.reference}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {columns.status}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {payments.map((payment) => {
+            const link =
+              payment.provider === "stripe" ? stripeDashboardUrl(payment.providerReference, stripeTestMode) : null;
+            return (
+              <tr key={payment.id}>
+                <td className="py-1.5 pr-3">{formatDateTime(payment.paidAt)}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{formatPrice(payment.amount, payment.currency)}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{TEXTS.kinds[payment.kind]}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3">{TEXTS.providers[payment.provider]}</td>
+                <td className="py-1.5 pr-3 break-all">
+                  {link ? (
+                    <a
+                      href={link}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 text-brand hover:underline"
+                    >
+                      {payment.providerReference}
+                      <Icon name="external-link" className="size-3" />
+                      <span className="sr-only"> ({TEXTS.viewInStripe})</span>
+                    </a>
+                  ) : (
+                    (payment.providerReference ?? "—")
+                  )}
+                </td>
+                <td className="py-1.5">
+                  <span className="flex flex-wrap gap-1">
+                    <Badge tone={payment.status === "succeeded" ? "success" : "warning"}>
+                      {payment.status === "succeeded" && payment.refundedAt
+                        ? TEXTS.statuses.refunded
+                        : TEXTS.statuses[payment.status]}
+                    </Badge>
+                    {payment.flagged ? <Badge tone="danger">{TEXTS.flagged}</Badge> : null}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StepBox({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
+  const id = `order-step-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-3">
+      <h4 id={id} className="text-sm font-semibold text-slate-800">
+        {title}
+      </h4>
+      <p className="mt-1 text-xs text-slate-500">{hint}</p>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function MarkPaidForm({ orderId, lastResult }: { orderId: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(MarkPaidSchema, {
+    id: `mark-paid-${orderId}`,
+    lastResult,
+    defaultValue: { orderId, method: "bank_transfer" },
+  });
+  const submitting = useIsSubmitting({ intent: "mark-paid" });
+  return (
+    <StepBox title={TEXTS.markPaid.heading} hint={TEXTS.markPaid.hint}>
+      <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name={fields.orderId.name} value={orderId} />
+        <ChoiceField label={TEXTS.markPaid.method} field={fields.method}>
+          {MANUAL_PAYMENT_PROVIDERS.map((provider) => (
+            <option key={provider} value={provider}>
+              {TEXTS.providers[provider]}
+            </option>
+          ))}
+        </ChoiceField>
+        <FormFooter form={form} submitting={submitting} intent="mark-paid">
+          {TEXTS.markPaid.submit}
+        </FormFooter>
+      </Form>
+    </StepBox>
+  );
+}
+
+function RequestPaymentForm({ orderId, lastResult }: { orderId: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(RequestPaymentSchema, {
+    id: `request-payment-${orderId}`,
+    lastResult,
+    defaultValue: { orderId },
+  });
+  const submitting = useIsSubmitting({ intent: "request-payment" });
+  return (
+    <StepBox title={TEXTS.requestPayment.heading} hint={TEXTS.requestPayment.hint}>
+      <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name={fields.orderId.name} value={orderId} />
+        <FormFooter form={form} submitting={submitting} intent="request-payment">
+          {TEXTS.requestPayment.submit}
+        </FormFooter>
+      </Form>
+    </StepBox>
+  );
+}
+
+function QuoteForm({
+  order,
+  currency,
+  lastResult,
+}: {
+  order: Order;
+  currency: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useSchemaForm(QuoteSchema, {
+    id: `quote-${order.id}`,
+    lastResult,
+    defaultValue: {
+      orderId: order.id,
+      setupPrice: order.setupPrice.toFixed(2),
+      monthlyPrice: order.monthlyPrice.toFixed(2),
+    },
+  });
+  const submitting = useIsSubmitting({ intent: "quote" });
+  return (
+    <StepBox title={TEXTS.quote.heading} hint={TEXTS.quote.hint}>
+      <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name={fields.orderId.name} value={order.id} />
+        <InputField
+          label={`${TEXTS.quote.setupPrice} (${currency})`}
+          field={fields.setupPrice}
+          type="number"
+          step="0.01"
+          min={0}
+        />
+        <InputField
+          label={`${TEXTS.quote.monthlyPrice} (${currency})`}
+          field={fields.monthlyPrice}
+          type="number"
+          step="0.01"
+          min={0}
+        />
+        <FormFooter form={form} submitting={submitting} intent="quote">
+          {TEXTS.quote.submit}
+        </FormFooter>
+      </Form>
+    </StepBox>
+  );
+}
