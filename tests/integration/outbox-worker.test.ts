@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { db } from "~/db/client.server";
 import { eventDeliveries, eventWebhooks, integrations, outboxEvents } from "~/db/schema";
 import { saveIntegrations } from "~/models/integrations.server";
+import { requeueDelivery } from "~/models/outbox.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { sealSecret } from "~/lib/secret-box.server";
@@ -151,6 +152,19 @@ describe("the outbox worker while a run waits on a held attempt", () => {
       .from(eventDeliveries)
       .where(eq(eventDeliveries.eventId, id));
     expect(deliveries.map(({ channel }) => channel).toSorted()).toEqual(["airtable", "webhook"]);
+  });
+
+  it("sends a redelivery at once, not at the next poll", async () => {
+    await startHeldRun();
+    const delivered = () => db().select().from(eventDeliveries).where(eq(eventDeliveries.status, "delivered"));
+    await expect.poll(async () => (await delivered()).length).toBe(1);
+    const [delivery] = await delivered();
+
+    const requeuedAt = Date.now();
+    expect(await requeueDelivery(delivery.id)).toBe(true);
+    await requestsAt("/hold", 3);
+    // The worker's poll comes every 5 s (POLL_MS), its first one 5 s after the start.
+    expect(Date.now() - requeuedAt).toBeLessThan(2_500);
   });
 
   it("claims nothing more once stopped, and ends with the attempts in flight", async () => {
