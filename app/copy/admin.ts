@@ -914,8 +914,9 @@ export const TOASTS = {
     message: "Webhook not moved",
     description: `It is already ${direction === "up" ? "first" : "last"} in the order.`,
   }),
-  webhookTested: (status: number): Toast => ({ message: "Webhook test completed", description: `Status: ${status}` }),
-  webhookTestFailed: (error: string): Toast => ({ message: "Webhook test failed", description: error }),
+  // Titles only: the Test Result card says the status or what went wrong, so each is said once.
+  webhookTested: { message: "Webhook test completed" },
+  webhookTestFailed: { message: "Webhook test failed" },
 
   // Beyond the spec: contact messages and the admin's own password.
   messageRead: { message: "Message marked as read." },

@@ -55,4 +55,24 @@ describe("CircuitBreaker", () => {
     breaker.succeeded("a");
     expect(breaker.state("a")).toEqual({ open: false, failures: 0, openUntil: null, reason: null });
   });
+
+  it("forgets the key whose last failure is oldest past maxKeys, so deleted webhooks' keys do not pile up", () => {
+    const breaker = new CircuitBreaker({ failures: 1, openMs: 60_000, maxKeys: 2, now: () => 0 });
+    breaker.failed("a");
+    breaker.failed("b");
+    breaker.failed("a"); // a failed last: b is now the oldest
+    breaker.failed("c");
+    expect(breaker.state("b")).toEqual({ open: false, failures: 0, openUntil: null, reason: null });
+    expect(breaker.allow("b")).toBe(true);
+    expect(breaker.state("a")).toMatchObject({ open: true, failures: 2 });
+    expect(breaker.state("c")).toMatchObject({ open: true, failures: 1 });
+  });
+
+  it("keeps at most 1,000 keys unless told otherwise", () => {
+    const breaker = new CircuitBreaker({ failures: 1, openMs: 60_000, now: () => 0 });
+    for (let i = 0; i <= 1_000; i++) breaker.failed(`webhook-${i}`);
+    expect(breaker.state("webhook-0").failures).toBe(0);
+    expect(breaker.state("webhook-1").failures).toBe(1);
+    expect(breaker.state("webhook-1000").failures).toBe(1);
+  });
 });

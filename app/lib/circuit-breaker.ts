@@ -1,14 +1,19 @@
+/** Far more webhooks than a site configures, so only keys nobody calls any more are forgotten. */
+const DEFAULT_MAX_KEYS = 1_000;
+
 /**
  * Skips a webhook that keeps failing: after `failures` failures in a
  * row, or a single time-out (each costs a visitor the whole wait), it is left out for `openMs`;
  * then one call is let through as a probe (the next callers keep skipping it for another
  * `openMs`), and a success closes it again. Per instance, in memory: each instance learns on its
  * own, at the cost of one failed call each (docs/decisions/014-webhook-breaker-per-instance.md).
+ * It remembers at most `maxKeys` keys, forgetting the one whose last failure is oldest: a deleted
+ * webhook's key, or one whose URL changed, is never called again and would otherwise stay forever.
  */
 export class CircuitBreaker {
   readonly #states = new Map<string, { failures: number; openUntil: number | null; reason: BreakerReason }>();
 
-  constructor(private readonly options: { failures: number; openMs: number; now?: () => number }) {}
+  constructor(private readonly options: { failures: number; openMs: number; now?: () => number; maxKeys?: number }) {}
 
   #now(): number {
     return (this.options.now ?? Date.now)();
@@ -37,7 +42,12 @@ export class CircuitBreaker {
       state.openUntil = this.#now() + this.options.openMs;
       state.reason = options.timedOut ? "timeout" : "failures";
     }
+    // Set again at the end, so the map's order is the order of last failures.
+    this.#states.delete(key);
     this.#states.set(key, state);
+    if (this.#states.size > (this.options.maxKeys ?? DEFAULT_MAX_KEYS)) {
+      this.#states.delete(this.#states.keys().next().value!);
+    }
   }
 
   /** What the breaker knows of `key`, for the admin screen. */

@@ -73,9 +73,12 @@ describe("without ALLOW_PRIVATE_WEBHOOK_URLS (the default)", () => {
       const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
       const toast = toastOn(answer.html);
       expect(toast, host).toMatchObject({ type: "error", message: productText("Webhook test failed") });
-      expect(toast?.description, host).toBe(
-        productText(
-          "This address is not allowed: webhooks must be on the public internet, unless the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+      expect(visibleText(answer.html), host).toContain(
+        productText.pattern(
+          "Error: {sentence}",
+          productText(
+            "This address is not allowed: webhooks must be on the public internet, unless the server sets ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+          ),
         ),
       );
       expect(visibleText(answer.html), host).toMatch(
@@ -185,7 +188,7 @@ describe("with ALLOW_PRIVATE_WEBHOOK_URLS=true (local webhooks)", () => {
   it("Test does not follow a 302 to an internal address: the target gets no request", async () => {
     const webhook = await createTestWebhook(app.db, { url: `${hook.url}/redirect` });
     const answer = await visitor.post("/admin/webhooks", { intent: "test", webhookId: webhook.id });
-    expect(toastOn(answer.html)).toMatchObject({ description: productText.pattern("Status: {code}", "302") });
+    expect(visibleText(answer.html)).toContain(productText.pattern("Status: {code}", "302"));
     expect(visibleText(answer.html)).not.toContain("internal secret");
     expect(hook.received.filter((request) => request.path === "/redirect")).toHaveLength(1);
     expect(internal.received).toEqual([]);

@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 // A throwaway PostgreSQL server for tests: initdb and pg_ctl on a temporary directory and a free
 // port. It fails loudly when PostgreSQL is missing: the Postgres suite must never be skipped.
@@ -49,29 +50,31 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   // initdb refuses to run as root: run the server as the postgres user, in a directory it owns.
-  const run = (command: string, args: string[]) => {
-    if (!asRoot) return execFileSync(command, args, { stdio: "pipe" });
+  const asUser = (command: string, args: string[]): [string, string[]] => {
+    if (!asRoot) return [command, args];
     const quoted = [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-    return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", quoted], { stdio: "pipe" });
+    return ["su", ["postgres", "-s", "/bin/sh", "-c", quoted]];
   };
+  const run = (command: string, args: string[]) => execFileSync(...asUser(command, args), { stdio: "pipe" });
+  // The first start does not block the event loop: the caller can build a PGlite database meanwhile.
+  const runAsync = (command: string, args: string[]) => promisify(execFile)(...asUser(command, args));
   if (asRoot) {
     const { uid, gid } = postgresUser();
     chmodSync(root, 0o755);
     chownSync(root, uid, gid);
   }
-  run(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
-  const start = () =>
-    run(path.join(bin, "pg_ctl"), [
-      "-D",
-      dataDir,
-      "-l",
-      path.join(root, "server.log"),
-      "-o",
-      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-      "-w",
-      "start",
-    ]);
-  start();
+  await runAsync(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  const pgCtlStart = [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(root, "server.log"),
+    "-o",
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-w",
+    "start",
+  ];
+  await runAsync(path.join(bin, "pg_ctl"), pgCtlStart);
   let halted = false;
   let stopped = false;
   return {
@@ -81,7 +84,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       halted = true;
     },
     restart() {
-      start();
+      run(path.join(bin, "pg_ctl"), pgCtlStart);
       halted = false;
     },
     stop() {

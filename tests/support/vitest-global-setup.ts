@@ -23,16 +23,19 @@ export const POSTGRES_TEMPLATE_DB = "app_template";
 // On Postgres, each test file gets its own database copied from a migrated template.
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
-  const server = await startPostgres();
+  // Built while PostgreSQL starts in processes of its own; the production tests start the built
+  // server on PostgreSQL and never open a PGlite database, so they do without.
+  const [started, dumped] = await Promise.allSettled([
+    startPostgres(),
+    project.name === "production" ? Promise.resolve(undefined) : pgliteTemplate(dir),
+  ]);
+  if (started.status === "rejected") {
+    rmSync(dir, { recursive: true, force: true });
+    throw started.reason;
+  }
+  const server = started.value;
   try {
-    const pglite = await createPglite({});
-    const embedded = await openDatabase({ pglite });
-    await migrate(embedded);
-    const dump = await pglite.dumpDataDir("none");
-    await embedded.close();
-    const templatePath = path.join(dir, "pglite-template.tar");
-    writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
-
+    if (dumped.status === "rejected") throw dumped.reason;
     const admin = postgres(server.url(), { onnotice: () => {} });
     await admin.unsafe(`create database ${POSTGRES_TEMPLATE_DB}`);
     await admin.end();
@@ -40,14 +43,27 @@ export default async function setup(project: TestProject) {
     await migrate(template);
     await template.close();
 
-    project.provide("pgliteTemplatePath", templatePath);
+    if (dumped.value) project.provide("pgliteTemplatePath", dumped.value);
     project.provide("postgresUrl", server.url());
   } catch (error) {
     server.stop();
+    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return () => {
     server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** A migrated PGlite database, dumped into `dir`; returns the dump's path. */
+async function pgliteTemplate(dir: string): Promise<string> {
+  const pglite = await createPglite({});
+  const embedded = await openDatabase({ pglite });
+  await migrate(embedded);
+  const dump = await pglite.dumpDataDir("none");
+  await embedded.close();
+  const templatePath = path.join(dir, "pglite-template.tar");
+  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  return templatePath;
 }

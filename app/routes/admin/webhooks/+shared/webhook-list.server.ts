@@ -79,14 +79,14 @@ async function testAction(context: Context, webhookId: string) {
       reply: answer.ok ? shownReply(reader.finish()) : null,
       replyFields,
     };
-    return dataWithSuccess(context, { testResult }, TOASTS.webhookTested(answer.status));
+    return dataWithSuccess(context, { testResult }, TOASTS.webhookTested);
   } catch (error) {
     // An owner reads what went wrong in words; the code and text under it are for whoever runs the endpoint.
     const [failure, detail] =
       error instanceof WebhookError ? [error.failure, error.message] : (["other", errorDescription(error)] as const);
     const sentence = WEBHOOK_TEXTS.failure[failure];
     const testResult: TestResult = { webhookName: webhook.name, error: sentence, detail };
-    return dataWithError(context, { testResult }, TOASTS.webhookTestFailed(sentence));
+    return dataWithError(context, { testResult }, TOASTS.webhookTestFailed);
   }
 }
 
