@@ -9,7 +9,7 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD ?? "owner-password-123",
 };
 
-function e2eState(): { databaseUrl: string; dataDir: string } {
+export function e2eState(): { databaseUrl: string; dataDir: string; stripeUrl: string; stripeWebhookSecret: string } {
   return JSON.parse(readFileSync(process.env.E2E_STATE_FILE!, "utf8"));
 }
 

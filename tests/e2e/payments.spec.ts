@@ -4,15 +4,18 @@ import { orders } from "~/db/schema";
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { e2eState, expect, test, unique } from "./fixtures";
 
 // Paying with Stripe, with JavaScript on and off: the app's STRIPE_API_URL is the stand-in started
 // with the server (tests/support/e2e-server.ts), whose hosted checkout has a Pay and a Cancel button.
 
 test.beforeEach(async ({ sql }) => {
   // Any saved key turns "Pay now" on (the stand-in checks none); a key another spec saved stays.
+  // The signing secret is the one the stand-in signs its events with.
+  const { stripeWebhookSecret } = e2eState();
   await withRecordLock(sql, "integrations", async () => {
-    await sql`update integrations set stripe_secret_key = coalesce(stripe_secret_key, 'sk_test_e2e_stand_in')`;
+    await sql`update integrations set stripe_secret_key = coalesce(stripe_secret_key, 'sk_test_e2e_stand_in'),
+      stripe_webhook_secret = ${stripeWebhookSecret}`;
   });
 });
 
@@ -37,6 +40,14 @@ test("an order paid at once: order, Pay now, Stripe's checkout, back on the stat
   await expect(page).toHaveURL(/\/order\/status\/[0-9a-f]{64}\?payment=success$/);
   await expect(page.getByRole("heading", { name: productText("Payment received — thank you") })).toBeVisible();
   await expect(page.getByRole("button", { name: productText("Pay now") })).toHaveCount(0);
+  // Stripe's signed checkout.session.completed reached /webhooks/stripe: the order is paid.
+  await expect(page.getByText(productText("Paid: thank you! We're building your automation."))).toBeVisible();
+
+  // The monthly support is a subscription: the client manages it on Stripe's billing portal.
+  await page.getByRole("button", { name: productText("Manage billing") }).click();
+  await expect(page.getByRole("heading", { name: "Stand-in billing portal" })).toBeVisible();
+  await page.getByRole("link", { name: "Return" }).click();
+  await expect(page).toHaveURL(/\/order\/status\/[0-9a-f]{64}$/);
 });
 
 test("a checkout left with Cancel: back on the status page, which says so and offers Pay now again", async ({

@@ -84,7 +84,7 @@ describe.each(BACKENDS)("counters and keyset pages on %s", (backend) => {
     await expectCountersExact();
     await db().delete(orders).where(eq(orders.clientEmail, "bulk@example.com"));
     await expectCountersExact();
-    await query(`truncate orders`);
+    await query(`truncate orders cascade`);
     await expectCountersExact();
     expect((await readCounters(["orders"])).orders).toBe(0);
   });

@@ -7,6 +7,7 @@ import { ROOT, runCommand, startBuiltServer, stopBuiltServer, type RunningServer
 import { unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";
+import { checkoutCompleted, newWebhookSecret, signedDelivery, stripeId } from "../support/stripe-events";
 
 // Reliability: backups of the embedded database, with `npm run db:backup` and
 // `npm run db:restore` as an operator runs them, on a database the built server filled over HTTP
@@ -35,6 +36,7 @@ async function fillEveryTable(url: string): Promise<void> {
   const visitor = new HttpVisitor(url);
   const admin = new HttpVisitor(url);
   await admin.signIn(OWNER.username, OWNER.password);
+  const webhookSecret = newWebhookSecret();
   const answers = [
     await admin.post("/admin/services/new", {
       name: unique("Backup service"),
@@ -57,14 +59,27 @@ async function fillEveryTable(url: string): Promise<void> {
       events: "order.created",
       isActive: "on",
     }),
-    // A secret, sealed with the site's key: a restore has to bring that key along.
-    await admin.post("/admin/integrations", { stripeSecretKey: unique("sk_live").replace(" ", "_") }),
+    // Secrets, sealed with the site's key: a restore has to bring that key along.
+    await admin.post("/admin/integrations", {
+      stripeSecretKey: unique("sk_live").replace(" ", "_"),
+      stripeWebhookSecret: webhookSecret,
+    }),
     await visitor.post("/?index", { name: "Casey", email: "casey@example.com", message: "Please call me back" }),
     await visitor.post("/chat", { message: "Can you automate my invoices?" }),
     await sendPhoto(url),
   ];
   expect(answers.map((answer) => answer.status)).toEqual([302, 302, 200, 302, 302, 302, 302]);
   expect(await placeOrder(url)).toBe("/order/submitted");
+  // Stripe's word that the order was paid: a payment, and the event's id kept.
+  const orderId = /view=([0-9a-f-]{36})/.exec((await admin.get("/admin/orders")).html)![1];
+  const event = checkoutCompleted(orderId, { amountTotal: 17_800, currency: "usd", paymentIntent: stripeId("pi") });
+  const { body, signature } = signedDelivery(event, webhookSecret);
+  const delivered = await fetch(`${url}/webhooks/stripe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body,
+  });
+  expect(delivered.status).toBe(200);
   // The worker's first attempt at the order's event, logged before the server stops.
   const log = /\/admin\/webhooks\/events\/[0-9a-f-]{36}\/log/.exec((await admin.get("/admin/webhooks")).html)![0];
   await expect.poll(async () => (await admin.get(log)).html, { timeout: 15_000 }).toContain("No answer");

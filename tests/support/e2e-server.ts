@@ -16,13 +16,16 @@ if (!port || !stateFile) throw new Error("E2E_PORT and E2E_STATE_FILE must be se
 const pg = await startPostgres();
 // Stripe for tests/e2e/payments.spec.ts: the app's STRIPE_API_URL, serving the hosted checkout too.
 const stripe = await startStripeStandIn();
+// Its Pay button tells the app by a signed event, as Stripe does; the specs save this secret.
+const stripeWebhookSecret = "whsec_e2e_stand_in";
+stripe.webhook = { url: `http://127.0.0.1:${port}/webhooks/stripe`, secret: stripeWebhookSecret };
 const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
 await admin.unsafe("create database e2e");
 await admin.end();
 const databaseUrl = pg.url("e2e");
 const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
 mkdirSync(path.dirname(stateFile), { recursive: true });
-writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir, stripeUrl: stripe.url }));
+writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir, stripeUrl: stripe.url, stripeWebhookSecret }));
 
 const app = spawn(process.execPath, ["build/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],

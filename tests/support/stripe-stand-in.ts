@@ -144,6 +144,8 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       }),
   };
 
+  const portalReturns = new Map<string, string>();
+
   async function api(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
     const body = await readBody(request);
     const params = request.method === "POST" ? parseStripeForm(body) : {};
@@ -207,6 +209,7 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     if (request.method === "POST" && path === "/v1/billing_portal/sessions") {
       standIn.portals.push(params);
       const portalId = id("bps");
+      portalReturns.set(portalId, String(params.return_url));
       answer(response, 200, {
         id: portalId,
         object: "billing_portal.session",
@@ -245,7 +248,21 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     standIn.deliveries.push({ eventId: event.id, status: delivered.status });
   }
 
+  // The billing portal's page: where the client would manage the card, with the way back.
+  function portalPage(response: ServerResponse, portalId: string): void {
+    const returnUrl = portalReturns.get(portalId);
+    if (!returnUrl) {
+      response.writeHead(404, { "Content-Type": "text/plain" }).end("No such portal session");
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Stand-in billing portal</title></head>
+<body><h1>Stand-in billing portal</h1><a href="${escapeHtml(returnUrl)}">Return</a></body></html>`);
+  }
+
   async function checkoutPage(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const portal = /^\/billing\/([^/]+)$/.exec(path);
+    if (portal) return portalPage(response, portal[1]);
     const match = /^\/pay\/([^/]+)(\/pay|\/cancel)?$/.exec(path);
     const session = match ? standIn.sessions.get(match[1]) : undefined;
     if (!match || !session) {
