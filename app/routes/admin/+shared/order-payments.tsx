@@ -62,7 +62,7 @@ export function OrderPayments({
         <PaymentTable payments={payments} stripeTestMode={stripeTestMode} />
       )}
       {order.status === "pending" ? (
-        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <MarkPaidForm orderId={order.id} lastResult={resultOf("mark-paid")} />
           {paymentTiming === "after_confirm" ? (
             <RequestPaymentForm orderId={order.id} lastResult={resultOf("request-payment")} />
