@@ -61,6 +61,17 @@ export async function hasStripeSecretKey(): Promise<boolean> {
   return Boolean(row?.key);
 }
 
+/** Whether PayPal's client id and secret are saved, without opening the secret: the status page's button needs both. */
+export async function hasPayPalCredentials(): Promise<boolean> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({ clientId: integrations.paypalClientId, clientSecret: integrations.paypalClientSecret })
+      .from(integrations)
+      .where(eq(integrations.id, 1)),
+  );
+  return Boolean(row?.clientId && row.clientSecret);
+}
+
 export interface PayPalCredentials {
   clientId: string;
   clientSecret: string;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { orders, outboxEvents, payments, providerEvents, type Order } from "~/db/schema";
+import { integrations, orders, outboxEvents, payments, providerEvents, type Order } from "~/db/schema";
 import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
@@ -187,6 +187,18 @@ describe.each(BACKENDS)("paying with PayPal on %s", (backend) => {
       expect(await paymentsOf(second.id)).toHaveLength(0);
     } finally {
       await saveIntegrations({ stripeSecretKey: null });
+    }
+  });
+
+  it("shows the status page, button included, when the saved secret cannot be opened by this server", async () => {
+    const [before] = await db().select().from(integrations);
+    // Sealed with a key this server does not have (a database restored without its SECRETS_KEY).
+    await db().update(integrations).set({ paypalClientSecret: "enc:v1:unknownk:aaaa:bbbb:cccc" });
+    try {
+      const placed = await createTestOrder(db(), { monthlyPrice: 0 });
+      expect((await statusPage(statusPath(placed))).payWithPayPal).toBe(true);
+    } finally {
+      await db().update(integrations).set({ paypalClientSecret: before.paypalClientSecret });
     }
   });
 

@@ -18,7 +18,7 @@ import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
-import { readPayPalCredentials } from "~/models/integrations.server";
+import { hasPayPalCredentials } from "~/models/integrations.server";
 import { openPayPalCheckout } from "~/services/payments/paypal.server";
 import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
 import type { Route } from "./+types/order-status";
@@ -86,7 +86,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       payment !== "success" &&
       paymentAsked(order, settings.paymentTiming) &&
       !hasMonthlyPrice(order.monthlyPrice) &&
-      (await readPayPalCredentials()) !== null,
+      (await hasPayPalCredentials()),
     manageBilling: hasBilling(order),
   };
 }
