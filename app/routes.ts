@@ -22,6 +22,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   // The payment providers' webhooks: resource routes, posted JSON (server/app.ts lets it through).
   route("webhooks/stripe", "routes/webhooks/stripe.ts"),
+  route("webhooks/paypal", "routes/webhooks/paypal.ts"),
+  // Where PayPal sends the client back after approving: the capture, then the status page.
+  route("order/status/:token/paypal-return", "routes/public/order-paypal-return.ts"),
 
   // Admin panel: signing in and out outside it; everything else under the layout, whose middleware
   // guards every loader and action (tests/integration/admin-route-table.test.ts walks this table).

@@ -689,6 +689,21 @@ export const STRIPE_WEBHOOK_TEXTS = {
   hint: "In Stripe's dashboard (Developers → Webhooks) add this endpoint with these events, then paste its signing secret (whsec_…) here.",
 } as const;
 
+/** Admin → Integrations: PayPal's REST app (docs/payments.md, "PayPal: set up"). */
+export const PAYPAL_TEXTS = {
+  clientIdLabel: "PayPal client ID",
+  secretLabel: "PayPal client secret",
+  webhookIdLabel: "PayPal webhook ID",
+  sandboxLabel: "PayPal sandbox",
+  hint: "From your REST app in PayPal's developer dashboard (Apps & Credentials). Add a webhook on the endpoint below with these events and paste its webhook ID here. Turn on PayPal sandbox to use the sandbox app's credentials.",
+  endpointLabel: "Webhook endpoint to add in PayPal's dashboard",
+  endpointUnknown: "Set SITE_URL to the site's public address: PayPal needs the endpoint's full address.",
+  eventsLabel: "Events to send",
+} as const;
+
+/** The PayPal events the webhook handles: the webhook in PayPal's dashboard must send each. */
+export const PAYPAL_WEBHOOK_EVENTS = ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.REFUNDED"] as const;
+
 /** The Stripe events the webhook handles: the endpoint in Stripe's dashboard must send each. */
 export const STRIPE_WEBHOOK_EVENTS = [
   "checkout.session.completed",

@@ -4,6 +4,8 @@
 export const PAYMENT_EVENT_TEXTS = {
   /** The order's payment method once paid through Stripe's checkout. */
   stripeMethod: "Stripe",
+  /** The order's payment method once paid through PayPal. */
+  paypalMethod: "PayPal",
   flaggedNote: "The order was already paid when this payment came in: check whether it was paid twice.",
   partlyRefundedNote: "Partly refunded: see the payment with the provider.",
 } as const;
@@ -54,3 +56,14 @@ export const STRIPE_WEBHOOK_ANSWERS = {
   unverified: { status: 400, text: "The Stripe signature could not be verified." },
 } as const;
 export const STRIPE_WEBHOOK_GET = "Stripe posts its events here.";
+
+export const PAYPAL_WEBHOOK_ANSWERS = {
+  handled: { status: 200, text: "Received." },
+  duplicate: { status: 200, text: "Already received." },
+  unmatched: { status: 200, text: "Received; nothing here matches it." },
+  not_configured: { status: 400, text: "PayPal webhooks are not set up on this site." },
+  unverified: { status: 400, text: "The PayPal signature could not be verified." },
+  // PayPal retries a delivery that is not answered with 2xx: this one could not be checked yet.
+  unavailable: { status: 503, text: "PayPal could not be reached to verify this event; send it again." },
+} as const;
+export const PAYPAL_WEBHOOK_GET = "PayPal posts its events here.";

@@ -281,6 +281,8 @@ export const ORDER_RECEIPT = {
 export const PAYING = {
   payNow: "Pay now",
   payNowHint: "Pay securely by card on Stripe's checkout page; you come back here afterwards.",
+  payWithPayPal: "Pay with PayPal",
+  payWithPayPalHint: "Pay with your PayPal account on PayPal's page; you come back here afterwards.",
   manageBilling: "Manage billing",
   manageBillingHint: "Update your card, download your invoices or cancel the monthly support on Stripe's billing page.",
   received: "Payment received — thank you",

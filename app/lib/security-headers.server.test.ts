@@ -34,13 +34,19 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("; frame-src 'self';");
   });
 
-  it("lets Pay now and Manage billing lead to Stripe's hosted pages, or to a stand-in's", () => {
+  it("lets Pay now, Pay with PayPal and Manage billing lead to the providers' hosted pages, or to stand-ins'", () => {
     expect(contentSecurityPolicy({ nonce: "abc" })).toContain(
-      "; form-action 'self' https://checkout.stripe.com https://billing.stripe.com;",
+      "; form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://www.paypal.com https://www.sandbox.paypal.com;",
     );
-    const spy = vi.spyOn(env, "getEnv").mockReturnValue({ ...env.getEnv(), STRIPE_API_URL: "http://127.0.0.1:4242" });
+    const spy = vi.spyOn(env, "getEnv").mockReturnValue({
+      ...env.getEnv(),
+      STRIPE_API_URL: "http://127.0.0.1:4242",
+      PAYPAL_API_URL: "http://127.0.0.1:4343",
+    });
     try {
-      expect(contentSecurityPolicy({ nonce: "abc" })).toContain("; form-action 'self' http://127.0.0.1:4242;");
+      expect(contentSecurityPolicy({ nonce: "abc" })).toContain(
+        "; form-action 'self' http://127.0.0.1:4242 http://127.0.0.1:4343;",
+      );
     } finally {
       spy.mockRestore();
     }

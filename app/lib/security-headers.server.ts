@@ -51,13 +51,17 @@ export type ScriptSources = { nonce: string } | { hashes: string[] };
  */
 export function contentSecurityPolicy(sources: ScriptSources): string {
   const trusted = "nonce" in sources ? [`'nonce-${sources.nonce}'`] : sources.hashes.map((hash) => `'${hash}'`);
-  const { CSP_EMBED_HOSTS: embeds, SUPABASE_URL, STRIPE_API_URL } = getEnv();
+  const { CSP_EMBED_HOSTS: embeds, SUPABASE_URL, STRIPE_API_URL, PAYPAL_API_URL } = getEnv();
   const storage = SUPABASE_URL ? [new URL(SUPABASE_URL).origin] : [];
   // "Pay now" and "Manage billing" post to the site and are redirected to Stripe's hosted pages,
   // which form-action must allow; a stand-in at STRIPE_API_URL (tests) serves them itself.
   const stripeApi = new URL(STRIPE_API_URL).origin;
   const stripePages =
     stripeApi === STRIPE_DEFAULT_API ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : [stripeApi];
+  // "Pay with PayPal" likewise, to PayPal's approve page: live or sandbox (a setting, not the env).
+  const paypalPages = PAYPAL_API_URL
+    ? [new URL(PAYPAL_API_URL).origin]
+    : ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
   const directive = (name: string, ...values: string[]) => [name, ...values].join(" ");
   return [
     directive("script-src", ...trusted, "'strict-dynamic'", "'unsafe-inline'", "https:"),
@@ -70,7 +74,7 @@ export function contentSecurityPolicy(sources: ScriptSources): string {
     directive("frame-src", "'self'", ...embeds),
     "object-src 'none'",
     "base-uri 'self'",
-    directive("form-action", "'self'", ...stripePages),
+    directive("form-action", "'self'", ...stripePages, ...paypalPages),
     "frame-ancestors 'self'",
   ].join("; ");
 }

@@ -10,7 +10,12 @@ export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "u
 export type PublicIntegrations = Pick<Integrations, "voiceAgentEmbedCode" | "customCss" | "customJs">;
 
 /** Keys and tokens: stored encrypted (app/lib/secret-box.server.ts), never sent to any page. */
-export const SECRET_INTEGRATIONS = ["stripeSecretKey", "stripeWebhookSecret", "airtableToken"] as const;
+export const SECRET_INTEGRATIONS = [
+  "stripeSecretKey",
+  "stripeWebhookSecret",
+  "paypalClientSecret",
+  "airtableToken",
+] as const;
 export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
 
 /**
@@ -54,6 +59,41 @@ export async function hasStripeSecretKey(): Promise<boolean> {
     db().select({ key: integrations.stripeSecretKey }).from(integrations).where(eq(integrations.id, 1)),
   );
   return Boolean(row?.key);
+}
+
+/** Whether PayPal's client id and secret are saved, without opening the secret: the status page's button needs both. */
+export async function hasPayPalCredentials(): Promise<boolean> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({ clientId: integrations.paypalClientId, clientSecret: integrations.paypalClientSecret })
+      .from(integrations)
+      .where(eq(integrations.id, 1)),
+  );
+  return Boolean(row?.clientId && row.clientSecret);
+}
+
+export interface PayPalCredentials {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string | null;
+  sandbox: boolean;
+}
+
+/** PayPal's REST credentials, or null unless both the client id and its secret are saved. */
+export async function readPayPalCredentials(): Promise<PayPalCredentials | null> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({
+        clientId: integrations.paypalClientId,
+        clientSecret: integrations.paypalClientSecret,
+        webhookId: integrations.paypalWebhookId,
+        sandbox: integrations.paypalSandbox,
+      })
+      .from(integrations)
+      .where(eq(integrations.id, 1)),
+  );
+  if (!row?.clientId || !row.clientSecret) return null;
+  return { ...row, clientId: row.clientId, clientSecret: openSecret(row.clientSecret) };
 }
 
 export interface AirtableSync {

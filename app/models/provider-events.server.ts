@@ -8,7 +8,7 @@ import { orderEventData } from "./event-data.server";
 import { changeOrderStatus } from "./orders.server";
 import { recordEvent } from "./outbox.server";
 
-// The payment providers' webhook events (app/routes/webhooks/stripe.ts): each is handled once, its
+// The payment providers' webhook events (app/routes/webhooks/stripe.ts, paypal.ts): each is handled once, its
 // id written in the same transaction as its effects, so a redelivery, or the same event reaching two
 // instances at once, finds it and changes nothing (the second insert waits on the first's row lock).
 // docs/payments.md, "Webhook and events".
@@ -44,7 +44,13 @@ export type PaymentEffect =
     }
   | { type: "payment_recorded"; order: OrderLink; payment: ReportedPayment }
   | { type: "subscription_cancelled"; order: OrderLink }
-  | { type: "refunded"; references: string[]; fully: boolean; refundedAt: Date }
+  | {
+      type: "refunded";
+      references: string[];
+      /** Whether all of it went back, or (PayPal) how much has gone back so far, to set against the payment. */
+      fully: boolean | { refundedTotal: number };
+      refundedAt: Date;
+    }
   | { type: "ignored" };
 
 /** duplicate: the event was handled before; unmatched: its order or payment is not here. */
@@ -251,13 +257,14 @@ async function refunded(
 ): Promise<EventOutcome> {
   if (effect.references.length === 0) return "unmatched";
   const matches = await tx
-    .select({ id: payments.id, status: payments.status })
+    .select({ id: payments.id, status: payments.status, amount: payments.amount })
     .from(payments)
     .where(sql`${payments.provider} = ${provider} and ${inArray(payments.providerReference, effect.references)}`)
     .for("update");
   const payment = matches.find((row) => row.status === "succeeded") ?? matches[0];
   if (!payment) return "unmatched";
-  if (effect.fully) {
+  const fully = typeof effect.fully === "boolean" ? effect.fully : effect.fully.refundedTotal >= payment.amount - 0.005;
+  if (fully) {
     await tx
       .update(payments)
       .set({ status: "refunded", refundedAt: effect.refundedAt })

@@ -9,7 +9,13 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD ?? "owner-password-123",
 };
 
-export function e2eState(): { databaseUrl: string; dataDir: string; stripeUrl: string; stripeWebhookSecret: string } {
+export function e2eState(): {
+  databaseUrl: string;
+  dataDir: string;
+  stripeUrl: string;
+  stripeWebhookSecret: string;
+  paypalWebhookId: string;
+} {
   return JSON.parse(readFileSync(process.env.E2E_STATE_FILE!, "utf8"));
 }
 

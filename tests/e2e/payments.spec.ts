@@ -65,3 +65,28 @@ test("a checkout left with Cancel: back on the status page, which says so and of
   await payNow(page);
   expect(page.url()).toBe(first.url);
 });
+
+test("a one-off order paid with PayPal: Pay with PayPal, PayPal's approval, back on the status page, paid", async ({
+  page,
+  db,
+  sql,
+}) => {
+  // Any client id and secret turn the button on (the stand-in checks none); the webhook id is its own.
+  const { paypalWebhookId } = e2eState();
+  await withRecordLock(sql, "integrations", async () => {
+    await sql`update integrations set paypal_client_id = coalesce(paypal_client_id, 'AE2EStandIn'),
+      paypal_client_secret = coalesce(paypal_client_secret, 'EE2EStandIn'), paypal_webhook_id = ${paypalWebhookId}`;
+  });
+  const order = await createTestOrder(db, { setupPrice: 250, monthlyPrice: 0 });
+  await page.goto(`/order/status/${order.statusToken}`);
+  await expect(page.getByRole("button", { name: productText("Pay now") })).toBeVisible();
+  // The stand-in's approve page approves at once and sends the browser back, as the buyer's
+  // approval at PayPal does; the return captures the payment.
+  await page.getByRole("button", { name: productText("Pay with PayPal") }).click();
+  await expect(page).toHaveURL(`/order/status/${order.statusToken}?payment=success`);
+  await expect(page.getByRole("heading", { name: productText("Payment received — thank you") })).toBeVisible();
+  await expect(page.getByText(productText("Paid: thank you! We're building your automation."))).toBeVisible();
+  await expect(page.getByRole("button", { name: productText("Pay with PayPal") })).toHaveCount(0);
+  const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
+  expect(paid).toMatchObject({ status: "paid", paymentMethod: productText("PayPal") });
+});

@@ -8,6 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import {
   getAdminIntegrations,
   readIntegrationSecret,
+  readPayPalCredentials,
   resealIntegrationSecrets,
   saveIntegrations,
 } from "~/models/integrations.server";
@@ -72,6 +73,47 @@ describe.each(BACKENDS)("integration secrets on %s", (backend) => {
     expect(await readIntegrationSecret("stripeSecretKey")).toBe("sk_live_replaced_0000");
     expect((await save({ removeStripeWebhookSecret: "on" })).status).toBe(302);
     expect(await readIntegrationSecret("stripeWebhookSecret")).toBeNull();
+  });
+
+  it("keeps the PayPal client secret sealed and write-only, with its webhook id and sandbox switch", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db(), { role: "super_admin" }));
+    const PAYPAL_SECRET = "EPAYPALWRITEONLY0123456789abcdefPPSC";
+    const saved = await send(
+      postRequest(
+        "/admin/integrations",
+        {
+          paypalClientId: "AclientId123",
+          paypalClientSecret: PAYPAL_SECRET,
+          paypalWebhookId: "8PT597110X687430LKGECATA",
+          paypalSandbox: "on",
+        },
+        cookie,
+      ),
+    );
+    expect(saved.status).toBe(302);
+    const row = await stored();
+    expect(row.paypalClientSecret).toMatch(/^enc:v1:/);
+    expect(row).toMatchObject({ paypalWebhookId: "8PT597110X687430LKGECATA", paypalSandbox: true });
+    expect(await readPayPalCredentials()).toEqual({
+      clientId: "AclientId123",
+      clientSecret: PAYPAL_SECRET,
+      webhookId: "8PT597110X687430LKGECATA",
+      sandbox: true,
+    });
+    const page = await send(getRequest("/admin/integrations", cookie));
+    expect(JSON.stringify(page.loaderData)).not.toContain(PAYPAL_SECRET.slice(0, -4));
+    expect(page.loaderData["routes/admin/integrations"]).toMatchObject({
+      integrations: { paypalClientSecret: { lastFour: "PPSC" } },
+    });
+
+    // Blank keeps the secret; the unticked switch turns the sandbox off; the checkbox removes.
+    expect((await send(postRequest("/admin/integrations", { paypalClientId: "AclientId123" }, cookie))).status).toBe(
+      302,
+    );
+    expect(await readPayPalCredentials()).toMatchObject({ clientSecret: PAYPAL_SECRET, sandbox: false });
+    await send(postRequest("/admin/integrations", { removePaypalClientSecret: "on" }, cookie));
+    expect(await readIntegrationSecret("paypalClientSecret")).toBeNull();
+    expect(await readPayPalCredentials()).toBeNull();
   });
 
   it("shows the Stripe webhook endpoint on SITE_URL, and says SITE_URL is needed without it", async () => {

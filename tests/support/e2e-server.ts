@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { startPostgres } from "./postgres-server";
+import { startPayPalStandIn } from "./paypal-stand-in";
 import { startStripeStandIn } from "./stripe-stand-in";
 
 const port = process.env.E2E_PORT;
@@ -19,13 +20,24 @@ const stripe = await startStripeStandIn();
 // Its Pay button tells the app by a signed event, as Stripe does; the specs save this secret.
 const stripeWebhookSecret = "whsec_e2e_stand_in";
 stripe.webhook = { url: `http://127.0.0.1:${port}/webhooks/stripe`, secret: stripeWebhookSecret };
+// PayPal for the same spec: the app's PAYPAL_API_URL, serving the approve page too.
+const paypal = await startPayPalStandIn();
 const admin = postgres(pg.url(), { max: 1, onnotice: () => {} });
 await admin.unsafe("create database e2e");
 await admin.end();
 const databaseUrl = pg.url("e2e");
 const dataDir = mkdtempSync(path.join(tmpdir(), "agency-e2e-"));
 mkdirSync(path.dirname(stateFile), { recursive: true });
-writeFileSync(stateFile, JSON.stringify({ databaseUrl, dataDir, stripeUrl: stripe.url, stripeWebhookSecret }));
+writeFileSync(
+  stateFile,
+  JSON.stringify({
+    databaseUrl,
+    dataDir,
+    stripeUrl: stripe.url,
+    stripeWebhookSecret,
+    paypalWebhookId: paypal.webhookId,
+  }),
+);
 
 const app = spawn(process.execPath, ["build/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],
@@ -66,6 +78,7 @@ const app = spawn(process.execPath, ["build/server/main.js"], {
     // is synced to Airtable, which must not be the real one (nothing listens on port 9).
     AIRTABLE_API_URL: "http://127.0.0.1:9",
     STRIPE_API_URL: stripe.url,
+    PAYPAL_API_URL: paypal.url,
   },
 });
 
@@ -76,6 +89,7 @@ function stop(code: number) {
   app.kill("SIGTERM");
   const finish = () => {
     void stripe.close();
+    void paypal.close();
     pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(stateFile!, { force: true });

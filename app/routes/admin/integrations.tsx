@@ -1,9 +1,9 @@
 import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
-import { InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { CheckField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { SecretField } from "~/components/admin/secret-field";
-import { STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_TEXTS, TOASTS } from "~/copy/admin";
+import { PAYPAL_TEXTS, PAYPAL_WEBHOOK_EVENTS, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_TEXTS, TOASTS } from "~/copy/admin";
 import { siteOrigin } from "~/lib/site-url.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { changedFields } from "~/lib/audit";
@@ -22,7 +22,14 @@ const IntegrationsSchema = z.object({
   stripePublishableKey: optionalText("Stripe publishable key", 300),
   stripeSecretKey: optionalText("Stripe secret key", 300),
   stripeWebhookSecret: optionalText(STRIPE_WEBHOOK_TEXTS.secretLabel, 300),
-  paypalClientId: optionalText("PayPal client ID", 300),
+  paypalClientId: optionalText(PAYPAL_TEXTS.clientIdLabel, 300),
+  paypalClientSecret: optionalText(PAYPAL_TEXTS.secretLabel, 300),
+  paypalWebhookId: optionalText(PAYPAL_TEXTS.webhookIdLabel, 100),
+  // An unticked checkbox sends nothing: off.
+  paypalSandbox: z
+    .literal("on")
+    .optional()
+    .transform((on) => on === "on"),
   voiceAgentEmbedCode: optionalText("Voice agent embed code", 20_000),
   airtableToken: optionalText("Airtable token", 300),
   airtableBaseId: optionalText("Airtable base ID", 100),
@@ -32,6 +39,7 @@ const IntegrationsSchema = z.object({
   // A secret's field is write-only: left blank it keeps the stored value; this removes it.
   removeStripeSecretKey: z.literal("on").optional(),
   removeStripeWebhookSecret: z.literal("on").optional(),
+  removePaypalClientSecret: z.literal("on").optional(),
   removeAirtableToken: z.literal("on").optional(),
 });
 
@@ -41,6 +49,7 @@ type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
 const SECRET_FIELDS = {
   stripeSecretKey: { label: "Stripe secret key", remove: "removeStripeSecretKey" },
   stripeWebhookSecret: { label: STRIPE_WEBHOOK_TEXTS.secretLabel, remove: "removeStripeWebhookSecret" },
+  paypalClientSecret: { label: PAYPAL_TEXTS.secretLabel, remove: "removePaypalClientSecret" },
   airtableToken: { label: "Airtable token", remove: "removeAirtableToken" },
 } as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
 const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
@@ -48,6 +57,7 @@ const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 
 const INTEGRATIONS_PATH = "/admin/integrations";
 const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
+const PAYPAL_WEBHOOK_PATH = "/webhooks/paypal";
 const AIRTABLE_DESCRIPTION =
   "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.";
 
@@ -58,6 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     integrations: await getAdminIntegrations(),
     stripeWebhookEndpoint: origin ? `${origin}${STRIPE_WEBHOOK_PATH}` : null,
+    paypalWebhookEndpoint: origin ? `${origin}${PAYPAL_WEBHOOK_PATH}` : null,
   };
 }
 
@@ -92,14 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { integrations, stripeWebhookEndpoint } = loaderData;
+  const { integrations, stripeWebhookEndpoint, paypalWebhookEndpoint } = loaderData;
   const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
     defaultValue: Object.fromEntries(
       Object.entries(integrations ?? {})
         .filter(([key]) => !SECRET_NAMES.includes(key as SecretIntegration))
-        .map(([key, value]) => [key, value ?? ""]),
+        .map(([key, value]) => [key, typeof value === "boolean" ? (value ? "on" : "") : (value ?? "")]),
     ),
   });
   const text = (name: keyof IntegrationsForm, label: string) => (
@@ -136,7 +147,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {secret("stripeSecretKey")}
         {secret("stripeWebhookSecret")}
         <StripeWebhookSetup endpoint={stripeWebhookEndpoint} />
-        {text("paypalClientId", "PayPal client ID")}
+        <PayPalSetup endpoint={paypalWebhookEndpoint} />
+        {text("paypalClientId", PAYPAL_TEXTS.clientIdLabel)}
+        {secret("paypalClientSecret")}
+        {text("paypalWebhookId", PAYPAL_TEXTS.webhookIdLabel)}
+        <CheckField field={fields.paypalSandbox} label={PAYPAL_TEXTS.sandboxLabel} />
       </FormSection>
       <FormSection title="Airtable" description={AIRTABLE_DESCRIPTION}>
         {secret("airtableToken")}
@@ -170,6 +185,27 @@ function StripeWebhookSetup({ endpoint }: { endpoint: string | null }) {
       <p className="font-medium">{STRIPE_WEBHOOK_TEXTS.eventsLabel}</p>
       <ul className="list-inside list-disc font-mono text-xs">
         {STRIPE_WEBHOOK_EVENTS.map((event) => (
+          <li key={event}>{event}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What to set up in PayPal's dashboard so that payments reach this site. */
+function PayPalSetup({ endpoint }: { endpoint: string | null }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700 sm:col-span-2">
+      <p className="text-slate-600">{PAYPAL_TEXTS.hint}</p>
+      <p className="font-medium">{PAYPAL_TEXTS.endpointLabel}</p>
+      {endpoint ? (
+        <code className="block break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs">{endpoint}</code>
+      ) : (
+        <p>{PAYPAL_TEXTS.endpointUnknown}</p>
+      )}
+      <p className="font-medium">{PAYPAL_TEXTS.eventsLabel}</p>
+      <ul className="list-inside list-disc font-mono text-xs">
+        {PAYPAL_WEBHOOK_EVENTS.map((event) => (
           <li key={event}>{event}</li>
         ))}
       </ul>

@@ -18,6 +18,8 @@ import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
+import { hasPayPalCredentials } from "~/models/integrations.server";
+import { openPayPalCheckout } from "~/services/payments/paypal.server";
 import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
 import type { Route } from "./+types/order-status";
 import { useCurrency } from "~/components/site/use-site-settings";
@@ -30,7 +32,7 @@ import { useCurrency } from "~/components/site/use-site-settings";
 // The database makes the token: 64 lowercase hex characters. Anything else is no order.
 const StatusTokenSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
-// "Pay now" and "Manage billing": both open a Stripe page, and the browser is sent there.
+// "Pay now", "Pay with PayPal" and "Manage billing": each opens the provider's page, and the browser is sent there.
 const PaymentFormSchema = z.object({ intent: z.enum(PAYMENT_INTENTS) });
 // Where Stripe sends the client back (app/services/payments/stripe.server.ts).
 const PaymentReturnSchema = z.enum(["success", "cancelled"]).nullable().catch(null);
@@ -79,6 +81,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     /** Back from Stripe's checkout: whether the client paid or left it. */
     payment,
     payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await readStripeConfigured()),
+    // PayPal takes one-off orders only: a monthly order pays through Stripe.
+    payWithPayPal:
+      payment !== "success" &&
+      paymentAsked(order, settings.paymentTiming) &&
+      !hasMonthlyPrice(order.monthlyPrice) &&
+      (await hasPayPalCredentials()),
     manageBilling: hasBilling(order),
   };
 }
@@ -86,7 +94,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = PaymentFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) throw data(null, { status: 400 });
-  // Each press may open a session at Stripe: limited per address like the order form.
+  // Each press may open a session at Stripe or PayPal: limited per address like the order form.
   const limit = await hitRateLimit(
     `payments:${rateLimitAddress(clientIp(context))}`,
     getEnv().PAYMENTS_PER_HOUR,
@@ -109,9 +117,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (order.status === "cancelled") return refuse("cancelled", { status: 409 });
     const settings = await readSiteSettings();
     if (!paymentAsked(order, settings.paymentTiming)) return refuse("notOffered", { status: 409 });
-    const checkout = await openCheckout(order, settings.currency, statusUrl);
+    const checkout =
+      form.data.intent === "paypal"
+        ? await openPayPalCheckout(order, settings.currency, statusUrl)
+        : await openCheckout(order, settings.currency, statusUrl);
     if ("url" in checkout) return redirect(checkout.url, 303);
-    const notices = { not_configured: "notOffered", processing: "processing", not_pending: "alreadyPaid" } as const;
+    const notices = {
+      not_configured: "notOffered",
+      monthly: "notOffered",
+      processing: "processing",
+      not_pending: "alreadyPaid",
+    } as const;
     return refuse(notices[checkout.refused], { status: 409 });
   } catch (error) {
     if (!(error instanceof PaymentStartError)) throw error;
@@ -175,6 +191,7 @@ export default function OrderStatusPage({ loaderData: order, actionData, params 
           </>
         ) : null}
         {order.payNow ? <PaymentForm statusPath={statusPath} intent="pay" /> : null}
+        {order.payWithPayPal ? <PaymentForm statusPath={statusPath} intent="paypal" /> : null}
         {order.manageBilling ? <PaymentForm statusPath={statusPath} intent="billing" /> : null}
       </div>
       <p className="mt-4 text-sm text-slate-500">{ORDER_STATUS.refreshHint}</p>

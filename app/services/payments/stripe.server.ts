@@ -171,6 +171,25 @@ export async function openCheckout(order: Order, currency: string, statusUrl: st
   }
 }
 
+/**
+ * Closes the order's Checkout Session before another provider's checkout replaces it, so that it
+ * cannot take a second payment; "complete" when the client paid there already.
+ */
+export async function closeStripeCheckout(sessionId: string): Promise<"closed" | "complete"> {
+  const stripe = await configuredClient();
+  if (!stripe) return "closed";
+  try {
+    const open = await stripe.checkout.sessions.retrieve(sessionId);
+    if (open.status === "complete") return "complete";
+    if (open.status === "open") await stripe.checkout.sessions.expire(sessionId);
+    return "closed";
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    log.warn("stripe: the replaced checkout was not closed", { error, sessionId });
+    throw new PaymentStartError(error);
+  }
+}
+
 /** The billing portal of the client's Stripe customer, returning to their status page. */
 export async function openBillingPortal(customerId: string, statusUrl: string): Promise<string | null> {
   const stripe = await configuredClient();

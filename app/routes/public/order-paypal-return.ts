@@ -1,0 +1,25 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getOrderByStatusToken } from "~/models/orders.server";
+import { capturePayPalReturn } from "~/services/payments/paypal.server";
+import type { Route } from "./+types/order-paypal-return";
+
+// PayPal's return_url (app/services/payments/paypal.server.ts): PayPal sends the client here with
+// a GET once they approved, and only a capture takes the money, so this GET captures. It is safe to
+// repeat: a second capture of the same order is refused by PayPal and records nothing new.
+
+const StatusTokenSchema = z.string().regex(/^[0-9a-f]{64}$/);
+// PayPal adds its order id as `token` (and the payer as PayerID, not needed for a capture).
+const PayPalOrderIdSchema = z.string().regex(/^[A-Z0-9]{1,36}$/);
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const token = StatusTokenSchema.safeParse(params.token);
+  const order = token.success ? await getOrderByStatusToken(token.data) : null;
+  if (!order) throw data(null, { status: 404 });
+  const statusPath = `/order/status/${order.statusToken}`;
+  const paypalOrderId = PayPalOrderIdSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  if (!paypalOrderId.success || order.status !== "pending") return redirect(statusPath, 303);
+  const outcome = await capturePayPalReturn(order, paypalOrderId.data);
+  const payment = outcome === "paid" || outcome === "pending" ? "success" : "cancelled";
+  return redirect(`${statusPath}?payment=${payment}`, 303);
+}

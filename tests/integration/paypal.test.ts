@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
+import { integrations, orders, outboxEvents, payments, providerEvents, type Order } from "~/db/schema";
+import * as envModule from "~/lib/env.server";
+import { saveIntegrations } from "~/models/integrations.server";
+import { updateSiteSettings } from "~/models/site-settings.server";
+import type * as orderStatus from "~/routes/public/order-status";
+import { createTestOrder } from "../support/factories";
+import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { productText } from "../support/product-text";
+import { send } from "../support/route-args";
+import { BACKENDS, useTestDatabase } from "../support/test-database";
+
+// "Pay with PayPal" on the client's status page, the return that captures, and PayPal's webhook,
+// through the routes with the official SDK against a local stand-in (tests/support/paypal-stand-in.ts).
+
+const ORIGIN = "http://agency.test";
+vi.hoisted(() => {
+  process.env.SITE_URL = "http://agency.test";
+});
+const CLIENT_ID = "AStandInClientId";
+const CLIENT_SECRET = "EStandInClientSecret0123";
+const STATUS_ROUTE = "routes/public/order-status";
+type StatusPage = Awaited<ReturnType<typeof orderStatus.loader>>;
+
+let standIn: PayPalStandIn;
+let stripe: StripeStandIn;
+let apiUrl: string | undefined;
+beforeAll(async () => {
+  standIn = await startPayPalStandIn();
+  stripe = await startStripeStandIn();
+  apiUrl = standIn.url;
+  const env = envModule.getEnv();
+  vi.spyOn(envModule, "getEnv").mockImplementation(() => ({
+    ...env,
+    PAYPAL_API_URL: apiUrl,
+    STRIPE_API_URL: stripe.url,
+  }));
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await standIn.close();
+  await stripe.close();
+});
+beforeEach(() => {
+  standIn.fail = null;
+  apiUrl = standIn.url;
+});
+
+const statusPath = (placed: Pick<Order, "statusToken">) => `/order/status/${placed.statusToken}`;
+
+function press(placed: Pick<Order, "statusToken">, intent = "paypal", ip = `10.2.${randomUUID()}`) {
+  const request = new Request(`${ORIGIN}${statusPath(placed)}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent }),
+  });
+  return send(request, { ip });
+}
+
+async function statusPage(path: string): Promise<StatusPage> {
+  const answer = await send(new Request(`${ORIGIN}${path}`));
+  expect(answer.status).toBe(200);
+  return answer.loaderData[STATUS_ROUTE] as StatusPage;
+}
+
+/** The client at PayPal's approve page, then back through the return_url it gives. */
+async function approveAndReturn(approveUrl: string) {
+  const approved = await fetch(approveUrl, { redirect: "manual" });
+  expect(approved.status).toBe(303);
+  const back = new URL(approved.headers.get("location")!);
+  return { back, answer: await send(new Request(back)) };
+}
+
+const stored = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
+const paymentsOf = (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId));
+const paymentEvents = (orderId: string) =>
+  db()
+    .select({ type: outboxEvents.type })
+    .from(outboxEvents)
+    .where(sql`${outboxEvents.data}->>'order_id' = ${orderId} and ${outboxEvents.type} like 'payment.%'`);
+
+function deliver(delivery: { body: string; headers: Record<string, string> }) {
+  return send(
+    new Request(`${ORIGIN}/webhooks/paypal`, { method: "POST", body: delivery.body, headers: delivery.headers }),
+  );
+}
+
+describe.each(BACKENDS)("paying with PayPal on %s", (backend) => {
+  useTestDatabase(backend);
+  beforeAll(async () => {
+    await saveIntegrations({
+      paypalClientId: CLIENT_ID,
+      paypalClientSecret: CLIENT_SECRET,
+      paypalWebhookId: standIn.webhookId,
+    });
+  });
+
+  it("creates a PayPal order from the order's own amount, then the return captures it and the order is paid once", async () => {
+    const placed = await createTestOrder(db(), { serviceName: "Invoice Bot", setupPrice: 149.5, monthlyPrice: 0 });
+    const page = await statusPage(statusPath(placed));
+    expect(page.payWithPayPal).toBe(true);
+
+    const answer = await press(placed);
+    const [created] = [...standIn.orders.values()].filter((o) => o.body.purchase_units[0].custom_id === placed.id);
+    expect(answer).toMatchObject({ status: 303, location: `${standIn.url}/checkoutnow?token=${created.id}` });
+    const statusUrl = `${ORIGIN}${statusPath(placed)}`;
+    expect(created.body).toEqual({
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          reference_id: placed.id,
+          custom_id: placed.id,
+          description: "Invoice Bot",
+          amount: { currency_code: "USD", value: "149.50" },
+        },
+      ],
+      application_context: { return_url: `${statusUrl}/paypal-return`, cancel_url: `${statusUrl}?payment=cancelled` },
+    });
+    const token = standIn.requests.find((r) => r.path === "/v1/oauth2/token")!;
+    expect(token.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`);
+    expect(await stored(placed.id)).toMatchObject({ checkoutProvider: "paypal", checkoutId: created.id });
+
+    // A second press before paying goes to the same PayPal order.
+    expect((await press(placed)).location).toBe(answer.location);
+
+    const { back, answer: returned } = await approveAndReturn(answer.location!);
+    expect(back.pathname).toBe(`${statusPath(placed)}/paypal-return`);
+    expect(returned).toMatchObject({ status: 303, location: `${statusPath(placed)}?payment=success` });
+    const paid = await stored(placed.id);
+    expect(paid).toMatchObject({ status: "paid", paymentMethod: productText("PayPal"), checkoutId: null });
+    const recorded = await paymentsOf(placed.id);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        provider: "paypal",
+        kind: "setup",
+        status: "succeeded",
+        amount: 149.5,
+        currency: "USD",
+        providerReference: created.captureId,
+        flagged: false,
+      }),
+    ]);
+    expect((await paymentEvents(placed.id)).map((e) => e.type)).toEqual(["payment.succeeded"]);
+
+    // Coming back a second time (a reload) records nothing more.
+    expect((await send(new Request(back))).status).toBe(303);
+    expect(await paymentsOf(placed.id)).toHaveLength(1);
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+    expect((await press(placed)).actionData).toEqual({ notice: "alreadyPaid" });
+  });
+
+  it("captures a second return of the same approved order once, even straight after the first", async () => {
+    const placed = await createTestOrder(db(), { setupPrice: 80, monthlyPrice: 0 });
+    const { location } = await press(placed);
+    const approved = await fetch(location!, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location")!);
+    const both = await Promise.all([send(new Request(back)), send(new Request(back))]);
+    expect(both.map((a) => a.status)).toEqual([303, 303]);
+    expect(await paymentsOf(placed.id)).toHaveLength(1);
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+  });
+
+  it("lets a checkout with the other provider replace the open one, which then takes no money", async () => {
+    await saveIntegrations({ stripeSecretKey: "sk_test_standin_paypal_mix" });
+    try {
+      // PayPal replaces an open Stripe session: the session is expired.
+      const first = await createTestOrder(db(), { monthlyPrice: 0 });
+      expect((await press(first, "pay")).status).toBe(303);
+      const { checkoutId: sessionId } = await stored(first.id);
+      expect((await press(first)).status).toBe(303);
+      expect(stripe.sessions.get(sessionId!)?.status).toBe("expired");
+      expect(await stored(first.id)).toMatchObject({ checkoutProvider: "paypal" });
+
+      // Stripe replaces an approved PayPal order: coming back from it captures nothing.
+      const second = await createTestOrder(db(), { monthlyPrice: 0 });
+      const { location } = await press(second);
+      const approved = await fetch(location!, { redirect: "manual" });
+      expect((await press(second, "pay")).status).toBe(303);
+      const returned = await send(new Request(new URL(approved.headers.get("location")!)));
+      expect(returned).toMatchObject({ status: 303, location: `${statusPath(second)}?payment=cancelled` });
+      const paypalOrder = [...standIn.orders.values()].find((o) => o.body.purchase_units[0].custom_id === second.id)!;
+      expect(paypalOrder.status).toBe("APPROVED");
+      expect(await stored(second.id)).toMatchObject({ status: "pending", checkoutProvider: "stripe" });
+      expect(await paymentsOf(second.id)).toHaveLength(0);
+    } finally {
+      await saveIntegrations({ stripeSecretKey: null });
+    }
+  });
+
+  it("shows the status page, button included, when the saved secret cannot be opened by this server", async () => {
+    const [before] = await db().select().from(integrations);
+    // Sealed with a key this server does not have (a database restored without its SECRETS_KEY).
+    await db().update(integrations).set({ paypalClientSecret: "enc:v1:unknownk:aaaa:bbbb:cccc" });
+    try {
+      const placed = await createTestOrder(db(), { monthlyPrice: 0 });
+      expect((await statusPage(statusPath(placed))).payWithPayPal).toBe(true);
+    } finally {
+      await db().update(integrations).set({ paypalClientSecret: before.paypalClientSecret });
+    }
+  });
+
+  it("writes the amount in the currency's own decimals", async () => {
+    await updateSiteSettings({ currency: "JPY" });
+    try {
+      const placed = await createTestOrder(db(), { setupPrice: 15000, monthlyPrice: 0 });
+      expect((await press(placed)).status).toBe(303);
+      const created = [...standIn.orders.values()].find((o) => o.body.purchase_units[0].custom_id === placed.id)!;
+      expect(created.body.purchase_units[0].amount).toEqual({ currency_code: "JPY", value: "15000" });
+    } finally {
+      await updateSiteSettings({ currency: "USD" });
+    }
+  });
+
+  it("offers PayPal only for one-off orders and refuses paid, cancelled and unknown orders", async () => {
+    const monthly = await createTestOrder(db(), { monthlyPrice: 29 });
+    expect((await statusPage(statusPath(monthly))).payWithPayPal).toBe(false);
+    expect((await press(monthly)).actionData).toEqual({ notice: "notOffered" });
+    const paid = await createTestOrder(db(), { monthlyPrice: 0, status: "paid" });
+    expect((await statusPage(statusPath(paid))).payWithPayPal).toBe(false);
+    expect((await press(paid)).actionData).toEqual({ notice: "alreadyPaid" });
+    const cancelled = await createTestOrder(db(), { monthlyPrice: 0, status: "cancelled" });
+    expect((await press(cancelled)).actionData).toEqual({ notice: "cancelled" });
+    expect((await press({ statusToken: "0".repeat(64) })).status).toBe(404);
+    const refused = [monthly.id, paid.id, cancelled.id];
+    expect([...standIn.orders.values()].filter((o) => refused.includes(o.body.purchase_units[0].custom_id!))).toEqual(
+      [],
+    );
+  });
+
+  it("says the payment could not start when PayPal fails or cannot be reached, and leaves the order as it was", async () => {
+    const placed = await createTestOrder(db(), { monthlyPrice: 0 });
+    for (const failure of ["500", "reset"] as const) {
+      standIn.fail = failure;
+      const answer = await press(placed);
+      expect(answer.status).toBe(503);
+      expect(answer.actionData).toEqual({ notice: "couldNotStart" });
+    }
+    standIn.fail = null;
+    apiUrl = "http://127.0.0.1:9";
+    expect((await press(placed)).actionData).toEqual({ notice: "couldNotStart" });
+    expect(await stored(placed.id)).toMatchObject({ status: "pending", checkoutId: null });
+  });
+
+  it("pays the order from a verified PAYMENT.CAPTURE.COMPLETED when the return was lost, once however often it comes", async () => {
+    const placed = await createTestOrder(db(), { setupPrice: 300, monthlyPrice: 0 });
+    const captureId = `CAP${randomUUID().slice(0, 8).toUpperCase()}`;
+    const delivery = standIn.signedEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: captureId,
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "300.00" },
+      custom_id: placed.id,
+      create_time: "2026-11-28T10:00:00Z",
+    });
+    expect((await deliver(delivery)).status).toBe(200);
+    expect(await stored(placed.id)).toMatchObject({ status: "paid", paymentMethod: productText("PayPal") });
+    expect(await paymentsOf(placed.id)).toEqual([
+      expect.objectContaining({ provider: "paypal", amount: 300, providerReference: captureId, flagged: false }),
+    ]);
+    const verify = standIn.requests.filter((r) => r.path === "/v1/notifications/verify-webhook-signature").at(-1)!;
+    expect(verify.body).toMatchObject({ webhook_id: standIn.webhookId, webhook_event: JSON.parse(delivery.body) });
+
+    // Redelivered: taken, nothing new.
+    const again = await deliver(delivery);
+    expect(again.status).toBe(200);
+    expect(await paymentsOf(placed.id)).toHaveLength(1);
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+
+    // Refunded in full: the payment says so, the order is left to staff.
+    const refund = standIn.signedEvent("PAYMENT.CAPTURE.REFUNDED", {
+      id: "REF1",
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "300.00" },
+      seller_payable_breakdown: { total_refunded_amount: { currency_code: "USD", value: "300.00" } },
+      links: [{ rel: "up", href: `${standIn.url}/v2/payments/captures/${captureId}`, method: "GET" }],
+      create_time: "2026-11-29T10:00:00Z",
+    });
+    expect((await deliver(refund)).status).toBe(200);
+    expect((await paymentsOf(placed.id))[0]).toMatchObject({ status: "refunded" });
+    expect((await stored(placed.id)).status).toBe("paid");
+  });
+
+  it("refuses an event PayPal does not vouch for, and changes nothing", async () => {
+    const placed = await createTestOrder(db(), { setupPrice: 300, monthlyPrice: 0 });
+    const delivery = standIn.signedEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: "CAPFORGED",
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "1.00" },
+      custom_id: placed.id,
+    });
+    const forged = { ...delivery, body: delivery.body.replace('"1.00"', '"0.01"') };
+    const answer = await deliver(forged);
+    expect(answer.status).toBe(400);
+    const { "PayPal-Transmission-Sig": _, ...unsigned } = delivery.headers;
+    expect((await deliver({ body: delivery.body, headers: unsigned })).status).toBe(400);
+    expect((await stored(placed.id)).status).toBe("pending");
+    expect(await paymentsOf(placed.id)).toHaveLength(0);
+    const eventId = (JSON.parse(delivery.body) as { id: string }).id;
+    expect(await db().select().from(providerEvents).where(eq(providerEvents.eventId, eventId))).toHaveLength(0);
+
+    // PayPal unreachable for the check: a 503, so PayPal sends it again later.
+    apiUrl = "http://127.0.0.1:9";
+    expect((await deliver(delivery)).status).toBe(503);
+    expect((await stored(placed.id)).status).toBe("pending");
+  });
+});
