@@ -286,7 +286,7 @@ export const PAYING = {
   manageBilling: "Manage billing",
   manageBillingHint: "Update your card, download your invoices or cancel the monthly support on Stripe's billing page.",
   received: "Payment received — thank you",
-  receivedDetail: "This page shows your order as paid as soon as Stripe confirms the payment.",
+  receivedDetail: "This page shows your order as paid as soon as the payment is confirmed.",
   notCompleted: "Payment not completed",
   notCompletedDetail: "Nothing was charged. You can press Pay now to try again.",
   /** Why a press of "Pay now" or "Manage billing" led nowhere. */
