@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import { log } from "~/lib/log.server";
 import { readPayPalCredentials } from "~/models/integrations.server";
 import { handleProviderEvent, type EventOutcome, type PaymentEffect } from "~/models/provider-events.server";
-import { PAYPAL_TIMEOUT_MS, paypalApiUrl, paypalClient } from "./paypal.server";
+import { capturePaid, PAYPAL_TIMEOUT_MS, paypalApiUrl, paypalClient } from "./paypal.server";
 
 // PayPal's webhook events: PayPal itself says whether a delivery is its own (the
 // verify-webhook-signature API, with the webhook id of Admin → Integrations), then the event is read
@@ -104,20 +103,13 @@ function effectOf(event: PayPalEvent): PaymentEffect {
     case "PAYMENT.CAPTURE.COMPLETED": {
       const capture = read(Capture);
       if (!capture || capture.status !== "COMPLETED") return { type: "ignored" };
-      return {
-        type: "checkout_paid",
-        order: { orderId: capture.custom_id ?? null, subscriptionId: null },
-        paymentMethod: PAYMENT_EVENT_TEXTS.paypalMethod,
-        customerId: null,
-        payment: {
-          kind: "setup",
-          status: "succeeded",
-          amount: Number(capture.amount.value),
-          currency: capture.amount.currency_code.toUpperCase(),
-          reference: capture.id,
-          paidAt: at(capture.create_time),
-        },
-      };
+      return capturePaid({
+        orderId: capture.custom_id ?? null,
+        captureId: capture.id,
+        value: capture.amount.value,
+        currency: capture.amount.currency_code,
+        paidAt: at(capture.create_time),
+      });
     }
     case "PAYMENT.CAPTURE.REFUNDED": {
       const refund = read(Refund);

@@ -17,7 +17,7 @@ import { hasMonthlyPrice, minorUnitFactor } from "~/lib/pricing";
 import { saveOrderCheckout } from "~/models/order-checkouts.server";
 import { readPayPalCredentials, type PayPalCredentials } from "~/models/integrations.server";
 import { getOrder } from "~/models/orders.server";
-import { handleProviderEvent } from "~/models/provider-events.server";
+import { handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
 import { closeStripeCheckout, PaymentStartError } from "./stripe.server";
 
 // Taking the client's money with PayPal Orders v2 (docs/payments.md, "PayPal"): the server creates
@@ -179,6 +179,30 @@ export async function openPayPalCheckout(
 }
 
 /** pending: PayPal holds the capture (an eCheck); its PAYMENT.CAPTURE.COMPLETED event pays the order. */
+/** A completed PayPal capture as the order's payment: from the return, or from PayPal's event. */
+export function capturePaid(capture: {
+  orderId: string | null;
+  captureId: string;
+  value: string;
+  currency: string;
+  paidAt: Date;
+}): PaymentEffect {
+  return {
+    type: "checkout_paid",
+    order: { orderId: capture.orderId, subscriptionId: null },
+    paymentMethod: PAYMENT_EVENT_TEXTS.paypalMethod,
+    customerId: null,
+    payment: {
+      kind: "setup",
+      status: "succeeded",
+      amount: Number(capture.value),
+      currency: capture.currency.toUpperCase(),
+      reference: capture.captureId,
+      paidAt: capture.paidAt,
+    },
+  };
+}
+
 export type CaptureOutcome = "paid" | "pending" | "not_ours" | "not_captured";
 
 /**
@@ -213,20 +237,13 @@ export async function capturePayPalReturn(order: Order, paypalOrderId: string): 
   if (capture.status !== "COMPLETED") return "pending";
   await handleProviderEvent(
     { provider: "paypal", id: `capture-return:${capture.id}`, type: "CHECKOUT.ORDER.CAPTURED" },
-    {
-      type: "checkout_paid",
-      order: { orderId: order.id, subscriptionId: null },
-      paymentMethod: PAYMENT_EVENT_TEXTS.paypalMethod,
-      customerId: null,
-      payment: {
-        kind: "setup",
-        status: "succeeded",
-        amount: Number(capture.amount.value),
-        currency: capture.amount.currencyCode.toUpperCase(),
-        reference: capture.id,
-        paidAt: capture.createTime ? new Date(capture.createTime) : new Date(),
-      },
-    },
+    capturePaid({
+      orderId: order.id,
+      captureId: capture.id,
+      value: capture.amount.value,
+      currency: capture.amount.currencyCode,
+      paidAt: capture.createTime ? new Date(capture.createTime) : new Date(),
+    }),
   );
   return "paid";
 }
