@@ -74,6 +74,8 @@ export function OrderPayments({
   );
 }
 
+const HEADINGS = ["date", "amount", "kind", "provider", "reference", "status"] as const;
+
 function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; stripeTestMode: boolean }) {
   const columns = TEXTS.columns;
   return (
@@ -81,24 +83,11 @@ function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; strip
       <table aria-labelledby="order-payments-title" className="w-full text-left text-sm">
         <thead className="whitespace-nowrap text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.date}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.amount}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.kind}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.provider}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {columns.reference}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {columns.status}
-            </th>
+            {HEADINGS.map((key) => (
+              <th key={key} scope="col" className="py-1 pr-3 font-medium last:pr-0">
+                {columns[key]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
