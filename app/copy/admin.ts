@@ -117,6 +117,29 @@ export const DASHBOARD_CARD_TEXTS = {
 
 /** The document title of an admin screen. */
 export const adminTitle = (screen: string) => `${screen} | ${SIDEBAR_TEXTS.title}`;
+/** The dashboard screen (routes/admin/dashboard.tsx). */
+export const DASHBOARD_TEXTS = {
+  title: "Dashboard",
+  description: "An overview of your services, orders and conversations.",
+  recentActivity: "Recent Activity",
+  latestOrders: "Latest orders",
+  noOrders: "No orders yet.",
+  latestMessages: "Latest messages",
+  noMessages: "No contact messages yet.",
+  unread: "New",
+  latestChats: "Latest chats",
+  noChats: "No chat conversations yet.",
+  chatMessages: (count: number) => `${count} messages`,
+  viewAll: "View all",
+  quickActions: "Quick Actions",
+  addService: "Add a service",
+  reviewPending: "Review pending orders",
+  exportOrders: "Export orders (CSV)",
+  readMessages: "Read contact messages",
+  manageWebhooks: "Manage chat webhooks",
+  editSettings: "Edit site settings",
+} as const;
+
 
 export const ADMIN_USERS_TEXTS = {
   heading: "Admin Users",
