@@ -75,6 +75,8 @@ export const COMMON_TEXTS = {
   unknownIntent: (intent: string) => `Unknown intent: ${intent}`,
   /** An error toast's description when the error's own message is not for an admin's eyes. */
   tryAgain: "Something went wrong. Please try again.",
+  /** The plain-text answer of a download link whose address is wrong (a date range, an email). */
+  exportRefused: (reason: string) => `This export cannot be made: ${reason}`,
 } as const;
 
 export type RecordName = keyof typeof COMMON_TEXTS.records;
@@ -470,6 +472,34 @@ export const MESSAGE_TEXTS = {
   totals: (total: number, unread: number) =>
     `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, ${unread.toLocaleString("en-US")} unread`,
   goneDescription: "This message no longer exists.",
+  description: "Order requests from the website, newest first.",
+  exportCsv: "Export CSV",
+  counters: { total: "Total Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled", revenue: "Revenue" },
+  filterLabel: "Filter orders by status",
+  listLabel: "Orders",
+  unknownStatus: "Unknown order status.",
+  gone: "This order no longer exists.",
+  statusFor: (client: string) => `Status for ${client}`,
+  update: "Update",
+  updateStatusOf: (client: string) => `status for ${client}`,
+  view: "View",
+  viewOrderOf: (client: string) => `order of ${client}`,
+  client: "Client",
+  email: "Email",
+  phone: "Phone",
+  notGiven: "Not given",
+  service: "Service",
+  serviceDeleted: (service: string) => `${service} (service deleted)`,
+  setupFee: "Setup Fee",
+  monthly: "Monthly",
+  total: "Total (first month)",
+  status: "Status",
+  paymentMethod: "Payment method",
+  notSet: "Not set",
+  orderDate: "Order date",
+  projectDetails: "Project details",
+  noProjectDetails: "None",
+  close: "Close",
   fromChat: "From the chat",
   openConversation: "Open the conversation",
   /** Read after "Open the conversation" by a screen reader; it starts with a space. */
