@@ -850,6 +850,86 @@ export const AUDIT_TEXTS = {
     if (record && change === "deleted") return `Deleted the ${record} "${target}"`;
     switch (entry.action) {
       case "settings.updated":
+/** Admin → Settings (routes/admin/settings.tsx): a field's name in its errors (`…Name`) beside its label. */
+export const SETTINGS_TEXTS = {
+  heading: "Site Settings",
+  description: "Company details, home page texts, contact channels and brand colours.",
+  submit: "Save Settings",
+  company: "Company",
+  companyName: "Company name",
+  workflowToolName: "Workflow tool name",
+  workflowToolPlaceholder: "n8n",
+  homePage: "Home page",
+  homepageHeadline: "Homepage headline",
+  homepageSubtext: "Homepage subtext",
+  contact: "Contact",
+  supportEmail: "Support email",
+  whatsappNumber: "WhatsApp number",
+  whatsappPlaceholder: "+1 555 010 0100",
+  whatsappInvalid: "WhatsApp number must be a phone number such as +1 555 010 0100",
+  messengerLink: "Messenger link",
+  messengerPlaceholder: "https://m.me/yourpage",
+  businessAddress: "Business address",
+  branding: "Branding",
+  brandingDescription: "Colours are hex values such as #4f46e5.",
+  logoUrl: "Logo URL",
+  faviconUrl: "Favicon URL",
+  urlPlaceholder: "https://",
+  primaryColor: "Primary colour",
+  secondaryColor: "Secondary colour",
+  colorPlaceholder: "#4f46e5",
+  notHexColor: (label: string) => `${label} must be a hex colour such as #4f46e5`,
+  chat: "Chat",
+  chatDescription:
+    "Chat messages go to the active webhooks first, then to this address, all within the reply deadline.",
+  chatWebhookUrl: "Chat webhook URL",
+  chatWebhookPlaceholder: "https://your-n8n.example/webhook/chat",
+  conversationHoursName: "Conversation lifetime",
+  conversationHoursLabel: "Conversation lifetime (hours)",
+  conversationHoursHint: "How long a visitor's conversation carries on across page loads.",
+  replyDeadlineName: "Reply deadline",
+  replyDeadlineLabel: "Reply deadline (seconds)",
+  replyDeadlineHint:
+    "When no webhook has answered by then, the visitor gets the standard reply and an offer to leave their email.",
+  starterPrompt: (number: number) => `Starter prompt ${number}`,
+  starterPromptPlaceholder: "How much does an automation cost?",
+  starterPromptHint: "Shown before the visitor's first message. Leave empty for none.",
+  starterPromptTooLong: (max: number) => `A starter prompt can be up to ${max} characters`,
+  tooManyStarterPrompts: (max: number) => `At most ${max} starter prompts`,
+  privacy: "Privacy",
+  privacyDescription:
+    "Old chat conversations and contact messages are deleted automatically; the privacy policy states these periods.",
+  chatRetentionName: "Keep chat conversations for",
+  chatRetentionLabel: "Keep chat conversations for (months)",
+  contactRetentionName: "Keep contact messages for",
+  contactRetentionLabel: "Keep contact messages for (months)",
+  ipMode: "Visitor IP address sent to chat webhooks",
+  ipModeInvalid: "Choose what the chat webhooks receive of the visitor's address",
+  ipModes: {
+    none: 'Nothing (sent as "unknown")',
+    truncated: "Shortened (IPv4 /24, IPv6 /48)",
+    full: "Full address",
+  },
+  timeZone: "Time zone",
+  timeZoneInvalid: "Time zone must be an IANA name such as Europe/Berlin or America/New_York",
+  timeZoneHint: (server: string) => `For the Chats list and the footer's year. Empty: the server's (${server}).`,
+  currencyPlaceholder: "USD",
+  /** A number field's unit, [one, many], in its errors. */
+  units: {
+    months: ["month", "months"],
+    hours: ["hour", "hours"],
+    seconds: ["second", "seconds"],
+  },
+  wholeNumber: {
+    notNumber: (label: string, [, many]: readonly [string, string]) => `${label} must be a number of ${many}`,
+    notWhole: (label: string, [, many]: readonly [string, string]) => `${label} must be a whole number of ${many}`,
+    tooSmall: (label: string, min: number, [one, many]: readonly [string, string]) =>
+      `${label} must be at least ${min} ${min === 1 ? one : many}`,
+    tooLarge: (label: string, max: number, [, many]: readonly [string, string]) =>
+      `${label} must be at most ${max} ${many}`,
+  },
+} as const;
+
         return `Changed the site settings${fieldList(entry.details)}`;
       case "founder.updated":
         return `Changed the founder information${fieldList(entry.details)}`;
