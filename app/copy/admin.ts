@@ -117,8 +117,6 @@ export const DASHBOARD_CARD_TEXTS = {
   },
 } as const;
 
-/** The document title of an admin screen. */
-export const adminTitle = (screen: string) => `${screen} | ${SIDEBAR_TEXTS.title}`;
 /** The dashboard screen (routes/admin/dashboard.tsx). */
 export const DASHBOARD_TEXTS = {
   title: "Dashboard",
@@ -142,6 +140,8 @@ export const DASHBOARD_TEXTS = {
   editSettings: "Edit site settings",
 } as const;
 
+/** The document title of an admin screen. */
+export const adminTitle = (screen: string) => `${screen} | ${SIDEBAR_TEXTS.title}`;
 
 export const ADMIN_USERS_TEXTS = {
   heading: "Admin Users",
@@ -321,6 +321,8 @@ export const EVENT_WEBHOOK_TEXTS = {
   url: "URL",
   active: "Active",
   disabledTerm: "Why disabled:",
+  /** Why the delivery worker switched a webhook off, kept with it and shown after "Why disabled:". */
+  goneReason: (time: string) => `Answered 410 Gone on ${time}`,
   sendTest: "Send test event",
   /** The message of a test event's data. */
   testEventMessage: "This is a test event from the admin panel",
@@ -375,9 +377,37 @@ export const DELIVERY_LOG_TEXTS = {
   durationMs: (ms: number) => `${ms} ms`,
   redeliver: "Redeliver",
   back: "Back to Webhooks",
+  /** An attempt's answer when the site itself gave up: no handler for the channel, a silent mail server. */
+  noHandler: (channel: string) => `No way to deliver to ${channel}`,
+  mailTimeout: (ms: number) => `No answer from the mail server within ${ms} ms`,
   airtableOff: "Airtable sync is off: Integrations holds no Airtable token, base ID and table ID.",
   webhookOff:
     "This webhook is not active: nothing but test events is sent to it. Tick Active on its edit page to redeliver.",
+} as const;
+
+/**
+ * The Airtable sync's row (services/outbox/airtable.server.ts): the columns an admin creates in
+ * their table, as docs/integrations.md lists them, so renaming one here renames it there too.
+ */
+export const AIRTABLE_COLUMNS = {
+  orderId: "Order ID",
+  clientName: "Client Name",
+  clientEmail: "Client Email",
+  clientPhone: "Client Phone",
+  service: "Service",
+  setupPrice: "Setup Price",
+  monthlyPrice: "Monthly Price",
+  totalPrice: "Total Price",
+  status: "Status",
+  orderDate: "Order Date",
+  notes: "Notes",
+  statusPage: "Status Page",
+} as const;
+
+/** A successful Airtable delivery's answer in the delivery log: the row's id, not the client's data. */
+export const AIRTABLE_ANSWERS = {
+  created: (recordId: string) => `Created record ${recordId}`,
+  updated: (recordId: string) => `Updated record ${recordId}`,
 } as const;
 
 export const SERVICE_TEXTS = {
@@ -442,6 +472,34 @@ export const ORDER_TEXTS = {
   copyStatusLink: "Copy",
   statusLinkCopied: "Copied",
   filters: { all: "All Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled" },
+  description: "Order requests from the website, newest first.",
+  exportCsv: "Export CSV",
+  counters: { total: "Total Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled", revenue: "Revenue" },
+  filterLabel: "Filter orders by status",
+  listLabel: "Orders",
+  unknownStatus: "Unknown order status.",
+  gone: "This order no longer exists.",
+  statusFor: (client: string) => `Status for ${client}`,
+  update: "Update",
+  updateStatusOf: (client: string) => `status for ${client}`,
+  view: "View",
+  viewOrderOf: (client: string) => `order of ${client}`,
+  client: "Client",
+  email: "Email",
+  phone: "Phone",
+  notGiven: "Not given",
+  service: "Service",
+  serviceDeleted: (service: string) => `${service} (service deleted)`,
+  setupFee: "Setup Fee",
+  monthly: "Monthly",
+  total: "Total (first month)",
+  status: "Status",
+  paymentMethod: "Payment method",
+  notSet: "Not set",
+  orderDate: "Order date",
+  projectDetails: "Project details",
+  noProjectDetails: "None",
+  close: "Close",
 } as const;
 
 /** The page links of every long admin list (docs/product.md, Admin lists). */
@@ -472,34 +530,6 @@ export const MESSAGE_TEXTS = {
   totals: (total: number, unread: number) =>
     `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, ${unread.toLocaleString("en-US")} unread`,
   goneDescription: "This message no longer exists.",
-  description: "Order requests from the website, newest first.",
-  exportCsv: "Export CSV",
-  counters: { total: "Total Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled", revenue: "Revenue" },
-  filterLabel: "Filter orders by status",
-  listLabel: "Orders",
-  unknownStatus: "Unknown order status.",
-  gone: "This order no longer exists.",
-  statusFor: (client: string) => `Status for ${client}`,
-  update: "Update",
-  updateStatusOf: (client: string) => `status for ${client}`,
-  view: "View",
-  viewOrderOf: (client: string) => `order of ${client}`,
-  client: "Client",
-  email: "Email",
-  phone: "Phone",
-  notGiven: "Not given",
-  service: "Service",
-  serviceDeleted: (service: string) => `${service} (service deleted)`,
-  setupFee: "Setup Fee",
-  monthly: "Monthly",
-  total: "Total (first month)",
-  status: "Status",
-  paymentMethod: "Payment method",
-  notSet: "Not set",
-  orderDate: "Order date",
-  projectDetails: "Project details",
-  noProjectDetails: "None",
-  close: "Close",
   fromChat: "From the chat",
   openConversation: "Open the conversation",
   /** Read after "Open the conversation" by a screen reader; it starts with a space. */
@@ -820,36 +850,6 @@ export const ORDER_PAYMENT_TEXTS = {
   notPending: "Only a pending order can be changed here.",
 } as const;
 
-/** Admin → Settings' payment fields (docs/product.md §11.3). */
-export const PAYMENT_SETTINGS_TEXTS = {
-  section: "Payments",
-  description: "The currency of every price on the site, in the admin, in emails and at checkout.",
-  currency: "Currency",
-  currencyHint: "An ISO 4217 code such as USD, EUR or GBP.",
-  currencyInvalid: "Currency must be an ISO 4217 code such as USD, EUR or GBP",
-  timing: "Ask for payment",
-  timings: { after_order: "Right after the order", after_confirm: "After we confirm" },
-  timingInvalid: "Choose when clients are asked to pay",
-} as const;
-
-/** The Activity screen and the dashboard's latest changes (docs/product.md, Admin Activity). */
-export const AUDIT_TEXTS = {
-  heading: "Activity",
-  description: "Who changed what in the admin, newest first.",
-  listLabel: "Changes",
-  itemName: "changes",
-  latest: "Latest changes",
-  empty: "No changes recorded yet.",
-  /** One entry as a sentence, without its actor and time (shown beside it). */
-  describe(entry: { action: string; target: string | null; details: Record<string, unknown> | null }): string {
-    const target = entry.target ?? "";
-    const [kind, change] = entry.action.split(".");
-    const record = RECORD_NAMES[kind];
-    if (record && change === "created") return `Added the ${record} "${target}"`;
-    if (record && change === "updated") return `Changed the ${record} "${target}"${fieldList(entry.details)}`;
-    if (record && change === "deleted") return `Deleted the ${record} "${target}"`;
-    switch (entry.action) {
-      case "settings.updated":
 /** Admin → Settings (routes/admin/settings.tsx): a field's name in its errors (`…Name`) beside its label. */
 export const SETTINGS_TEXTS = {
   heading: "Site Settings",
@@ -930,6 +930,36 @@ export const SETTINGS_TEXTS = {
   },
 } as const;
 
+/** Admin → Settings' payment fields (docs/product.md §11.3). */
+export const PAYMENT_SETTINGS_TEXTS = {
+  section: "Payments",
+  description: "The currency of every price on the site, in the admin, in emails and at checkout.",
+  currency: "Currency",
+  currencyHint: "An ISO 4217 code such as USD, EUR or GBP.",
+  currencyInvalid: "Currency must be an ISO 4217 code such as USD, EUR or GBP",
+  timing: "Ask for payment",
+  timings: { after_order: "Right after the order", after_confirm: "After we confirm" },
+  timingInvalid: "Choose when clients are asked to pay",
+} as const;
+
+/** The Activity screen and the dashboard's latest changes (docs/product.md, Admin Activity). */
+export const AUDIT_TEXTS = {
+  heading: "Activity",
+  description: "Who changed what in the admin, newest first.",
+  listLabel: "Changes",
+  itemName: "changes",
+  latest: "Latest changes",
+  empty: "No changes recorded yet.",
+  /** One entry as a sentence, without its actor and time (shown beside it). */
+  describe(entry: { action: string; target: string | null; details: Record<string, unknown> | null }): string {
+    const target = entry.target ?? "";
+    const [kind, change] = entry.action.split(".");
+    const record = RECORD_NAMES[kind];
+    if (record && change === "created") return `Added the ${record} "${target}"`;
+    if (record && change === "updated") return `Changed the ${record} "${target}"${fieldList(entry.details)}`;
+    if (record && change === "deleted") return `Deleted the ${record} "${target}"`;
+    switch (entry.action) {
+      case "settings.updated":
         return `Changed the site settings${fieldList(entry.details)}`;
       case "founder.updated":
         return `Changed the founder information${fieldList(entry.details)}`;
