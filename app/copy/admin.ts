@@ -75,6 +75,8 @@ export const COMMON_TEXTS = {
   unknownIntent: (intent: string) => `Unknown intent: ${intent}`,
   /** An error toast's description when the error's own message is not for an admin's eyes. */
   tryAgain: "Something went wrong. Please try again.",
+  /** The plain-text answer of a download link whose address is wrong (a date range, an email). */
+  exportRefused: (reason: string) => `This export cannot be made: ${reason}`,
 } as const;
 
 export type RecordName = keyof typeof COMMON_TEXTS.records;
@@ -113,6 +115,29 @@ export const DASHBOARD_CARD_TEXTS = {
     title: "Conversion Rate",
     detail: (paid: number, total: number) => `${paid} of ${total} orders paid`,
   },
+} as const;
+
+/** The dashboard screen (routes/admin/dashboard.tsx). */
+export const DASHBOARD_TEXTS = {
+  title: "Dashboard",
+  description: "An overview of your services, orders and conversations.",
+  recentActivity: "Recent Activity",
+  latestOrders: "Latest orders",
+  noOrders: "No orders yet.",
+  latestMessages: "Latest messages",
+  noMessages: "No contact messages yet.",
+  unread: "New",
+  latestChats: "Latest chats",
+  noChats: "No chat conversations yet.",
+  chatMessages: (count: number) => `${count} messages`,
+  viewAll: "View all",
+  quickActions: "Quick Actions",
+  addService: "Add a service",
+  reviewPending: "Review pending orders",
+  exportOrders: "Export orders (CSV)",
+  readMessages: "Read contact messages",
+  manageWebhooks: "Manage chat webhooks",
+  editSettings: "Edit site settings",
 } as const;
 
 /** The document title of an admin screen. */
@@ -296,6 +321,8 @@ export const EVENT_WEBHOOK_TEXTS = {
   url: "URL",
   active: "Active",
   disabledTerm: "Why disabled:",
+  /** Why the delivery worker switched a webhook off, kept with it and shown after "Why disabled:". */
+  goneReason: (time: string) => `Answered 410 Gone on ${time}`,
   sendTest: "Send test event",
   /** The message of a test event's data. */
   testEventMessage: "This is a test event from the admin panel",
@@ -350,9 +377,37 @@ export const DELIVERY_LOG_TEXTS = {
   durationMs: (ms: number) => `${ms} ms`,
   redeliver: "Redeliver",
   back: "Back to Webhooks",
+  /** An attempt's answer when the site itself gave up: no handler for the channel, a silent mail server. */
+  noHandler: (channel: string) => `No way to deliver to ${channel}`,
+  mailTimeout: (ms: number) => `No answer from the mail server within ${ms} ms`,
   airtableOff: "Airtable sync is off: Integrations holds no Airtable token, base ID and table ID.",
   webhookOff:
     "This webhook is not active: nothing but test events is sent to it. Tick Active on its edit page to redeliver.",
+} as const;
+
+/**
+ * The Airtable sync's row (services/outbox/airtable.server.ts): the columns an admin creates in
+ * their table, as docs/integrations.md lists them, so renaming one here renames it there too.
+ */
+export const AIRTABLE_COLUMNS = {
+  orderId: "Order ID",
+  clientName: "Client Name",
+  clientEmail: "Client Email",
+  clientPhone: "Client Phone",
+  service: "Service",
+  setupPrice: "Setup Price",
+  monthlyPrice: "Monthly Price",
+  totalPrice: "Total Price",
+  status: "Status",
+  orderDate: "Order Date",
+  notes: "Notes",
+  statusPage: "Status Page",
+} as const;
+
+/** A successful Airtable delivery's answer in the delivery log: the row's id, not the client's data. */
+export const AIRTABLE_ANSWERS = {
+  created: (recordId: string) => `Created record ${recordId}`,
+  updated: (recordId: string) => `Updated record ${recordId}`,
 } as const;
 
 export const SERVICE_TEXTS = {
@@ -417,6 +472,34 @@ export const ORDER_TEXTS = {
   copyStatusLink: "Copy",
   statusLinkCopied: "Copied",
   filters: { all: "All Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled" },
+  description: "Order requests from the website, newest first.",
+  exportCsv: "Export CSV",
+  counters: { total: "Total Orders", pending: "Pending", paid: "Paid", cancelled: "Cancelled", revenue: "Revenue" },
+  filterLabel: "Filter orders by status",
+  listLabel: "Orders",
+  unknownStatus: "Unknown order status.",
+  gone: "This order no longer exists.",
+  statusFor: (client: string) => `Status for ${client}`,
+  update: "Update",
+  updateStatusOf: (client: string) => `status for ${client}`,
+  view: "View",
+  viewOrderOf: (client: string) => `order of ${client}`,
+  client: "Client",
+  email: "Email",
+  phone: "Phone",
+  notGiven: "Not given",
+  service: "Service",
+  serviceDeleted: (service: string) => `${service} (service deleted)`,
+  setupFee: "Setup Fee",
+  monthly: "Monthly",
+  total: "Total (first month)",
+  status: "Status",
+  paymentMethod: "Payment method",
+  notSet: "Not set",
+  orderDate: "Order date",
+  projectDetails: "Project details",
+  noProjectDetails: "None",
+  close: "Close",
 } as const;
 
 /** The page links of every long admin list (docs/product.md, Admin lists). */
@@ -780,6 +863,86 @@ export const ORDER_PAYMENT_TEXTS = {
     submit: "Save quote",
   },
   notPending: "Only a pending order can be changed here.",
+} as const;
+
+/** Admin → Settings (routes/admin/settings.tsx): a field's name in its errors (`…Name`) beside its label. */
+export const SETTINGS_TEXTS = {
+  heading: "Site Settings",
+  description: "Company details, home page texts, contact channels and brand colours.",
+  submit: "Save Settings",
+  company: "Company",
+  companyName: "Company name",
+  workflowToolName: "Workflow tool name",
+  workflowToolPlaceholder: "n8n",
+  homePage: "Home page",
+  homepageHeadline: "Homepage headline",
+  homepageSubtext: "Homepage subtext",
+  contact: "Contact",
+  supportEmail: "Support email",
+  whatsappNumber: "WhatsApp number",
+  whatsappPlaceholder: "+1 555 010 0100",
+  whatsappInvalid: "WhatsApp number must be a phone number such as +1 555 010 0100",
+  messengerLink: "Messenger link",
+  messengerPlaceholder: "https://m.me/yourpage",
+  businessAddress: "Business address",
+  branding: "Branding",
+  brandingDescription: "Colours are hex values such as #4f46e5.",
+  logoUrl: "Logo URL",
+  faviconUrl: "Favicon URL",
+  urlPlaceholder: "https://",
+  primaryColor: "Primary colour",
+  secondaryColor: "Secondary colour",
+  colorPlaceholder: "#4f46e5",
+  notHexColor: (label: string) => `${label} must be a hex colour such as #4f46e5`,
+  chat: "Chat",
+  chatDescription:
+    "Chat messages go to the active webhooks first, then to this address, all within the reply deadline.",
+  chatWebhookUrl: "Chat webhook URL",
+  chatWebhookPlaceholder: "https://your-n8n.example/webhook/chat",
+  conversationHoursName: "Conversation lifetime",
+  conversationHoursLabel: "Conversation lifetime (hours)",
+  conversationHoursHint: "How long a visitor's conversation carries on across page loads.",
+  replyDeadlineName: "Reply deadline",
+  replyDeadlineLabel: "Reply deadline (seconds)",
+  replyDeadlineHint:
+    "When no webhook has answered by then, the visitor gets the standard reply and an offer to leave their email.",
+  starterPrompt: (number: number) => `Starter prompt ${number}`,
+  starterPromptPlaceholder: "How much does an automation cost?",
+  starterPromptHint: "Shown before the visitor's first message. Leave empty for none.",
+  starterPromptTooLong: (max: number) => `A starter prompt can be up to ${max} characters`,
+  tooManyStarterPrompts: (max: number) => `At most ${max} starter prompts`,
+  privacy: "Privacy",
+  privacyDescription:
+    "Old chat conversations and contact messages are deleted automatically; the privacy policy states these periods.",
+  chatRetentionName: "Keep chat conversations for",
+  chatRetentionLabel: "Keep chat conversations for (months)",
+  contactRetentionName: "Keep contact messages for",
+  contactRetentionLabel: "Keep contact messages for (months)",
+  ipMode: "Visitor IP address sent to chat webhooks",
+  ipModeInvalid: "Choose what the chat webhooks receive of the visitor's address",
+  ipModes: {
+    none: 'Nothing (sent as "unknown")',
+    truncated: "Shortened (IPv4 /24, IPv6 /48)",
+    full: "Full address",
+  },
+  timeZone: "Time zone",
+  timeZoneInvalid: "Time zone must be an IANA name such as Europe/Berlin or America/New_York",
+  timeZoneHint: (server: string) => `For the Chats list and the footer's year. Empty: the server's (${server}).`,
+  currencyPlaceholder: "USD",
+  /** A number field's unit, [one, many], in its errors. */
+  units: {
+    months: ["month", "months"],
+    hours: ["hour", "hours"],
+    seconds: ["second", "seconds"],
+  },
+  wholeNumber: {
+    notNumber: (label: string, [, many]: readonly [string, string]) => `${label} must be a number of ${many}`,
+    notWhole: (label: string, [, many]: readonly [string, string]) => `${label} must be a whole number of ${many}`,
+    tooSmall: (label: string, min: number, [one, many]: readonly [string, string]) =>
+      `${label} must be at least ${min} ${min === 1 ? one : many}`,
+    tooLarge: (label: string, max: number, [, many]: readonly [string, string]) =>
+      `${label} must be at most ${max} ${many}`,
+  },
 } as const;
 
 /** Admin → Settings' payment fields (docs/product.md §11.3). */

@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
 import type { DiskWarning } from "~/lib/disk-space";
 import { formatPrice } from "~/lib/pricing";
-import { AUDIT_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { adminTitle, AUDIT_TEXTS, DASHBOARD_CARD_TEXTS, DASHBOARD_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { EMAIL_STATUS_TEXTS } from "~/copy/email";
 import { getEnv } from "~/lib/env.server";
 import { listLatestAudit } from "~/models/audit-log.server";
@@ -55,18 +55,18 @@ async function chatHasNoWebhook(): Promise<boolean> {
 }
 
 const CARD_ICONS: Record<DashboardCard["title"], IconName> = {
-  "Total Services": "package",
-  "Total Orders": "shopping-cart",
-  Revenue: "dollar-sign",
-  "Collected (30 days)": "circle-check",
-  "Conversion Rate": "percent",
+  [DASHBOARD_CARD_TEXTS.services.title]: "package",
+  [DASHBOARD_CARD_TEXTS.orders.title]: "shopping-cart",
+  [DASHBOARD_CARD_TEXTS.revenue.title]: "dollar-sign",
+  [DASHBOARD_CARD_TEXTS.collected.title]: "circle-check",
+  [DASHBOARD_CARD_TEXTS.conversion.title]: "percent",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { cards, currency, orders, messages, chats, changes, disk, email, chatOff } = loaderData;
   return (
     <>
-      <PageHeader title="Dashboard" description="An overview of your services, orders and conversations." />
+      <PageHeader title={DASHBOARD_TEXTS.title} description={DASHBOARD_TEXTS.description} />
       {disk ? <DiskAlert warning={disk} /> : null}
       {chatOff ? <ChatWebhookAlert /> : null}
       <EmailStatus staffEmail={email?.staffEmail ?? null} />
@@ -80,10 +80,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {/* min-w-0: a grid item is otherwise as wide as its longest unwrapped line, and truncate never cuts. */}
         <Card aria-labelledby="recent-activity" className="min-w-0 xl:col-span-2">
           <h2 id="recent-activity" className="text-lg font-semibold">
-            Recent Activity
+            {DASHBOARD_TEXTS.recentActivity}
           </h2>
           <div className="mt-4 grid gap-6 md:grid-cols-2">
-            <ActivityList title="Latest orders" moreTo="/admin/orders" empty="No orders yet.">
+            <ActivityList title={DASHBOARD_TEXTS.latestOrders} moreTo="/admin/orders" empty={DASHBOARD_TEXTS.noOrders}>
               {orders.map((order) => (
                 <li key={order.id} className="flex items-start justify-between gap-3 py-2">
                   <div className="min-w-0">
@@ -97,19 +97,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ActivityList>
-            <ActivityList title="Latest messages" moreTo="/admin/messages" empty="No contact messages yet.">
+            <ActivityList
+              title={DASHBOARD_TEXTS.latestMessages}
+              moreTo="/admin/messages"
+              empty={DASHBOARD_TEXTS.noMessages}
+            >
               {messages.map((message) => (
                 <li key={message.id} className="py-2">
                   <p className="flex items-center gap-2 text-sm font-medium">
                     <Icon name="mail" className="size-3.5 text-slate-400" />
                     <span className="truncate">{message.name}</span>
-                    {message.isRead ? null : <span className="text-xs font-semibold text-brand">New</span>}
+                    {message.isRead ? null : (
+                      <span className="text-xs font-semibold text-brand">{DASHBOARD_TEXTS.unread}</span>
+                    )}
                   </p>
                   <p className="truncate text-xs text-slate-500">{message.message}</p>
                 </li>
               ))}
             </ActivityList>
-            <ActivityList title="Latest chats" moreTo="/admin/chats" empty="No chat conversations yet.">
+            <ActivityList title={DASHBOARD_TEXTS.latestChats} moreTo="/admin/chats" empty={DASHBOARD_TEXTS.noChats}>
               {chats.map((chat) => (
                 <li key={chat.sessionId} className="py-2">
                   <Link
@@ -117,7 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     className="flex items-center gap-2 text-sm font-medium hover:text-brand"
                   >
                     <Icon name="messages-square" className="size-3.5 text-slate-400" />
-                    <span className="truncate">{chat.messageCount} messages</span>
+                    <span className="truncate">{DASHBOARD_TEXTS.chatMessages(chat.messageCount)}</span>
                   </Link>
                   <p className="text-xs text-slate-500">{formatDateTime(chat.lastMessageAt)}</p>
                 </li>
@@ -138,15 +144,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
         <Card aria-labelledby="quick-actions">
           <h2 id="quick-actions" className="text-lg font-semibold">
-            Quick Actions
+            {DASHBOARD_TEXTS.quickActions}
           </h2>
           <ul className="mt-4 grid gap-2">
-            <QuickAction to="/admin/services/new" icon="plus" label="Add a service" />
-            <QuickAction to="/admin/orders?status=pending" icon="shopping-cart" label="Review pending orders" />
-            <QuickAction to="/admin/orders/export.csv" icon="download" label="Export orders (CSV)" reloadDocument />
-            <QuickAction to="/admin/messages" icon="mail" label="Read contact messages" />
-            <QuickAction to="/admin/webhooks" icon="webhook" label="Manage chat webhooks" />
-            <QuickAction to="/admin/settings" icon="settings" label="Edit site settings" />
+            <QuickAction to="/admin/services/new" icon="plus" label={DASHBOARD_TEXTS.addService} />
+            <QuickAction to="/admin/orders?status=pending" icon="shopping-cart" label={DASHBOARD_TEXTS.reviewPending} />
+            <QuickAction
+              to="/admin/orders/export.csv"
+              icon="download"
+              label={DASHBOARD_TEXTS.exportOrders}
+              reloadDocument
+            />
+            <QuickAction to="/admin/messages" icon="mail" label={DASHBOARD_TEXTS.readMessages} />
+            <QuickAction to="/admin/webhooks" icon="webhook" label={DASHBOARD_TEXTS.manageWebhooks} />
+            <QuickAction to="/admin/settings" icon="settings" label={DASHBOARD_TEXTS.editSettings} />
           </ul>
         </Card>
       </div>
@@ -223,7 +234,8 @@ function ActivityList({
       <div className="flex items-center justify-between">
         <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
         <Link to={moreTo} className="text-xs font-medium text-brand hover:underline">
-          View all<span className="sr-only"> {title.toLowerCase()}</span>
+          {DASHBOARD_TEXTS.viewAll}
+          <span className="sr-only"> {title.toLowerCase()}</span>
         </Link>
       </div>
       {children.length > 0 ? (
@@ -261,5 +273,5 @@ function QuickAction({
 }
 
 export function meta() {
-  return [{ title: "Dashboard | Admin Panel" }];
+  return [{ title: adminTitle(DASHBOARD_TEXTS.title) }];
 }

@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from "~/copy/admin";
 import { csvStream } from "~/lib/csv";
 import { ORDER_EXPORT_HEADER, orderCsvRecords } from "~/models/orders.server";
 import { exportFilter } from "./+shared/order-filter";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/orders-export";
 export async function loader({ request }: Route.LoaderArgs) {
   const read = exportFilter(new URL(request.url));
   if ("error" in read) {
-    return new Response(`This export cannot be made: ${read.error}`, {
+    return new Response(COMMON_TEXTS.exportRefused(read.error), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -9,7 +9,7 @@ import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
-import { ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -104,13 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "status") return paymentAction(request, context, formData, intent);
   const orderId = requireId(formData.get("orderId"), "order");
   const status = OrderStatusSchema.safeParse(formData.get("status"));
-  if (!status.success) throw data("Unknown order status.", { status: 400 });
+  if (!status.success) throw data(ORDER_TEXTS.unknownStatus, { status: 400 });
   // Back to the page, filter and search the change was made on.
   const back = listUrl(new URL(request.url).searchParams);
   try {
     const before = await getOrder(orderId);
     if (!before || !(await updateOrderStatus(orderId, status.data))) {
-      return redirectWithError(back, { message: TOASTS.orderUpdateError, description: "This order no longer exists." });
+      return redirectWithError(back, { message: TOASTS.orderUpdateError, description: ORDER_TEXTS.gone });
     }
     if (before.status !== status.data) {
       await recordAudit({
@@ -215,23 +215,23 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const [params] = useSearchParams();
   return (
     <>
-      <PageHeader title={ORDER_TEXTS.heading} description="Order requests from the website, newest first.">
+      <PageHeader title={ORDER_TEXTS.heading} description={ORDER_TEXTS.description}>
         <a href={exportUrl(status ?? undefined)} className={buttonClasses("secondary")} download>
           <Icon name="download" className="size-4" />
-          Export CSV
+          {ORDER_TEXTS.exportCsv}
         </a>
       </PageHeader>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-        <Counter label="Total Orders" value={String(stats.total)} />
-        <Counter label="Pending" value={String(stats.pending)} />
-        <Counter label="Paid" value={String(stats.paid)} />
-        <Counter label="Cancelled" value={String(stats.cancelled)} />
-        <Counter label="Revenue" value={formatPrice(stats.revenue, currency)} />
+        <Counter label={ORDER_TEXTS.counters.total} value={String(stats.total)} />
+        <Counter label={ORDER_TEXTS.counters.pending} value={String(stats.pending)} />
+        <Counter label={ORDER_TEXTS.counters.paid} value={String(stats.paid)} />
+        <Counter label={ORDER_TEXTS.counters.cancelled} value={String(stats.cancelled)} />
+        <Counter label={ORDER_TEXTS.counters.revenue} value={formatPrice(stats.revenue, currency)} />
       </dl>
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
+        <nav aria-label={ORDER_TEXTS.filterLabel} className="flex flex-wrap gap-2">
           {FILTERS.map((filter) => (
             <ChoiceLink
               key={filter.label}
@@ -275,7 +275,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           <EmptyState title={ORDER_TEXTS.empty} />
         </div>
       ) : (
-        <ul className="mt-6 space-y-3" aria-label="Orders">
+        <ul className="mt-6 space-y-3" aria-label={ORDER_TEXTS.listLabel}>
           {page.rows.map((order) => (
             <OrderCard
               key={order.id}
@@ -393,7 +393,7 @@ function OrderCard({
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="intent" value="status" />
             <label htmlFor={selectId} className="sr-only">
-              Status for {order.clientName}
+              {ORDER_TEXTS.statusFor(order.clientName)}
             </label>
             <select
               id={selectId}
@@ -411,13 +411,15 @@ function OrderCard({
             </select>
             {hydrated ? null : (
               <Button type="submit" size="sm" variant="secondary">
-                Update<span className="sr-only"> status for {order.clientName}</span>
+                {ORDER_TEXTS.update}
+                <span className="sr-only"> {ORDER_TEXTS.updateStatusOf(order.clientName)}</span>
               </Button>
             )}
           </Form>
           <Link to={viewTo} preventScrollReset className={buttonClasses("secondary", "sm")}>
             <Icon name="eye" className="size-4" />
-            View<span className="sr-only"> order of {order.clientName}</span>
+            {ORDER_TEXTS.view}
+            <span className="sr-only"> {ORDER_TEXTS.viewOrderOf(order.clientName)}</span>
           </Link>
         </div>
       }
@@ -454,32 +456,32 @@ function OrderDetails({
       headingClassName="mb-4 text-lg font-semibold"
     >
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <Detail label="Client" value={order.clientName} />
+        <Detail label={ORDER_TEXTS.client} value={order.clientName} />
         <Detail
-          label="Email"
+          label={ORDER_TEXTS.email}
           value={
             <a href={`mailto:${order.clientEmail}`} className="text-brand hover:underline">
               {order.clientEmail}
             </a>
           }
         />
-        <Detail label="Phone" value={order.clientPhone || "Not given"} />
+        <Detail label={ORDER_TEXTS.phone} value={order.clientPhone || ORDER_TEXTS.notGiven} />
         <Detail
-          label="Service"
-          value={order.serviceId ? order.serviceName : `${order.serviceName} (service deleted)`}
+          label={ORDER_TEXTS.service}
+          value={order.serviceId ? order.serviceName : ORDER_TEXTS.serviceDeleted(order.serviceName)}
         />
-        <Detail label="Setup Fee" value={formatPrice(order.setupPrice, currency)} />
+        <Detail label={ORDER_TEXTS.setupFee} value={formatPrice(order.setupPrice, currency)} />
         {hasMonthlyPrice(order.monthlyPrice) ? (
-          <Detail label="Monthly" value={formatMonthlyPrice(order.monthlyPrice, currency)} />
+          <Detail label={ORDER_TEXTS.monthly} value={formatMonthlyPrice(order.monthlyPrice, currency)} />
         ) : null}
-        <Detail label="Total (first month)" value={formatPrice(order.totalPrice, currency)} />
-        <Detail label="Status" value={<OrderStatusBadge status={order.status} />} />
-        <Detail label="Payment method" value={order.paymentMethod || "Not set"} />
-        <Detail label="Order date" value={formatDateTime(order.orderDate)} />
+        <Detail label={ORDER_TEXTS.total} value={formatPrice(order.totalPrice, currency)} />
+        <Detail label={ORDER_TEXTS.status} value={<OrderStatusBadge status={order.status} />} />
+        <Detail label={ORDER_TEXTS.paymentMethod} value={order.paymentMethod || ORDER_TEXTS.notSet} />
+        <Detail label={ORDER_TEXTS.orderDate} value={formatDateTime(order.orderDate)} />
         <div className="sm:col-span-2">
           <Detail
-            label="Project details"
-            value={<span className="whitespace-pre-wrap">{order.notes || "None"}</span>}
+            label={ORDER_TEXTS.projectDetails}
+            value={<span className="whitespace-pre-wrap">{order.notes || ORDER_TEXTS.noProjectDetails}</span>}
           />
         </div>
         <div className="sm:col-span-2">
@@ -503,7 +505,7 @@ function OrderDetails({
       {payments}
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} preventScrollReset className={buttonClasses("secondary")}>
-          Close
+          {ORDER_TEXTS.close}
         </Link>
       </div>
     </RouteDialog>
@@ -520,5 +522,5 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export function meta() {
-  return [{ title: `${ORDER_TEXTS.heading} | Admin Panel` }];
+  return [{ title: adminTitle(ORDER_TEXTS.heading) }];
 }

@@ -1,3 +1,4 @@
+import { COMMON_TEXTS } from "~/copy/admin";
 import { PersonalDataEmailSchema } from "~/lib/personal-data";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { findPersonalData } from "~/models/personal-data.server";
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
   const parsed = PersonalDataEmailSchema.safeParse(new URL(request.url).searchParams.get("email"));
   if (!parsed.success) {
-    return new Response(`This export cannot be made: ${parsed.error.issues[0].message}`, {
+    return new Response(COMMON_TEXTS.exportRefused(parsed.error.issues[0].message), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

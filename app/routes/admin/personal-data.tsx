@@ -5,7 +5,7 @@ import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { ORDER_PAYMENT_TEXTS, PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, ORDER_PAYMENT_TEXTS, PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { useCurrency } from "~/components/site/use-site-settings";
 import { formatPrice } from "~/lib/pricing";
 import { describeCounts, PersonalDataEmailSchema } from "~/lib/personal-data";
@@ -254,5 +254,5 @@ function Section({
 }
 
 export function meta() {
-  return [{ title: "Personal Data | Admin Panel" }];
+  return [{ title: adminTitle(TEXTS.heading) }];
 }

@@ -3,7 +3,7 @@ import { supportEmailAfterRename } from "~/lib/company-name";
 import { z } from "zod";
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { PAYMENT_SETTINGS_TEXTS, TOASTS } from "~/copy/admin";
+import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { isHexColor } from "~/lib/theme";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { PAYMENT_TIMINGS, WEBHOOK_IP_MODES } from "~/lib/domain";
@@ -17,23 +17,17 @@ import { failure, saveForm } from "./+shared/save-form.server";
 import { refusedWebhookUrl } from "./+shared/webhook-url.server";
 import type { Route } from "./+types/settings";
 
-const hexColor = (label: string) =>
-  z.string().trim().refine(isHexColor, `${label} must be a hex colour such as #4f46e5`).optional();
-
-const retentionMonths = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of months` })
-    .int(`${label} must be a whole number of months`)
-    .min(1, `${label} must be at least 1 month`)
-    .max(120, `${label} must be at most 120 months`);
+const hexColor = (label: string) => z.string().trim().refine(isHexColor, TEXTS.notHexColor(label)).optional();
 
 /** A whole number of `units` ([one, many]) within the bounds, its errors naming `label`. */
-const wholeNumber = (label: string, [one, many]: [string, string], { min, max }: { min: number; max: number }) =>
+const wholeNumber = (label: string, units: readonly [string, string], { min, max }: { min: number; max: number }) =>
   z
-    .number({ error: `${label} must be a number of ${many}` })
-    .int(`${label} must be a whole number of ${many}`)
-    .min(min, `${label} must be at least ${min} ${min === 1 ? one : many}`)
-    .max(max, `${label} must be at most ${max} ${many}`);
+    .number({ error: TEXTS.wholeNumber.notNumber(label, units) })
+    .int(TEXTS.wholeNumber.notWhole(label, units))
+    .min(min, TEXTS.wholeNumber.tooSmall(label, min, units))
+    .max(max, TEXTS.wholeNumber.tooLarge(label, max, units));
+
+const retentionMonths = (label: string) => wholeNumber(label, TEXTS.units.months, { min: 1, max: 120 });
 
 function isTimeZone(value: string): boolean {
   try {
@@ -45,42 +39,36 @@ function isTimeZone(value: string): boolean {
 }
 
 const SettingsSchema = z.object({
-  companyName: required("Company name", 120),
-  workflowToolName: required("Workflow tool name", 60),
-  homepageHeadline: required("Homepage headline", 200),
-  homepageSubtext: required("Homepage subtext", 1000),
-  supportEmail: email("Support email"),
+  companyName: required(TEXTS.companyName, 120),
+  workflowToolName: required(TEXTS.workflowToolName, 60),
+  homepageHeadline: required(TEXTS.homepageHeadline, 200),
+  homepageSubtext: required(TEXTS.homepageSubtext, 1000),
+  supportEmail: email(TEXTS.supportEmail),
   whatsappNumber: z
     .string()
     .trim()
-    .regex(/^\+?[0-9][0-9 ().-]{4,24}$/, "WhatsApp number must be a phone number such as +1 555 010 0100")
+    .regex(/^\+?[0-9][0-9 ().-]{4,24}$/, TEXTS.whatsappInvalid)
     .optional(),
-  messengerLink: httpUrl("Messenger link").optional(),
-  businessAddress: optionalText("Business address", 300),
-  logoUrl: httpUrl("Logo URL").optional(),
-  faviconUrl: httpUrl("Favicon URL").optional(),
-  primaryColor: hexColor("Primary colour"),
-  secondaryColor: hexColor("Secondary colour"),
-  chatWebhookUrl: httpUrl("Chat webhook URL").optional(),
+  messengerLink: httpUrl(TEXTS.messengerLink).optional(),
+  businessAddress: optionalText(TEXTS.businessAddress, 300),
+  logoUrl: httpUrl(TEXTS.logoUrl).optional(),
+  faviconUrl: httpUrl(TEXTS.faviconUrl).optional(),
+  primaryColor: hexColor(TEXTS.primaryColor),
+  secondaryColor: hexColor(TEXTS.secondaryColor),
+  chatWebhookUrl: httpUrl(TEXTS.chatWebhookUrl).optional(),
   // Optional: a form posted without them (an older client) leaves them as they are.
-  chatRetentionMonths: retentionMonths("Keep chat conversations for").optional(),
-  contactRetentionMonths: retentionMonths("Keep contact messages for").optional(),
-  webhookIpMode: z
-    .enum(WEBHOOK_IP_MODES, { error: "Choose what the chat webhooks receive of the visitor's address" })
-    .optional(),
-  timeZone: z
-    .string()
-    .trim()
-    .refine(isTimeZone, "Time zone must be an IANA name such as Europe/Berlin or America/New_York")
-    .optional(),
+  chatRetentionMonths: retentionMonths(TEXTS.chatRetentionName).optional(),
+  contactRetentionMonths: retentionMonths(TEXTS.contactRetentionName).optional(),
+  webhookIpMode: z.enum(WEBHOOK_IP_MODES, { error: TEXTS.ipModeInvalid }).optional(),
+  timeZone: z.string().trim().refine(isTimeZone, TEXTS.timeZoneInvalid).optional(),
   chatConversationHours: wholeNumber(
-    "Conversation lifetime",
-    ["hour", "hours"],
+    TEXTS.conversationHoursName,
+    TEXTS.units.hours,
     CHAT_SETTINGS_LIMITS.conversationHours,
   ).optional(),
   chatReplyDeadlineSeconds: wholeNumber(
-    "Reply deadline",
-    ["second", "seconds"],
+    TEXTS.replyDeadlineName,
+    TEXTS.units.seconds,
     CHAT_SETTINGS_LIMITS.replyDeadlineSeconds,
   ).optional(),
   // Four inputs; the empty ones are dropped. Posted without them, the prompts stay as they are.
@@ -91,11 +79,11 @@ const SettingsSchema = z.object({
         .trim()
         .max(
           CHAT_SETTINGS_LIMITS.starterPromptChars,
-          `A starter prompt can be up to ${CHAT_SETTINGS_LIMITS.starterPromptChars} characters`,
+          TEXTS.starterPromptTooLong(CHAT_SETTINGS_LIMITS.starterPromptChars),
         )
         .optional(),
     )
-    .max(CHAT_SETTINGS_LIMITS.starterPrompts, `At most ${CHAT_SETTINGS_LIMITS.starterPrompts} starter prompts`)
+    .max(CHAT_SETTINGS_LIMITS.starterPrompts, TEXTS.tooManyStarterPrompts(CHAT_SETTINGS_LIMITS.starterPrompts))
     .transform((prompts) => prompts.filter((prompt): prompt is string => Boolean(prompt)))
     .optional(),
   // Optional like the chat's: a form posted without them leaves them as they are.
@@ -163,110 +151,109 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   });
   const promptFields = fields.chatStarterPrompts.getFieldList();
   return (
-    <SettingsScreen
-      title="Site Settings"
-      description="Company details, home page texts, contact channels and brand colours."
-      form={form}
-      submitLabel="Save Settings"
-    >
-      <FormSection title="Company">
-        <InputField label="Company name" field={fields.companyName} type="text" />
-        <InputField label="Workflow tool name" field={fields.workflowToolName} type="text" placeholder="n8n" />
-      </FormSection>
-      <FormSection title="Home page">
-        <div className="sm:col-span-2">
-          <InputField label="Homepage headline" field={fields.homepageHeadline} type="text" />
-        </div>
-        <TextField className="sm:col-span-2" label="Homepage subtext" field={fields.homepageSubtext} rows={3} />
-      </FormSection>
-      <FormSection title="Contact">
-        <InputField label="Support email" field={fields.supportEmail} type="email" autoComplete="email" />
-        <InputField label="WhatsApp number" field={fields.whatsappNumber} type="tel" placeholder="+1 555 010 0100" />
+    <SettingsScreen title={TEXTS.heading} description={TEXTS.description} form={form} submitLabel={TEXTS.submit}>
+      <FormSection title={TEXTS.company}>
+        <InputField label={TEXTS.companyName} field={fields.companyName} type="text" />
         <InputField
-          label="Messenger link"
+          label={TEXTS.workflowToolName}
+          field={fields.workflowToolName}
+          type="text"
+          placeholder={TEXTS.workflowToolPlaceholder}
+        />
+      </FormSection>
+      <FormSection title={TEXTS.homePage}>
+        <div className="sm:col-span-2">
+          <InputField label={TEXTS.homepageHeadline} field={fields.homepageHeadline} type="text" />
+        </div>
+        <TextField className="sm:col-span-2" label={TEXTS.homepageSubtext} field={fields.homepageSubtext} rows={3} />
+      </FormSection>
+      <FormSection title={TEXTS.contact}>
+        <InputField label={TEXTS.supportEmail} field={fields.supportEmail} type="email" autoComplete="email" />
+        <InputField
+          label={TEXTS.whatsappNumber}
+          field={fields.whatsappNumber}
+          type="tel"
+          placeholder={TEXTS.whatsappPlaceholder}
+        />
+        <InputField
+          label={TEXTS.messengerLink}
           field={fields.messengerLink}
           type="url"
-          placeholder="https://m.me/yourpage"
+          placeholder={TEXTS.messengerPlaceholder}
         />
-        <InputField label="Business address" field={fields.businessAddress} type="text" />
+        <InputField label={TEXTS.businessAddress} field={fields.businessAddress} type="text" />
       </FormSection>
-      <FormSection title="Branding" description="Colours are hex values such as #4f46e5.">
-        <InputField label="Logo URL" field={fields.logoUrl} type="url" placeholder="https://" />
-        <InputField label="Favicon URL" field={fields.faviconUrl} type="url" placeholder="https://" />
-        <ColorField label="Primary colour" field={fields.primaryColor} />
-        <ColorField label="Secondary colour" field={fields.secondaryColor} />
+      <FormSection title={TEXTS.branding} description={TEXTS.brandingDescription}>
+        <InputField label={TEXTS.logoUrl} field={fields.logoUrl} type="url" placeholder={TEXTS.urlPlaceholder} />
+        <InputField label={TEXTS.faviconUrl} field={fields.faviconUrl} type="url" placeholder={TEXTS.urlPlaceholder} />
+        <ColorField label={TEXTS.primaryColor} field={fields.primaryColor} />
+        <ColorField label={TEXTS.secondaryColor} field={fields.secondaryColor} />
       </FormSection>
-      <FormSection
-        title="Chat"
-        description="Chat messages go to the active webhooks first, then to this address, all within the reply deadline."
-      >
+      <FormSection title={TEXTS.chat} description={TEXTS.chatDescription}>
         <div className="sm:col-span-2">
           <InputField
-            label="Chat webhook URL"
+            label={TEXTS.chatWebhookUrl}
             field={fields.chatWebhookUrl}
             type="url"
-            placeholder="https://your-n8n.example/webhook/chat"
+            placeholder={TEXTS.chatWebhookPlaceholder}
           />
         </div>
         <InputField
-          label="Conversation lifetime (hours)"
+          label={TEXTS.conversationHoursLabel}
           field={fields.chatConversationHours}
           type="number"
           min={CHAT_SETTINGS_LIMITS.conversationHours.min}
           max={CHAT_SETTINGS_LIMITS.conversationHours.max}
-          hint="How long a visitor's conversation carries on across page loads."
+          hint={TEXTS.conversationHoursHint}
         />
         <InputField
-          label="Reply deadline (seconds)"
+          label={TEXTS.replyDeadlineLabel}
           field={fields.chatReplyDeadlineSeconds}
           type="number"
           min={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.min}
           max={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.max}
-          hint="When no webhook has answered by then, the visitor gets the standard reply and an offer to leave their email."
+          hint={TEXTS.replyDeadlineHint}
         />
         {promptFields.map((field, index) => (
           <InputField
             key={field.key}
-            label={`Starter prompt ${index + 1}`}
+            label={TEXTS.starterPrompt(index + 1)}
             field={field}
             type="text"
             maxLength={CHAT_SETTINGS_LIMITS.starterPromptChars}
-            placeholder={index === 0 ? "How much does an automation cost?" : undefined}
-            hint={index === 0 ? "Shown before the visitor's first message. Leave empty for none." : undefined}
+            placeholder={index === 0 ? TEXTS.starterPromptPlaceholder : undefined}
+            hint={index === 0 ? TEXTS.starterPromptHint : undefined}
           />
         ))}
       </FormSection>
-      <FormSection
-        title="Privacy"
-        description="Old chat conversations and contact messages are deleted automatically; the privacy policy states these periods."
-      >
+      <FormSection title={TEXTS.privacy} description={TEXTS.privacyDescription}>
         <InputField
-          label="Keep chat conversations for (months)"
+          label={TEXTS.chatRetentionLabel}
           field={fields.chatRetentionMonths}
           type="number"
           min={1}
           max={120}
         />
         <InputField
-          label="Keep contact messages for (months)"
+          label={TEXTS.contactRetentionLabel}
           field={fields.contactRetentionMonths}
           type="number"
           min={1}
           max={120}
         />
-        <ChoiceField label="Visitor IP address sent to chat webhooks" field={fields.webhookIpMode}>
+        <ChoiceField label={TEXTS.ipMode} field={fields.webhookIpMode}>
           {WEBHOOK_IP_MODES.map((mode) => (
             <option key={mode} value={mode}>
-              {IP_MODE_LABELS[mode]}
+              {TEXTS.ipModes[mode]}
             </option>
           ))}
         </ChoiceField>
         <InputField
-          label="Time zone"
+          label={TEXTS.timeZone}
           field={fields.timeZone}
           type="text"
           placeholder={serverTimeZone}
-          hint={`For the Chats list and the footer's year. Empty: the server's (${serverTimeZone}).`}
+          hint={TEXTS.timeZoneHint(serverTimeZone)}
         />
       </FormSection>
       <FormSection title={PAYMENT_SETTINGS_TEXTS.section} description={PAYMENT_SETTINGS_TEXTS.description}>
@@ -274,7 +261,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           label={PAYMENT_SETTINGS_TEXTS.currency}
           field={fields.currency}
           type="text"
-          placeholder="USD"
+          placeholder={TEXTS.currencyPlaceholder}
           maxLength={3}
           autoComplete="off"
           hint={PAYMENT_SETTINGS_TEXTS.currencyHint}
@@ -291,12 +278,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-const IP_MODE_LABELS = {
-  none: 'Nothing (sent as "unknown")',
-  truncated: "Shortened (IPv4 /24, IPv6 /48)",
-  full: "Full address",
-} as const;
-
 function ColorField({
   label,
   field,
@@ -308,7 +289,14 @@ function ColorField({
     typeof field.initialValue === "string" && isHexColor(field.initialValue) ? field.initialValue : undefined;
   return (
     <div className="flex items-end gap-3">
-      <InputField className="flex-1" label={label} field={field} type="text" placeholder="#4f46e5" autoComplete="off" />
+      <InputField
+        className="flex-1"
+        label={label}
+        field={field}
+        type="text"
+        placeholder={TEXTS.colorPlaceholder}
+        autoComplete="off"
+      />
       <span
         aria-hidden
         className="mb-1 size-8 shrink-0 rounded-md border border-slate-300"
@@ -319,5 +307,5 @@ function ColorField({
 }
 
 export function meta() {
-  return [{ title: "Site Settings | Admin Panel" }];
+  return [{ title: adminTitle(TEXTS.heading) }];
 }

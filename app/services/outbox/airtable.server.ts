@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AIRTABLE_ANSWERS, AIRTABLE_COLUMNS } from "~/copy/admin";
 import { getEnv } from "~/lib/env.server";
 import type { Order } from "~/db/schema";
 import { orderStatusUrl } from "~/models/event-data.server";
@@ -13,7 +14,7 @@ import type { DeliveryHandler } from "./handler";
 // second row, and a status change landing before its order's creation still makes one.
 
 /** The column Airtable finds the order's row by: a plain (not computed) field, the order's id. */
-const MERGE_FIELD = "Order ID";
+const MERGE_FIELD = AIRTABLE_COLUMNS.orderId;
 
 /** What the handler needs of an event: the order it is about. */
 const OrderEventSchema = z.object({ id: z.string().min(1) });
@@ -22,17 +23,17 @@ const OrderEventSchema = z.object({ id: z.string().min(1) });
 function airtableFields(order: Order): Record<string, string | number | null> {
   return {
     [MERGE_FIELD]: order.id,
-    "Client Name": order.clientName,
-    "Client Email": order.clientEmail,
-    "Client Phone": order.clientPhone,
-    Service: order.serviceName,
-    "Setup Price": order.setupPrice,
-    "Monthly Price": order.monthlyPrice,
-    "Total Price": order.totalPrice,
-    Status: order.status,
-    "Order Date": order.orderDate.toISOString(),
-    Notes: order.notes,
-    "Status Page": orderStatusUrl(order.statusToken),
+    [AIRTABLE_COLUMNS.clientName]: order.clientName,
+    [AIRTABLE_COLUMNS.clientEmail]: order.clientEmail,
+    [AIRTABLE_COLUMNS.clientPhone]: order.clientPhone,
+    [AIRTABLE_COLUMNS.service]: order.serviceName,
+    [AIRTABLE_COLUMNS.setupPrice]: order.setupPrice,
+    [AIRTABLE_COLUMNS.monthlyPrice]: order.monthlyPrice,
+    [AIRTABLE_COLUMNS.totalPrice]: order.totalPrice,
+    [AIRTABLE_COLUMNS.status]: order.status,
+    [AIRTABLE_COLUMNS.orderDate]: order.orderDate.toISOString(),
+    [AIRTABLE_COLUMNS.notes]: order.notes,
+    [AIRTABLE_COLUMNS.statusPage]: orderStatusUrl(order.statusToken),
   };
 }
 
@@ -46,10 +47,10 @@ function summary(body: string): string {
   try {
     const answer = JSON.parse(body) as { createdRecords?: unknown; updatedRecords?: unknown };
     if (Array.isArray(answer.createdRecords) && answer.createdRecords.length > 0) {
-      return `Created record ${String(answer.createdRecords[0])}`;
+      return AIRTABLE_ANSWERS.created(String(answer.createdRecords[0]));
     }
     if (Array.isArray(answer.updatedRecords) && answer.updatedRecords.length > 0) {
-      return `Updated record ${String(answer.updatedRecords[0])}`;
+      return AIRTABLE_ANSWERS.updated(String(answer.updatedRecords[0]));
     }
   } catch {
     // Not JSON: a 2xx is still a success.

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
+import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import { EMAIL_TEXTS, PAYMENT_REQUEST_EMAIL } from "~/copy/email";
 import { PAYMENT_EMAIL_TEXTS } from "~/copy/payment-events";
 import { PAYMENT_KINDS, PAYMENT_PROVIDERS } from "~/lib/domain";
@@ -301,7 +302,7 @@ async function send(compose: (staffEmail: string) => Promise<Message>, timeoutMs
   const mail = await compose(STAFF_EMAIL);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer from the mail server within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(new Error(DELIVERY_LOG_TEXTS.mailTimeout(timeoutMs))), timeoutMs);
   });
   try {
     const info = await Promise.race([(await transportFor(SMTP_URL)).sendMail({ from: MAIL_FROM, ...mail }), deadline]);

@@ -1,3 +1,4 @@
+import { DELIVERY_LOG_TEXTS, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { getDatabase } from "~/db/client.server";
 import type { DeliveryChannel } from "~/lib/domain";
 import { log } from "~/lib/log.server";
@@ -78,7 +79,13 @@ async function attempt(delivery: DueDelivery, options: Required<OutboxRunOptions
     // A channel this build cannot deliver (its configuration was removed): logged, not retried.
     await settleDelivery(
       delivery.id,
-      { attemptedAt, statusCode: null, durationMs: 0, response: `No way to deliver to ${delivery.channel}`, ok: false },
+      {
+        attemptedAt,
+        statusCode: null,
+        durationMs: 0,
+        response: DELIVERY_LOG_TEXTS.noHandler(delivery.channel),
+        ok: false,
+      },
       { status: "failed" },
     );
     return;
@@ -104,7 +111,7 @@ async function attempt(delivery: DueDelivery, options: Required<OutboxRunOptions
   const attempts = delivery.attempts + 1;
   await settleDelivery(delivery.id, record, resultOf(outcome, attempts, options.now()));
   if (outcome.gone && delivery.webhook) {
-    await disableEventWebhook(delivery.webhook.id, `Answered 410 Gone on ${attemptedAt.toISOString()}`);
+    await disableEventWebhook(delivery.webhook.id, EVENT_WEBHOOK_TEXTS.goneReason(attemptedAt.toISOString()));
   }
   if (!outcome.ok) {
     log.warn("event delivery failed", {
