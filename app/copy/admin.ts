@@ -762,6 +762,31 @@ export const LEGAL_TEXTS = {
   shownAt: (path: string) => `Shown at ${path}. Markdown; HTML is shown as text.`,
 } as const;
 
+/** Admin → Integrations (the Stripe webhook's and PayPal's texts are STRIPE_WEBHOOK_TEXTS and PAYPAL_TEXTS). */
+export const INTEGRATIONS_TEXTS = {
+  title: "Integrations",
+  description:
+    "Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page.",
+  submit: "Save Integrations",
+  payments: "Payments",
+  stripePublishableKey: "Stripe publishable key",
+  stripeSecretKey: "Stripe secret key",
+  airtable: "Airtable",
+  airtableDescription:
+    "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.",
+  airtableToken: "Airtable token",
+  airtableBaseId: "Airtable base ID",
+  airtableTableId: "Airtable table ID",
+  publicPages: "Public pages",
+  publicPagesDescription: "This code runs on every public page: paste only code you trust.",
+  voiceAgentEmbedCode: "Voice agent embed code",
+  voiceAgentHint: "The HTML snippet of your voice agent; shown on every public page when set.",
+  customCss: "Custom CSS",
+  customCssHint: "Added to every public page.",
+  customJs: "Custom JavaScript",
+  customJsHint: "Run on every public page.",
+} as const;
+
 /** A write-only secret of the Integrations screen (docs/product.md, Admin Integrations). */
 /** Admin → Integrations: what to paste into Stripe's dashboard (docs/payments.md, "Stripe: set up"). */
 export const STRIPE_WEBHOOK_TEXTS = {

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { CheckField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { SecretField } from "~/components/admin/secret-field";
-import { PAYPAL_TEXTS, PAYPAL_WEBHOOK_EVENTS, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_TEXTS, TOASTS } from "~/copy/admin";
+import {
+  adminTitle,
+  INTEGRATIONS_TEXTS as T,
+  PAYPAL_TEXTS,
+  PAYPAL_WEBHOOK_EVENTS,
+  STRIPE_WEBHOOK_EVENTS,
+  STRIPE_WEBHOOK_TEXTS,
+  TOASTS,
+} from "~/copy/admin";
 import { siteOrigin } from "~/lib/site-url.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { changedFields } from "~/lib/audit";
@@ -19,8 +27,8 @@ import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";
 
 const IntegrationsSchema = z.object({
-  stripePublishableKey: optionalText("Stripe publishable key", 300),
-  stripeSecretKey: optionalText("Stripe secret key", 300),
+  stripePublishableKey: optionalText(T.stripePublishableKey, 300),
+  stripeSecretKey: optionalText(T.stripeSecretKey, 300),
   stripeWebhookSecret: optionalText(STRIPE_WEBHOOK_TEXTS.secretLabel, 300),
   paypalClientId: optionalText(PAYPAL_TEXTS.clientIdLabel, 300),
   paypalClientSecret: optionalText(PAYPAL_TEXTS.secretLabel, 300),
@@ -30,12 +38,12 @@ const IntegrationsSchema = z.object({
     .literal("on")
     .optional()
     .transform((on) => on === "on"),
-  voiceAgentEmbedCode: optionalText("Voice agent embed code", 20_000),
-  airtableToken: optionalText("Airtable token", 300),
-  airtableBaseId: optionalText("Airtable base ID", 100),
-  airtableTableId: optionalText("Airtable table ID", 100),
-  customCss: optionalText("Custom CSS", 50_000),
-  customJs: optionalText("Custom JavaScript", 50_000),
+  voiceAgentEmbedCode: optionalText(T.voiceAgentEmbedCode, 20_000),
+  airtableToken: optionalText(T.airtableToken, 300),
+  airtableBaseId: optionalText(T.airtableBaseId, 100),
+  airtableTableId: optionalText(T.airtableTableId, 100),
+  customCss: optionalText(T.customCss, 50_000),
+  customJs: optionalText(T.customJs, 50_000),
   // A secret's field is write-only: left blank it keeps the stored value; this removes it.
   removeStripeSecretKey: z.literal("on").optional(),
   removeStripeWebhookSecret: z.literal("on").optional(),
@@ -47,10 +55,10 @@ type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
 
 // Keys and tokens: write-only. The page shows their last four characters, never the value.
 const SECRET_FIELDS = {
-  stripeSecretKey: { label: "Stripe secret key", remove: "removeStripeSecretKey" },
+  stripeSecretKey: { label: T.stripeSecretKey, remove: "removeStripeSecretKey" },
   stripeWebhookSecret: { label: STRIPE_WEBHOOK_TEXTS.secretLabel, remove: "removeStripeWebhookSecret" },
   paypalClientSecret: { label: PAYPAL_TEXTS.secretLabel, remove: "removePaypalClientSecret" },
-  airtableToken: { label: "Airtable token", remove: "removeAirtableToken" },
+  airtableToken: { label: T.airtableToken, remove: "removeAirtableToken" },
 } as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
 const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
 const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
@@ -58,8 +66,6 @@ const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 const INTEGRATIONS_PATH = "/admin/integrations";
 const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 const PAYPAL_WEBHOOK_PATH = "/webhooks/paypal";
-const AIRTABLE_DESCRIPTION =
-  "Each new order becomes a row in this table, and its status is kept in step. The table needs the fields the README lists under Airtable sync; the token needs the data.records:write scope on this base.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
@@ -136,14 +142,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
     />
   );
   return (
-    <SettingsScreen
-      title="Integrations"
-      description="Payment, data and voice-agent keys, and custom code for the public pages. Only super admins see this page."
-      form={form}
-      submitLabel="Save Integrations"
-    >
-      <FormSection title="Payments">
-        {text("stripePublishableKey", "Stripe publishable key")}
+    <SettingsScreen title={T.title} description={T.description} form={form} submitLabel={T.submit}>
+      <FormSection title={T.payments}>
+        {text("stripePublishableKey", T.stripePublishableKey)}
         {secret("stripeSecretKey")}
         {secret("stripeWebhookSecret")}
         <StripeWebhookSetup endpoint={stripeWebhookEndpoint} />
@@ -153,19 +154,15 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {text("paypalWebhookId", PAYPAL_TEXTS.webhookIdLabel)}
         <CheckField field={fields.paypalSandbox} label={PAYPAL_TEXTS.sandboxLabel} />
       </FormSection>
-      <FormSection title="Airtable" description={AIRTABLE_DESCRIPTION}>
+      <FormSection title={T.airtable} description={T.airtableDescription}>
         {secret("airtableToken")}
-        {text("airtableBaseId", "Airtable base ID")}
-        {text("airtableTableId", "Airtable table ID")}
+        {text("airtableBaseId", T.airtableBaseId)}
+        {text("airtableTableId", T.airtableTableId)}
       </FormSection>
-      <FormSection title="Public pages" description="This code runs on every public page: paste only code you trust.">
-        {code(
-          "voiceAgentEmbedCode",
-          "Voice agent embed code",
-          "The HTML snippet of your voice agent; shown on every public page when set.",
-        )}
-        {code("customCss", "Custom CSS", "Added to every public page.")}
-        {code("customJs", "Custom JavaScript", "Run on every public page.")}
+      <FormSection title={T.publicPages} description={T.publicPagesDescription}>
+        {code("voiceAgentEmbedCode", T.voiceAgentEmbedCode, T.voiceAgentHint)}
+        {code("customCss", T.customCss, T.customCssHint)}
+        {code("customJs", T.customJs, T.customJsHint)}
       </FormSection>
     </SettingsScreen>
   );
@@ -214,5 +211,5 @@ function PayPalSetup({ endpoint }: { endpoint: string | null }) {
 }
 
 export function meta() {
-  return [{ title: "Integrations | Admin Panel" }];
+  return [{ title: adminTitle(T.title) }];
 }
