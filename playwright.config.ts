@@ -1,5 +1,7 @@
 import path from "node:path";
+
 import { defineConfig } from "@playwright/test";
+
 import { freePort } from "./tests/support/postgres-server";
 
 // Worker processes load this file again: the port chosen by the main process travels in the env.

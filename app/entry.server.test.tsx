@@ -1,5 +1,6 @@
 import { Suspense, use } from "react";
 import { describe, expect, test, vi } from "vitest";
+
 import { renderDocument, type RenderOptions } from "./entry.server";
 
 // The render's deadline, with pages made for the purpose and

@@ -1,16 +1,19 @@
 import { PassThrough, Writable } from "node:stream";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+
 import { ONWARD, SERVER_ERROR } from "~/copy/site";
-import { DATABASE_RETRY_AFTER_S } from "./lib/retry-after";
-import { log } from "./lib/log.server";
-import { requestInfoContext } from "./lib/request-context.server";
-import { NonceProvider } from "./lib/nonce";
+
 import { hydratesOnInteraction } from "./lib/deferred-hydration";
 import { makeHydrationInert } from "./lib/deferred-hydration.server";
+import { log } from "./lib/log.server";
+import { NonceProvider } from "./lib/nonce";
+import { requestInfoContext } from "./lib/request-context.server";
+import { DATABASE_RETRY_AFTER_S } from "./lib/retry-after";
 import { failedForWantOfDatabase, noteFailure } from "./middleware/database-outage.server";
 
 // React Router stops waiting for a loader's deferred data after this; the render gets one more

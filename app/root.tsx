@@ -1,4 +1,5 @@
-import { errorPageText, ONWARD } from "~/copy/site";
+import "./app.css";
+
 import {
   data,
   isRouteErrorResponse,
@@ -11,21 +12,23 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
-import { Toaster } from "./components/toaster";
-import { useNonce } from "./lib/nonce";
-import { HYDRATE_ON_INTERACTION_SCRIPT, hydratesOnInteraction } from "./lib/deferred-hydration";
-import { safeColor } from "./lib/theme";
-import { isSamePageQueryChange } from "./lib/revalidation";
+
+import { ErrorText } from "~/components/ui/error-text";
+import { errorPageText, ONWARD } from "~/copy/site";
 import { databaseOutage } from "~/middleware/database-outage.server";
 import { pageCache, pageExpiryContext } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
 import { getPageToast } from "~/services/toast.server";
+
+import type { Route } from "./+types/root";
+import { Toaster } from "./components/toaster";
 import { calendarYear } from "./lib/calendar";
+import { HYDRATE_ON_INTERACTION_SCRIPT, hydratesOnInteraction } from "./lib/deferred-hydration";
+import { useNonce } from "./lib/nonce";
+import { isSamePageQueryChange } from "./lib/revalidation";
+import { safeColor } from "./lib/theme";
 import { siteTimeZone, toPublicSiteSettings } from "./models/site-settings.server";
 import { readSiteSettings } from "./services/last-known.server";
-import { ErrorText } from "~/components/ui/error-text";
 
 // Every request, after the Express middleware of server/app.ts: the page cache keeps a public
 // page every visitor gets alike; the toast scope; a failure for want of the database becomes a

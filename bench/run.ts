@@ -4,15 +4,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startApp, type AppProcess } from "./lib/app-process";
+
+import { type AppProcess, startApp } from "./lib/app-process";
 import { sampleCatalogue } from "./lib/catalogue";
 import { chromiumMissingMessage } from "./lib/chromium";
 import { sleep } from "./lib/http";
 import { readMemory, resetPeak } from "./lib/memory";
-import { readOptions, USAGE, type BenchOptions } from "./lib/options";
+import { type BenchOptions, readOptions, USAGE } from "./lib/options";
 import { progress } from "./lib/progress";
 import { formatReport, formatScaleReport } from "./lib/report";
-import { describeRun, loadAverage, saveResult, type BenchResult, type DatabaseRun } from "./lib/results";
+import { type BenchResult, type DatabaseRun, describeRun, loadAverage, saveResult } from "./lib/results";
 import { wrkMissingMessage } from "./lib/wrk";
 import { benchChat } from "./sections/chat";
 import { measureInitialJs } from "./sections/initial-js";

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
 import { mergeProcessCovs } from "@bcoe/v8-coverage";
 import astV8ToIstanbul from "ast-v8-to-istanbul";
 import libCoverage from "istanbul-lib-coverage";

@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
+
 import { z } from "zod";
+
 import { openDatabase, setDatabase } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
 import { migrate } from "~/db/migrate.server";
+import { ADMIN_ROLES } from "~/lib/domain";
+import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/password";
 import { generatePassword } from "~/lib/password.server";
-import { ADMIN_ROLES } from "~/lib/domain";
 import { AdminRuleError, createOrResetAdmin } from "~/models/admin-users.server";
 
 const USAGE = `Create an admin, or reset an existing admin's password (and reactivate it).

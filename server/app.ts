@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
+
 import { REQUEST_BODY_TEXT } from "~/copy/request-body";
 import { databaseProblem } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
@@ -14,12 +16,13 @@ import {
 } from "~/lib/security-headers.server";
 import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
 import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
-import { start as startApp, stop as stopApp } from "~/services/startup.server";
 import { startRetention, stopRetention } from "~/services/retention.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
+import { start as startApp, stop as stopApp } from "~/services/startup.server";
+
 import { clientIp } from "./client-ip";
 
 export { runAdminCommand } from "./admin-command";

@@ -2,6 +2,7 @@ import { fork } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { BackupError, checkDump, dumpDataDir, partialRestoreDir, restoreDataDir } from "~/db/backup.server";
 import { setDatabase } from "~/db/client.server";
 import { DataDirInUseError } from "~/db/data-dir-lock.server";

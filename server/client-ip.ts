@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+
 import { getEnv } from "~/lib/env.server";
 
 /**

@@ -3,9 +3,11 @@
 // the static files is listed in order at the top of server/app.ts. The build bundles it as
 // build/server/main.js beside the app (vite.config.ts); npm run dev runs this file through tsx.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+
 import compression from "compression";
 import express, { type Request } from "express";
 import expressStaticGzip from "express-static-gzip";
+
 import { log } from "~/lib/log.server";
 
 type App = typeof import("./app");

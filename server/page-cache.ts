@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { log } from "~/lib/log.server";
 import { cachedPage, pageBeingRendered, pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { matchesEtag, pageCacheKey, preferredEncoding } from "~/services/page-cache/request.server";
+
 import { clientIp } from "./client-ip";
 
 /**

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
+
 import { SHUTDOWN_TEXT } from "~/copy/shutdown";
 
 // Graceful shutdown. On SIGTERM server/main.ts drains through a RequestGate:

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import type { ToastMessage } from "remix-toast";
-import { useHydrated } from "~/lib/hydrated";
+
 import { Icon } from "~/components/ui/icon";
 import { UI_TEXTS } from "~/copy/ui";
+import { useHydrated } from "~/lib/hydrated";
 
 const DEFAULT_DURATION_MS = 6000;
 

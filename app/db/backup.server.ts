@@ -1,14 +1,17 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import type { PGlite } from "@electric-sql/pglite";
+
 import { dumpProblem } from "~/lib/sql-dump";
+
 import {
+  type AppDatabase,
   defaultTemplateDir,
   holdsDatabase,
   lockDataDir,
   openDatabase,
   pgliteDir,
-  type AppDatabase,
 } from "./client.server";
 
 // A backup of the embedded database is a plain SQL dump made by PostgreSQL's own pg_dump (compiled

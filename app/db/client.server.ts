@@ -1,16 +1,19 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+
 import { errorCode } from "~/lib/error-chain";
 import { log } from "~/lib/log.server";
+
 import { acquireDirLock } from "./data-dir-lock.server";
 import { scheduleCheckpoints } from "./pglite-checkpoints.server";
 import { clusterState } from "./pglite-control.server";
-import { startPgliteThread, type PgliteThread } from "./pglite-thread.server";
+import { type PgliteThread, startPgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+
 import { acquireDirLock, DataDirInUseError, processStart } from "./data-dir-lock.server";
 
 // Crash safety: a lock left by a killed server is taken over at the next start; a lock

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+
 import { log } from "~/lib/log.server";
 
 // PGlite does not lock its directory, and two processes writing one data directory corrupt it.

@@ -1,4 +1,5 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+
 import { PAGE_SIZE, type PageInfo, type PageRequest } from "~/lib/keyset";
 
 // The SQL half of app/lib/keyset.ts. A list is ordered newest first by (at, id), which an index on

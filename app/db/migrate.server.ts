@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { openDatabase, type AppDatabase } from "./client.server";
+
+import { type AppDatabase, openDatabase } from "./client.server";
 
 // We apply migrations ourselves and record them in the Supabase CLI's own table, so the app and
 // `supabase db push` agree on what has been applied, whichever of the two ran first.

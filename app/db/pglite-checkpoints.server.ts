@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+
 import { log } from "~/lib/log.server";
 
 // PGlite runs PostgreSQL as a single-user backend, which has no checkpointer and never starts a

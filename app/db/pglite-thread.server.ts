@@ -1,6 +1,9 @@
 import { Worker } from "node:worker_threads";
+
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+
 import { log } from "~/lib/log.server";
+
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.server";
 
 // The embedded database runs on a thread of its own: PGlite is PostgreSQL compiled to

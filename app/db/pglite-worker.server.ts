@@ -2,7 +2,9 @@
 // PostgreSQL it runs in WebAssembly, answering the requests the main thread posts. Kept to
 // PGlite and node: it is a second entry of the server build (vite.config.ts).
 import { parentPort, workerData } from "node:worker_threads";
+
 import type { PGlite, Results, Transaction } from "@electric-sql/pglite";
+
 import { createPglite } from "./pglite-options.server";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.server";
 

@@ -1,4 +1,4 @@
-import { db, type Db } from "./client.server";
+import { type Db, db } from "./client.server";
 
 /**
  * A statement drizzle builds once per database (its SQL text and parameters, with named

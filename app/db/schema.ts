@@ -16,12 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+import { DEFAULT_HERO_STATS } from "~/copy/site";
 import {
   ADMIN_ROLES,
   CHAT_MEDIA_TYPES,
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
   EVENT_TYPES,
+  type FaqItem,
+  type HeroStat,
   ORDER_STATUSES,
   type OutboxEventType,
   PAYMENT_KINDS,
@@ -30,12 +34,9 @@ import {
   PAYMENT_TIMINGS,
   SUBSCRIPTION_STATES,
   WEBHOOK_IP_MODES,
-  WEBHOOK_PAYLOAD_FORMATS,
   WEBHOOK_METHODS,
-  type FaqItem,
-  type HeroStat,
+  WEBHOOK_PAYLOAD_FORMATS,
 } from "~/lib/domain";
-import { DEFAULT_HERO_STATS } from "~/copy/site";
 
 // The single source of the data model. `npm run db:generate` turns changes here into a
 // migration under supabase/migrations; the app applies it at start-up.

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * `expression` (already lower-cased, as the trigram indexes in app/db/schema.ts are built on) contains

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { rateLimitAddress } from "./address-key";
 
 describe("rateLimitAddress", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { calendarYear } from "./calendar";
 
 const iso = (at: number) => new Date(at).toISOString();

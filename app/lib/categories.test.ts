@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { categoryLabel, categorySlug } from "./categories";
 
 describe("categoryLabel", () => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { CHAT_ERROR } from "~/copy/chat";
-import { UTM_FIELDS, type ChatLimits } from "./chat";
+
+import { type ChatLimits, UTM_FIELDS } from "./chat";
 
 const cut = (value: string | undefined) => value?.slice(0, 200);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CHAT_SESSION_ID_PATTERN, newChatSessionId } from "./chat";
 
 describe("newChatSessionId", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CircuitBreaker } from "./circuit-breaker";
 
 describe("CircuitBreaker", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { demoSupportEmail, supportEmailAfterRename, withCompanyName } from "./company-name";
 
 describe("the demo's texts follow the company name", () => {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { EnvSchema } from "./env.server";
 
 // docs/configuration.md and .env.example are how a deployer learns the variables: a variable the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { csvCell, csvLine, csvStream, neutraliseFormulas } from "./csv";
 
 // TextDecoder's default (and so Response.text()) drops the byte order mark this checks for.

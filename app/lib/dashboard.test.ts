@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { conversionRate, dashboardCards } from "./dashboard";
 
 describe("conversionRate", () => {

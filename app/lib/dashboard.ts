@@ -1,4 +1,5 @@
 import { DASHBOARD_CARD_TEXTS as CARDS } from "~/copy/admin";
+
 import { formatPrice } from "./pricing";
 
 // The dashboard's cards (docs/product.md §2, "Admin dashboard", section 9, and §11.3 for "Collected").

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { HYDRATE_ON_INTERACTION, hydratesOnInteraction, INERT_MODULE_TYPE } from "./deferred-hydration";
 import { makeHydrationInert } from "./deferred-hydration.server";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diskWarning, type DataVolume } from "./disk-space";
+
+import { type DataVolume, diskWarning } from "./disk-space";
 
 const MB = 1024 * 1024;
 

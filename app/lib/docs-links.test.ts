@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 // The README sends readers into docs/ and the docs into each other: a moved file or a renamed

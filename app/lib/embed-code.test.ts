@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { inlineScript, parseAttributes, safeStyleText, splitEmbedCode } from "./embed-code";
 
 describe("splitEmbedCode", () => {

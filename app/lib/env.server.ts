@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+
 import { z } from "zod";
+
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "./chat";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password";
 

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { ConfigError, defaultConcurrentHashes, loadEnv, parseEnv } from "./env.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "agency-env-"));

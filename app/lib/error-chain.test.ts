@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { codedError, errorCode } from "./error-chain";
 
 describe("errorCode", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { heroStats } from "./hero-stats";
 
 // docs/product.md, Home page: the hero's figures.

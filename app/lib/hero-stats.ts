@@ -1,4 +1,5 @@
 import { DEFAULT_HERO_STATS } from "~/copy/site";
+
 import type { HeroStat } from "./domain";
 
 interface FounderFigures {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { HONEYPOT_FIELD, isHoneypotFilled } from "./honeypot";
 
 describe("honeypot", () => {

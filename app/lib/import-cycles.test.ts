@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { expect, it } from "vitest";
 
 // Modules that import each other round a circle load half-initialised in whichever order the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pageLinkSearch, parseCursor, readPageRequest, UUID_ID, type PageInfo } from "./keyset";
+
+import { type PageInfo, pageLinkSearch, parseCursor, readPageRequest, UUID_ID } from "./keyset";
 
 const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const AT = "2026-11-23T14:29:21.123456Z";

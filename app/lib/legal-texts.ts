@@ -1,4 +1,5 @@
 import { LEGAL_TEMPLATE_TEXTS as TEXTS } from "~/copy/legal";
+
 import type { EventType, WebhookIpMode } from "./domain";
 
 // The privacy policy and terms until the admin writes their own: markdown (app/copy/legal.ts)

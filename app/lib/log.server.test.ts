@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
+
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { createLogger } from "./log.server";
 
 /** A logger whose streams keep what pino wrote to them, line by line. */

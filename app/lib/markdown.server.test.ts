@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { renderChatReplyMarkdown, renderMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type";
 
 const bytes = (...parts: Array<string | number[]>) =>

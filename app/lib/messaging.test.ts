@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { messengerUrl, whatsappUrl } from "./messaging";
 
 describe("messaging links", () => {

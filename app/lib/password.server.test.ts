@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { describe, expect, it, vi } from "vitest";
+
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import { hash, verify } from "@node-rs/argon2";
 import pLimit, { type LimitFunction } from "p-limit";
+
 import { getEnv } from "./env.server";
 import { MAX_PASSWORD_LENGTH } from "./password";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { PASSWORD_ERRORS } from "~/copy/admin";
 
 // The password rules, shared by the admin forms (browser and server), ADMIN_PASSWORD at start-up

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { describeCounts, maskEmail, mentionsEmail, PersonalDataEmailSchema } from "./personal-data";
 
 describe("personal data helpers", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { PERSONAL_DATA_EMAIL_ERRORS, personalDataCounts } from "~/copy/admin";
 
 // Pure pieces of "Personal data on request", shared by the admin screen, its export

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import {
+  currencySymbol,
   decimalPrice,
   firstMonthTotal,
   formatMonthlyPrice,
   formatPrice,
   hasMonthlyPrice,
-  currencySymbol,
   isCurrencyCode,
   minorUnitFactor,
   sumPrices,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BlockedAddressError, checkedAddress, isPrivateAddress, pinnedLookup } from "./public-address.server";
 
 describe("isPrivateAddress", () => {

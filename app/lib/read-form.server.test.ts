@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readForm, readFormWithLimit } from "./read-form.server";
 
 function post(body: BodyInit, headers: HeadersInit = {}) {

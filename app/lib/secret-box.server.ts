@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+
 import { getEnv } from "./env.server";
 
 // Integration secrets at rest: AES-256-GCM under a key derived from SECRETS_KEY, so a copy of the

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import { describe, expect, it, vi } from "vitest";
+
 import * as env from "./env.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.server";
 

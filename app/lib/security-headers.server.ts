@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import { getEnv } from "./env.server";
 
 /** In development, Vite's own inline scripts would need a policy of their own. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { absoluteUrl, jsonLdText, seoMeta } from "./seo";
 
 const ORIGIN = "https://agency.example";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readServiceFilter, searchWords, serviceFilterSearch, sortCategories } from "./service-filter";
 
 describe("the filter in the URL", () => {

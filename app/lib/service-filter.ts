@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { categoryLabel } from "./categories";
 
 // The Services page's search, category filter and page, as the URL carries them. The server

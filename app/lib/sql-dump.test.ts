@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { dumpProblem } from "./sql-dump";
 
 const DUMP = `--

@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+
 import { newSigningSecret, signedHeaders } from "./standard-webhooks.server";
 
 // The signature written out from the specification with node:crypto: what the deliveries carried

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import { Webhook } from "standardwebhooks";
 
 // Signing by the Standard Webhooks reference implementation (https://www.standardwebhooks.com):

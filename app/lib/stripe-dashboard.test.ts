@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isStripeTestKey, stripeDashboardUrl } from "./stripe-dashboard";
 
 describe("stripeDashboardUrl", () => {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { expect, it } from "vitest";
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { optionalText, requiredText, VISITOR_EMAIL } from "./visitor-fields";
 
 // Parsed as conform parses a posted form, in the browser and in the action alike.

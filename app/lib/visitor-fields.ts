@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { VISITOR_FIELD_ERRORS } from "~/copy/site";
 
 // Field schemas shared by the visitor's forms (docs/product.md §5): the browser checks them as the

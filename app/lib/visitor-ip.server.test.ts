@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { truncateIp, UNKNOWN_IP, webhookIp } from "./visitor-ip.server";
 
 describe("webhookIp", () => {

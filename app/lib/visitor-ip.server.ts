@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+
 import type { WebhookIpMode } from "./domain";
 
 // What the chat webhooks receive as the visitor's address.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { nextDay, startOfDay } from "./zoned-day";
 
 describe("startOfDay", () => {

@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
 import { COMMON_TEXTS } from "~/copy/admin";
 import type { Admin } from "~/models/admin-users.server";
 import { requireAdmin } from "~/services/auth.server";

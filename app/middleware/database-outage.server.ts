@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
 import { isDatabaseUnavailable } from "~/db/client.server";
 
 // Whether a loader, action or middleware of this request failed because the database is out of

@@ -1,6 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cachedPage, pageCacheGeneration, storePage, type CachedPage } from "~/services/page-cache/cache.server";
+
+import { type CachedPage, cachedPage, pageCacheGeneration, storePage } from "~/services/page-cache/cache.server";
+
 import { forgetPagesAfterAdminWrites } from "./page-cache.server";
 
 // The admin layout's own invalidation, without the database's notification that other instances

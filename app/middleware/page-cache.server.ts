@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+
 import { requestInfoContext } from "~/lib/request-context.server";
 import { invalidatePages, pageCacheGeneration, startRendering } from "~/services/page-cache/cache.server";
 import { keepRenderedPage } from "~/services/page-cache/page.server";

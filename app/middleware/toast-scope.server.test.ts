@@ -1,6 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { dataWithError, getPageToast, getToast } from "~/services/toast.server";
+
 import { toastScope } from "./toast-scope.server";
 
 const PAGE = "http://site.test/order";

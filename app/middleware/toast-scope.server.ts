@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import { toastScopeContext, unshownToastCookie, type ToastScope } from "~/services/toast.server";
+
+import { type ToastScope, toastScopeContext, unshownToastCookie } from "~/services/toast.server";
 
 /**
  * The root route's middleware: every request gets a toast scope (see app/services/toast.server.ts).

@@ -1,7 +1,9 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
 import { adminSessions, adminUsers } from "~/db/schema";
-import { adminColumns, type Admin } from "./admin-users.server";
+
+import { type Admin, adminColumns } from "./admin-users.server";
 
 // Admin sessions by the SHA-256 of their token (the cookie holds the token): a copy of this table
 // is no way in. Times come from the app's clock, as the session's own rules do.

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { db, withReadRetry, type Db } from "~/db/client.server";
+import { type Db, db, withReadRetry } from "~/db/client.server";
+import { type AdminUser, adminUsers } from "~/db/schema";
+import { type AdminRole } from "~/lib/domain";
 import { errorCode } from "~/lib/error-chain";
 import { hashPassword } from "~/lib/password.server";
-import { adminUsers, type AdminUser } from "~/db/schema";
-import { type AdminRole } from "~/lib/domain";
 
 /** An admin as the app handles it: never with the password hash. */
 export type Admin = Omit<AdminUser, "passwordHash">;

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, withReadRetry, type Db } from "~/db/client.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { auditLog, orders, type AuditEntry } from "~/db/schema";
-import { changedFields, type AuditAction } from "~/lib/audit";
+
+import { type Db, db, withReadRetry } from "~/db/client.server";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { type AuditEntry, auditLog, orders } from "~/db/schema";
+import { type AuditAction, changedFields } from "~/lib/audit";
 import { type PageRequest } from "~/lib/keyset";
 import { log } from "~/lib/log.server";
 

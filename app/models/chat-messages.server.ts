@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatMessages, chatSessions, type ChatMessage } from "~/db/schema";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { type ChatMessage, chatMessages, chatSessions } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 /**

@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { db, withReadRetry } from "~/db/client.server";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { chatMessages, chatMessageSearchText, type ChatSession, chatSessions } from "~/db/schema";
 import { containsText } from "~/db/search.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { chatMessages, chatMessageSearchText, chatSessions, type ChatSession } from "~/db/schema";
 import type { PageRequest } from "~/lib/keyset";
 
 // chat_sessions is kept by a trigger on chat_messages (supabase/migrations/*_admin_scale.sql):

@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNotNull, lt, sql } from "drizzle-orm";
+
 import { db } from "~/db/client.server";
 import { chatMessages, chatUploads } from "~/db/schema";
 

@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { containsText } from "~/db/search.server";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { contactMessages, contactMessageSearchText, type ContactMessage } from "~/db/schema";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { type ContactMessage, contactMessages, contactMessageSearchText } from "~/db/schema";
+import { containsText } from "~/db/search.server";
 import type { PageRequest } from "~/lib/keyset";
+
 import { readCounters } from "./counters.server";
 import { contactEventData } from "./event-data.server";
 import { recordEvent } from "./outbox.server";

@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
 import { counters } from "~/db/schema";
 

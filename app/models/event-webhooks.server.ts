@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import { EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { db, withReadRetry } from "~/db/client.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, type EventWebhook } from "~/db/schema";
-import { TEST_EVENT_TYPE, type DeliveryChannel } from "~/lib/domain";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { deliveryAttempts, eventDeliveries, type EventWebhook, eventWebhooks, outboxEvents } from "~/db/schema";
+import { type DeliveryChannel, TEST_EVENT_TYPE } from "~/lib/domain";
 import { eventBody } from "~/lib/event-body";
 import type { PageRequest } from "~/lib/keyset";
 import { needsResealing, openSecret, sealSecret, unknownKeyId } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
+
 import { recordEvent } from "./outbox.server";
 
 // The event webhooks as the admin manages them, and the delivery log of the outbox.

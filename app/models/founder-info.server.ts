@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { founderInfo, type FounderInfo, type SocialLinks } from "~/db/schema";
+import { type FounderInfo, founderInfo, type SocialLinks } from "~/db/schema";
 
 export type FounderInfoInput = Omit<typeof founderInfo.$inferInsert, "id" | "updatedAt">;
 

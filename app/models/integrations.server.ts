@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { integrations, type Integrations } from "~/db/schema";
+import { type Integrations, integrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { needsResealing, openSecret, sealSecret, SecretKeyError, unknownKeyId } from "~/lib/secret-box.server";
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+
 import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { PaymentProvider } from "~/lib/domain";

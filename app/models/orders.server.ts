@@ -1,13 +1,15 @@
-import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
+
+import { type Db, db, withReadRetry } from "~/db/client.server";
+import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
+import { type Order, orders, orderSearchText, services } from "~/db/schema";
 import { containsText } from "~/db/search.server";
-import { db, withReadRetry, type Db } from "~/db/client.server";
-import { keysetCursor, keysetPage, type KeysetPage } from "~/db/keyset.server";
-import { orderSearchText, orders, services, type Order } from "~/db/schema";
 import { neutraliseFormulas } from "~/lib/csv";
 import { type OrderStatus } from "~/lib/domain";
-import { parseCursor, type Cursor, type PageRequest } from "~/lib/keyset";
+import { type Cursor, type PageRequest, parseCursor } from "~/lib/keyset";
 import { firstMonthTotal } from "~/lib/pricing";
-import { writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
+
+import { type AuditEntryInput, writeAuditEntry } from "./audit-log.server";
 import { readCounters } from "./counters.server";
 import { orderEventData } from "./event-data.server";
 import { recordEvent } from "./outbox.server";

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, not, notExists, or, sql } from "drizzle-orm";
-import { db, type Db } from "~/db/client.server";
+
+import { type Db, db } from "~/db/client.server";
 import {
   deliveryAttempts,
   eventDeliveries,
-  eventWebhooks,
-  outboxEvents,
   type EventDelivery,
   type EventWebhook,
+  eventWebhooks,
   type OutboxEvent,
+  outboxEvents,
 } from "~/db/schema";
 import type { DeliveryChannel, OutboxEventType } from "~/lib/domain";
 

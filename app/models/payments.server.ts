@@ -1,8 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { orders, payments, type Order, type Payment } from "~/db/schema";
+import { type Order, orders, type Payment, payments } from "~/db/schema";
 import type { ManualPaymentProvider } from "~/lib/domain";
-import { writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
+
+import { type AuditEntryInput, writeAuditEntry } from "./audit-log.server";
 import { changeOrderStatus } from "./orders.server";
 
 // Money received for orders: the providers' payments (written by their webhooks) and the ones

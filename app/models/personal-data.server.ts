@@ -1,23 +1,25 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import { db, withReadRetry, type Db } from "~/db/client.server";
-import { containsText } from "~/db/search.server";
+
+import { type Db, db, withReadRetry } from "~/db/client.server";
 import {
+  type ChatMessage,
   chatMessages,
   chatMessageSearchText,
   chatUploads,
+  type ContactMessage,
   contactMessages,
   contactMessageSearchText,
+  type Order,
   orders,
   orderSearchText,
   outboxEvents,
-  payments,
-  type ChatMessage,
-  type ContactMessage,
-  type Order,
   type Payment,
+  payments,
 } from "~/db/schema";
+import { containsText } from "~/db/search.server";
 import { mentionsEmail } from "~/lib/personal-data";
-import { eraseOrderClientsFromAudit, writeAuditEntry, type AuditEntryInput } from "./audit-log.server";
+
+import { type AuditEntryInput, eraseOrderClientsFromAudit, writeAuditEntry } from "./audit-log.server";
 import type { ChatUpload } from "./chat-uploads.server";
 
 // Everything stored about one email address: the orders

@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { db, type Db } from "~/db/client.server";
-import { orders, payments, providerEvents, type Order, type Payment } from "~/db/schema";
+
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
+import { type Db, db } from "~/db/client.server";
+import { type Order, orders, type Payment, payments, providerEvents } from "~/db/schema";
 import type { PaymentKind, PaymentProvider } from "~/lib/domain";
 import { log } from "~/lib/log.server";
+
 import { orderEventData } from "./event-data.server";
 import { changeOrderStatus } from "./orders.server";
 import { recordEvent } from "./outbox.server";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { db, getDatabase } from "~/db/client.server";
 import { publicContentVersion } from "~/db/schema";
 

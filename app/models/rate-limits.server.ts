@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { db, type Db } from "~/db/client.server";
+
+import { type Db, db } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared.server";
 import { rateLimits } from "~/db/schema";
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { containsText } from "~/db/search.server";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { services, type NewService, type Service } from "~/db/schema";
+import { type NewService, type Service, services } from "~/db/schema";
+import { containsText } from "~/db/search.server";
 
 export type ServiceInput = Pick<
   NewService,

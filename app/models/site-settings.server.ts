@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+
 import { DEFAULT_SETTINGS, faqItems, ORDER, ORDER_PAY_AFTER_CONFIRM, ORDER_PAY_AT_ONCE } from "~/copy/site";
-import type { FaqItem, PaymentTiming } from "~/lib/domain";
 import { db, withReadRetry } from "~/db/client.server";
-import { siteSettings, type SiteSettings } from "~/db/schema";
+import { type SiteSettings, siteSettings } from "~/db/schema";
+import type { FaqItem, PaymentTiming } from "~/lib/domain";
 
 export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, "id" | "updatedAt">;
 

@@ -1,6 +1,7 @@
 import { asc, desc, eq, gt, lt } from "drizzle-orm";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { webhooks, type Webhook } from "~/db/schema";
+import { type Webhook, webhooks } from "~/db/schema";
 
 export type WebhookInput = Pick<Webhook, "name" | "url" | "method" | "headers" | "isActive"> &
   Partial<Pick<Webhook, "payloadFormat" | "timeoutSeconds">>;

@@ -1,8 +1,11 @@
 import { createReadStream } from "node:fs";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import parseRange from "range-parser";
+
 import { PLAIN_NOT_FOUND } from "~/copy/site";
 import { findLocalMedia, MEDIA_CACHE_SECONDS } from "~/services/media-storage.server";
+
 import type { Route } from "./+types/uploads";
 
 // Chat images and voice messages stored under DATA_DIR/uploads (when Supabase is not configured),

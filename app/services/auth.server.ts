@@ -1,16 +1,12 @@
-import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { createHash, randomBytes } from "node:crypto";
+
 import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import {
-  type Admin,
-  findAdminForLogin,
-  getAdminForSession,
-  recordLogin,
-  setAdminPassword,
-} from "~/models/admin-users.server";
+
+import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { getEnv } from "~/lib/env.server";
+import { HashingBusyError, verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 import {
   createAdminSession,
   deleteAdminSession,
@@ -18,8 +14,15 @@ import {
   findSessionAdmin,
   touchAdminSession,
 } from "~/models/admin-sessions.server";
+import {
+  type Admin,
+  findAdminForLogin,
+  getAdminForSession,
+  recordLogin,
+  setAdminPassword,
+} from "~/models/admin-users.server";
+
 import { clearLoginAttempts, countLoginAttempt } from "./login-limiter.server";
-import { HashingBusyError, verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 
 // Sign-in, the admin session and the guards. The session cookie holds a random token; the server
 // keeps its hash with the admin's id, expiry and last use (app/models/admin-sessions.server.ts), so

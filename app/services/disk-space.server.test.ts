@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { loadEnv } from "~/lib/env.server";
+
 import {
-  DISK_MEASURE_TTL_MS,
   dataVolumeFreeBytes,
   dataVolumeWarning,
+  DISK_MEASURE_TTL_MS,
   forgetDataVolumeMeasure,
 } from "./disk-space.server";
 

@@ -1,7 +1,8 @@
 import { statfs } from "node:fs/promises";
 import path from "node:path";
-import { diskWarning, type DiskWarning } from "~/lib/disk-space";
-import { getEnv, type Env } from "~/lib/env.server";
+
+import { type DiskWarning, diskWarning } from "~/lib/disk-space";
+import { type Env, getEnv } from "~/lib/env.server";
 import { mediaStoreFromEnv } from "~/services/media-storage.server";
 
 // Free space on DATA_DIR's volume, as this instance sees it: each instance measures its own

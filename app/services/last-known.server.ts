@@ -4,6 +4,7 @@ import { getFounderInfo } from "~/models/founder-info.server";
 import { getPublicIntegrations, hasStripeSecretKey } from "~/models/integrations.server";
 import { listActiveServices, listFeaturedServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+
 import { keptUntilChanged } from "./page-cache/kept.server";
 
 // The reads of the public pages that hold a visitor's form (the layout, the home page's contact

@@ -1,6 +1,6 @@
-import { defaultPrivacyPolicy, defaultTerms, webhookIpStatement, type LegalFacts } from "~/lib/legal-texts";
-import { getEnv } from "~/lib/env.server";
 import type { SiteSettings } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { defaultPrivacyPolicy, defaultTerms, type LegalFacts, webhookIpStatement } from "~/lib/legal-texts";
 import { listEventWebhooks } from "~/models/event-webhooks.server";
 import { readAirtableSync } from "~/models/integrations.server";
 import { getSiteSettings } from "~/models/site-settings.server";

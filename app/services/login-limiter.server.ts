@@ -1,6 +1,6 @@
-import { getEnv } from "~/lib/env.server";
 import { rateLimitAddress } from "~/lib/address-key";
-import { hitRateLimit, refusedFromMemory, resetRateLimit, type RateLimitResult } from "~/models/rate-limits.server";
+import { getEnv } from "~/lib/env.server";
+import { hitRateLimit, type RateLimitResult, refusedFromMemory, resetRateLimit } from "~/models/rate-limits.server";
 
 // Sign-in attempts, counted in the database (rate_limits) so every instance enforces one limit,
 // and before the password is hashed, so a refused attempt costs no hashing:

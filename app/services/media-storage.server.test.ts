@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { answerJson, startTestServer, type TestServer } from "../../tests/support/webhook-server";
-import { deleteChatMedia, findLocalMedia, storeChatMedia, type MediaFile } from "./media-storage.server";
+import { deleteChatMedia, findLocalMedia, type MediaFile, storeChatMedia } from "./media-storage.server";
 
 const PNG: MediaFile = {
   bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),

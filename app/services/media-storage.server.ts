@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import type { SupabaseClient, SupabaseClientOptions } from "@supabase/supabase-js";
+
 import { getEnv } from "~/lib/env.server";
 import { MEDIA_CONTENT_TYPES } from "~/lib/media-type";
 

@@ -1,10 +1,11 @@
 import { createCookie } from "react-router";
+import { z } from "zod";
+
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import { z } from "zod";
 import { emailEnabled } from "~/services/outbox/channels.server";
-import { paysRightAfterOrder } from "~/services/payments/stripe.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
+import { paysRightAfterOrder } from "~/services/payments/stripe.server";
 
 // The link from the order-submitted page to the new order's status page. The token
 // opens the order, so it never goes in a URL the page cache could keep or a Referer could carry:

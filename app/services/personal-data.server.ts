@@ -1,16 +1,16 @@
-import { describeCounts, maskEmail } from "~/lib/personal-data";
+import { type Env, getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { describeCounts, maskEmail } from "~/lib/personal-data";
 import { forgetChatUploads } from "~/models/chat-uploads.server";
 import { erasePersonalData, mediaName, type PersonalData } from "~/models/personal-data.server";
 import {
   deleteChatMedia,
   findLocalMedia,
   localMediaDir,
+  type MediaStore,
   mediaStoreFromEnv,
   UPLOADS_PATH,
-  type MediaStore,
 } from "~/services/media-storage.server";
-import { getEnv, type Env } from "~/lib/env.server";
 
 /** The export: what is stored about the address, as the admin hands it to the person. */
 export function personalDataExport(email: string, data: PersonalData, exportedAt = new Date()) {

@@ -1,15 +1,16 @@
-import { rateLimitAddress } from "~/lib/address-key";
-import { readForm } from "~/lib/read-form.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+
+import { FORM_INVALID } from "~/copy/site";
 import { isDatabaseUnavailable } from "~/db/client.server";
+import { rateLimitAddress } from "~/lib/address-key";
 import { isEnhancedSubmission } from "~/lib/enhanced-submission";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
-import { DATABASE_RETRY_AFTER_S } from "~/lib/retry-after";
+import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
-import { FORM_INVALID } from "~/copy/site";
+import { DATABASE_RETRY_AFTER_S } from "~/lib/retry-after";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } from "~/services/toast.server";
 

@@ -1,9 +1,10 @@
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { deleteConversationsIdleFor } from "~/models/chat-messages.server";
 import { deleteContactMessagesOlderThan } from "~/models/contact-messages.server";
 import { deleteSettledEventsOlderThan } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+
 import { deleteExpiredUploads } from "./upload-retention.server";
 
 // The scheduled clean-up: chat files, then chat conversations and contact messages

@@ -1,9 +1,9 @@
 import { DEFAULT_SETTINGS } from "~/copy/site";
-import { COMPANY_PLACEHOLDER, demoSupportEmail } from "~/lib/company-name";
-import { countAdminUsers, createAdminUser, UsernameTakenError } from "~/models/admin-users.server";
 import { db } from "~/db/client.server";
+import { founderInfo, integrations, type NewService, services, siteSettings } from "~/db/schema";
+import { COMPANY_PLACEHOLDER, demoSupportEmail } from "~/lib/company-name";
 import { generatePassword } from "~/lib/password.server";
-import { founderInfo, integrations, services, siteSettings, type NewService } from "~/db/schema";
+import { countAdminUsers, createAdminUser, UsernameTakenError } from "~/models/admin-users.server";
 
 const DEMO_COMPANY = "FlowForge Automation";
 

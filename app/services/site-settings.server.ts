@@ -1,4 +1,5 @@
 import { getSiteSettings } from "~/models/site-settings.server";
+
 import { keptUntilChanged } from "./page-cache/kept.server";
 
 /**

@@ -1,10 +1,11 @@
 import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
-import { getEnv, type Env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { migrate } from "~/db/migrate.server";
+import { type Env, getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { resealEventWebhookSecrets } from "~/models/event-webhooks.server";
 import { resealIntegrationSecrets } from "~/models/integrations.server";
 import { pruneRateLimits } from "~/models/rate-limits.server";
+
 import { seed } from "./seed.server";
 
 /**

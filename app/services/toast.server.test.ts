@@ -1,5 +1,6 @@
 import { createStaticHandler, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+
 import { dataWithError, getToast, redirectWithSuccess, unshownToastCookie } from "./toast.server";
 
 const cookieOf = (headers: HeadersInit | undefined) => new Headers(headers).get("Set-Cookie")?.split(";")[0];

@@ -1,6 +1,7 @@
-import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { createContext, createCookieSessionStorage, data, type RouterContextProvider } from "react-router";
 import { createToastUtilsWithCustomSession, type ToastMessage } from "remix-toast";
+
+import { signedCookieOptions } from "~/lib/cookie-options.server";
 
 export const TOAST_COOKIE = "toast";
 

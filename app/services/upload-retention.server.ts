@@ -1,11 +1,11 @@
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { forgetChatUploads, forgetExpiredChatMedia, listExpiredChatUploads } from "~/models/chat-uploads.server";
 import {
   deleteChatMedia,
   deleteLocalMediaOlderThan,
   localMediaDir,
-  mediaStoreFromEnv,
   type MediaStore,
+  mediaStoreFromEnv,
 } from "~/services/media-storage.server";
 
 // Retention of chat files: files older than

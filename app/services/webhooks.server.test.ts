@@ -2,7 +2,9 @@ import dns from "node:dns";
 import dnsPromises from "node:dns/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { syncBuiltinESMExports } from "node:module";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { productText } from "../../tests/support/product-text";
 import { chatPayload, refusedWebhookHost, sendWebhook, testPayload, WebhookError } from "./webhooks.server";
 

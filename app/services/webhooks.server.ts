@@ -1,12 +1,13 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+
+import { WEBHOOK_TEXTS } from "~/copy/admin";
 import type { WebhookMethod } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { codedError } from "~/lib/error-chain";
+import { BlockedAddressError, type CheckedAddress, checkedAddress, pinnedLookup } from "~/lib/public-address.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import { BlockedAddressError, checkedAddress, pinnedLookup, type CheckedAddress } from "~/lib/public-address.server";
 import { UNKNOWN_IP } from "~/lib/visitor-ip.server";
-import { WEBHOOK_TEXTS } from "~/copy/admin";
 
 // The one outbound webhook client: the chat fan-out and the admin panel's Test both call
 // sendWebhook, with the payloads built here.

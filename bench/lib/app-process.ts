@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { freePort } from "../../tests/support/postgres-server";
 import { sleep } from "./http";
 import { createFreshDatabase } from "./postgres";

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import type { RawResponse } from "./http";
 
 export interface BaselineServer {

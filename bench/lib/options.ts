@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+
 import { z } from "zod";
 
 export const SECTIONS = ["pages", "order", "chat", "refusals", "js", "lighthouse"] as const;

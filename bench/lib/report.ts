@@ -1,8 +1,8 @@
-import type { BenchResult, DatabaseRun } from "./results";
 import type { ScaleRun } from "../sections/scale";
-import type { LoadResult } from "./wrk";
+import type { BenchResult, DatabaseRun } from "./results";
 import { SCALE_SIZES } from "./scale-seed";
 import { SCALE_TARGETS, TARGETS } from "./targets";
+import type { LoadResult } from "./wrk";
 
 const mark = (ok: boolean) => (ok ? "ok" : "MISS");
 const ms = (value: number) =>

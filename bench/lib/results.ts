@@ -2,9 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
-import type { DatabaseKind } from "./app-process";
-import type { CatalogueSample } from "./catalogue";
-import type { BenchOptions } from "./options";
+
 import type { ChatFigures } from "../sections/chat";
 import type { InitialJsFigures } from "../sections/initial-js";
 import type { LighthouseFigures } from "../sections/lighthouse";
@@ -12,6 +10,9 @@ import type { OrderFigures } from "../sections/order";
 import type { PageFigures } from "../sections/pages";
 import type { RefusalFigures } from "../sections/refusals";
 import type { ScaleRun } from "../sections/scale";
+import type { DatabaseKind } from "./app-process";
+import type { CatalogueSample } from "./catalogue";
+import type { BenchOptions } from "./options";
 
 export interface MemoryFigures {
   /** Resident memory once started and quiet, before any load. */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { z } from "zod";
 
 export const WRK = "/usr/bin/wrk";

@@ -1,9 +1,9 @@
 import { AdminBrowser } from "../lib/admin";
 import type { AppProcess } from "../lib/app-process";
+import { startChatBaseline } from "../lib/chat-baseline";
 import { BROWSER_HEADERS } from "../lib/http";
 import type { BenchOptions } from "../lib/options";
 import { percentile } from "../lib/stats";
-import { startChatBaseline } from "../lib/chat-baseline";
 import { startWebhookServer, WEBHOOK_REPLY, type WebhookServer } from "../lib/webhook-server";
 
 export interface ChatFigures {

@@ -1,7 +1,9 @@
-import { chromium, type Response } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
+import { chromium, type Response } from "@playwright/test";
+
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium";
 import { sleep } from "../lib/http";
 

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { z } from "zod";
+
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium";
 import { progress } from "../lib/progress";
 

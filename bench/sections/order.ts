@@ -1,7 +1,7 @@
 import type { CatalogueSample } from "../lib/catalogue";
 import { BROWSER_HEADERS } from "../lib/http";
 import type { BenchOptions } from "../lib/options";
-import { runWrk, type LoadResult } from "../lib/wrk";
+import { type LoadResult, runWrk } from "../lib/wrk";
 
 export interface OrderFigures {
   path: string;

@@ -1,12 +1,12 @@
 import { startBaselineServer } from "../lib/baseline-server";
 import type { CatalogueSample } from "../lib/catalogue";
 import { BROWSER_HEADERS, rawGet, type RawResponse } from "../lib/http";
-import type { BenchOptions } from "../lib/options";
 import { readCpuMs } from "../lib/memory";
+import type { BenchOptions } from "../lib/options";
 import { progress } from "../lib/progress";
 import { loadAverage } from "../lib/results";
 import { median, sum } from "../lib/stats";
-import { runWrk, type LoadRequest, type LoadResult } from "../lib/wrk";
+import { type LoadRequest, type LoadResult, runWrk } from "../lib/wrk";
 
 const bareCpuMs = () => {
   const { user, system } = process.cpuUsage();

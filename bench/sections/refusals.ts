@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import { BROWSER_HEADERS } from "../lib/http";
 import type { BenchOptions } from "../lib/options";
-import { runWrk, type LoadResult } from "../lib/wrk";
+import { type LoadResult, runWrk } from "../lib/wrk";
 
 export interface RefusalFigures {
   /** Sign-ins with random usernames sent while `/` was under load, and how they were answered. */

@@ -1,19 +1,21 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+
 import postgres from "postgres";
-import { openDatabase, type AppDatabase } from "../../app/db/client.server";
+
+import { type AppDatabase, openDatabase } from "../../app/db/client.server";
 import { migrate, readMigrations } from "../../app/db/migrate.server";
 import { AdminBrowser } from "../lib/admin";
-import { launchApp, type AppProcess, type AppTarget, type DatabaseKind } from "../lib/app-process";
+import { type AppProcess, type AppTarget, type DatabaseKind, launchApp } from "../lib/app-process";
 import { sleep } from "../lib/http";
 import { findLink } from "../lib/links";
 import { readCpuMs, readMemory, resetPeak } from "../lib/memory";
 import type { BenchOptions } from "../lib/options";
 import { progress } from "../lib/progress";
-import { SEARCH_NAMES, seedScale, seededSize, type ScaleSize, type SeedFigures } from "../lib/scale-seed";
+import { type ScaleSize, SEARCH_NAMES, seededSize, type SeedFigures, seedScale } from "../lib/scale-seed";
 import { median, percentile } from "../lib/stats";
 
 // `npm run bench -- --scale`: the admin at scale (docs/performance.md). Each database is seeded at each size, then the

@@ -1,5 +1,5 @@
-import { openAdmin, withRecordLock } from "./admin-helpers";
 import { productText } from "../support/product-text";
+import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // Settings, founder and integrations are single records shared with the public site's tests:

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq } from "drizzle-orm";
 import type postgres from "postgres";
+
 import type { Db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+
 import routeTable from "../../app/routes";
 import type { TestAdmin } from "../support/factories";
 import { expect, test } from "./fixtures";

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { openAdmin, withRecordLock } from "./admin-helpers";

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+
 import { createTestAdmin, createTestOrder, TEST_PASSWORD } from "../support/factories";
 import { deleteTestAdmin, deleteTrigger, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";

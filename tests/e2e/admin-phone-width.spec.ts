@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
+
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
-import { deleteTestAdmin, guardedAdminPaths, openAdmin } from "./admin-helpers";
 import { productText } from "../support/product-text";
+import { deleteTestAdmin, guardedAdminPaths, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // Every admin screen of the route table (app/routes.ts) fits a 375 px phone without scrolling

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
+
 import { productText } from "../support/product-text";
+import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // Webhooks left active point at a port nothing listens on, so the chat tests running at the same

@@ -1,7 +1,9 @@
 import { writeFile } from "node:fs/promises";
+
 import type { Locator, Page } from "@playwright/test";
-import { productText } from "../support/product-text";
+
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
+import { productText } from "../support/product-text";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { withRecordLock } from "./admin-helpers";
 import { axe } from "./axe";

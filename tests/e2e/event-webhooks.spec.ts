@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { startTestServer, answerJson, type TestServer } from "../support/webhook-server";
+
 import { productText } from "../support/product-text";
+import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { deleteTrigger, expectFormOpened, openAdmin } from "./admin-helpers";
 import { axe } from "./axe";
 import { expect, test, unique } from "./fixtures";

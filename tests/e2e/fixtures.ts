@@ -1,8 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+
+import { expect, test as base } from "@playwright/test";
 import postgres from "postgres";
-import { openDatabase, type Db } from "~/db/client.server";
+
+import { type Db, openDatabase } from "~/db/client.server";
 
 export const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? "owner",

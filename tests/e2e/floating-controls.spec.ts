@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { productText } from "../support/product-text";
 import { expect, test } from "./fixtures";
 

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+
 import { orders } from "~/db/schema";
+
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
+
 import { INERT_MODULE_TYPE } from "../../app/lib/deferred-hydration";
-import { productText } from "../support/product-text";
 import { createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test as base } from "./fixtures";
 

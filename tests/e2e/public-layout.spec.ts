@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { withRecordLock } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { expect, test, unique } from "./fixtures";

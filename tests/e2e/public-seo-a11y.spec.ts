@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { createTestService } from "../support/factories";
 import { axe } from "./axe";
 import { expect, test } from "./fixtures";

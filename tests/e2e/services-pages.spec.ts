@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+
 import { expect, test, unique } from "./fixtures";
 import { categoryShownAs, uniqueCategory } from "./public-helpers";
 

@@ -1,5 +1,5 @@
-import { openAdmin, withRecordLock } from "./admin-helpers";
 import { productText } from "../support/product-text";
+import { openAdmin, withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 
 // With JavaScript and without: the admin edits the home page's figures, the founded

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { withRecordLock } from "./admin-helpers";
 import { expect, test, unique } from "./fixtures";
 

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { orders, payments, services, siteSettings, webhooks } from "~/db/schema";
 import {
@@ -17,11 +18,12 @@ import { createService, getService } from "~/models/services.server";
 import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from "~/models/site-settings.server";
 import { createWebhook, getWebhook, listWebhooks, updateWebhook } from "~/models/webhooks.server";
 import * as ordersScreen from "~/routes/admin/orders";
-import * as webhooksList from "~/routes/admin/webhooks/list";
 import { parseHeaders } from "~/routes/admin/webhooks/+shared/webhook-editor";
-import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+import * as webhooksList from "~/routes/admin/webhooks/list";
+
 import { createTestAdmin } from "../support/factories";
 import { productText } from "../support/product-text";
+import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 type FormAnswer = { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
+
+import { type AppDatabase, db, openDatabase, setDatabase } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
 import { PAGE_SIZE, parseCursor } from "~/lib/keyset";
 import { CHAT_SEARCH_RARE_MESSAGES, ChatSessionIdSchema, listChatSessionPage } from "~/models/chat-sessions.server";
-import { contactMessages } from "~/db/schema";
+
 import { createTestAdmin } from "../support/factories";
 import { getRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it, vi } from "vitest";
-import { db } from "~/db/client.server";
+
 import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+
+import { db } from "~/db/client.server";
 import { adminSessions } from "~/db/schema";
-import { safeRedirectTo } from "~/services/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/password";
 import { getAdminUser, updateAdminUser } from "~/models/admin-users.server";
-import { cookiesFrom, getRequest, postRequest, send, sessionFor, type Answer } from "../support/route-args";
+import { safeRedirectTo } from "~/services/auth.server";
+
 import { createTestAdmin, TEST_PASSWORD } from "../support/factories";
+import { type Answer, cookiesFrom, getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
 
 function signIn(username: string, password = TEST_PASSWORD, options: { ip?: string; redirectTo?: string } = {}) {

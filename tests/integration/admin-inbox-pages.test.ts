@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
-import { pageLinkSearch, type PageInfo, type PageLink } from "~/lib/keyset";
-import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
+import { type PageInfo, type PageLink, pageLinkSearch } from "~/lib/keyset";
+
 import { createTestAdmin, createTestChatMessage } from "../support/factories";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // The Messages and Chats screens at their loaders and actions: keyset pages walked through the

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
-import { orders } from "~/db/schema";
 import type { KeysetPage } from "~/db/keyset.server";
+import { orders } from "~/db/schema";
 import type { ListedOrder } from "~/models/orders.server";
 import * as exportRoute from "~/routes/admin/orders-export";
+
 import { createTestAdmin } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";

@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
-import { auditLog, orders, outboxEvents, payments, type Order, type Payment } from "~/db/schema";
+import { auditLog, type Order, orders, outboxEvents, type Payment, payments } from "~/db/schema";
 import { saveIntegrations } from "~/models/integrations.server";
 import { getOrderStats } from "~/models/orders.server";
 import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
+
 import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";

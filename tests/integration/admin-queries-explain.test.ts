@@ -1,8 +1,10 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
+
+import { type AppDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import routeTable from "~/routes";
+
 import { SEARCH_NAMES, seedScale } from "../../bench/lib/scale-seed";
 import { createTestAdmin } from "../support/factories";
 import { getRequest, send, sessionFor } from "../support/route-args";

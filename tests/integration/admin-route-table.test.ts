@@ -1,14 +1,17 @@
 import path from "node:path";
-import { sql } from "drizzle-orm";
+
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
-import { updateAdminUser } from "~/models/admin-users.server";
-import { createTestAdmin } from "../support/factories";
 import { adminGuard } from "~/middleware/admin-guard.server";
 import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
+import { updateAdminUser } from "~/models/admin-users.server";
 import routeTable from "~/routes";
+
+import { createTestAdmin } from "../support/factories";
 import { getRequest, postRequest, routeId, send, sessionFor } from "../support/route-args";
 import { useTestDatabase } from "../support/test-database";
 

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, webhooks } from "~/db/schema";
+
 import { createTestAdmin, createTestOrder, createTestService, TEST_PASSWORD } from "../support/factories";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";

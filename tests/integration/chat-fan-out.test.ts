@@ -1,17 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { productText } from "../support/product-text";
+
+import { db } from "~/db/client.server";
+import { siteSettings, webhooks } from "~/db/schema";
+import { CircuitBreaker } from "~/lib/circuit-breaker";
+import { listSessionMessages } from "~/models/chat-messages.server";
+import { saveSiteSettings } from "~/models/site-settings.server";
+import { createWebhook, type WebhookInput } from "~/models/webhooks.server";
 import { cannedReply } from "~/services/chat/canned-replies.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { breakerKey, fanOut } from "~/services/chat/fan-out.server";
-import { CircuitBreaker } from "~/lib/circuit-breaker";
-import { db } from "~/db/client.server";
-import { siteSettings, webhooks } from "~/db/schema";
 import { chatPayload } from "~/services/webhooks.server";
-import { listSessionMessages } from "~/models/chat-messages.server";
-import { saveSiteSettings } from "~/models/site-settings.server";
-import { createWebhook, type WebhookInput } from "~/models/webhooks.server";
+
+import { productText } from "../support/product-text";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 

@@ -1,28 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { encodeWav } from "~/components/chat/wav";
-import { productText } from "../support/product-text";
+import { db } from "~/db/client.server";
+import { chatMessages } from "~/db/schema";
+import type { ChatReplyEvent } from "~/lib/chat";
 import { newChatSessionId } from "~/lib/chat";
-import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
 import { getEnv } from "~/lib/env.server";
-import { localMediaDir } from "~/services/media-storage.server";
+import { requestContext } from "~/lib/request-context.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
 import type { loader } from "~/routes/public/chat";
 import * as widgetRoute from "~/routes/public/chat-messages";
 import * as newConversationRoute from "~/routes/public/chat-new";
 import { loader as uploadsLoader } from "~/routes/uploads";
-import { requestContext } from "~/lib/request-context.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
+import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
-import type { ChatReplyEvent } from "~/lib/chat";
-import { getRequest, send, TEST_ORIGIN, type Answer } from "../support/route-args";
-import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { chatMessages } from "~/db/schema";
+import { localMediaDir } from "~/services/media-storage.server";
+
 import { createTestService } from "../support/factories";
+import { productText } from "../support/product-text";
+import { type Answer, getRequest, send, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
 

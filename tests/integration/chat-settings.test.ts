@@ -1,18 +1,21 @@
 import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { auditLog, chatMessages, contactMessages, siteSettings, webhooks } from "~/db/schema";
-import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { newChatSessionId } from "~/lib/chat";
+import { CircuitBreaker } from "~/lib/circuit-breaker";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
 import { findPersonalData } from "~/models/personal-data.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
-import type { loader as chatLoader } from "~/routes/public/chat";
 import type { loader as messagesLoader } from "~/routes/admin/messages";
+import type { loader as chatLoader } from "~/routes/public/chat";
 import { fanOut } from "~/services/chat/fan-out.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
 import { chatPayload } from "~/services/webhooks.server";
+
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";

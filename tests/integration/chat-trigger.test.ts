@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Webhook } from "~/db/schema";
+import type { ChatReplyEvent } from "~/lib/chat";
 import type { WebhookPayloadFormat } from "~/lib/domain";
+import { requestContext } from "~/lib/request-context.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { createWebhook } from "~/models/webhooks.server";
-import type { ChatReplyEvent } from "~/lib/chat";
-import { requestContext } from "~/lib/request-context.server";
 import * as widgetRoute from "~/routes/public/chat-messages";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { fanOut } from "~/services/chat/fan-out.server";
-import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
+import { type ChatMetadata, chatPayload } from "~/services/webhooks.server";
+
 import { productText } from "../support/product-text";
 import { useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";

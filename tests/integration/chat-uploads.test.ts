@@ -2,17 +2,20 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { chatMessages } from "~/db/schema";
 import { newChatSessionId } from "~/lib/chat";
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
 import { deleteExpiredUploads } from "~/services/upload-retention.server";
+
 import { productText } from "../support/product-text";
-import { send, TEST_ORIGIN, type Answer } from "../support/route-args";
+import { type Answer, send, TEST_ORIGIN } from "../support/route-args";
 import { useTestDatabase } from "../support/test-database";
 
 // Chat uploads must not fill the disk, through the chat action in-process: a daily byte quota

@@ -1,13 +1,15 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { keysetCursor, keysetPage, type KeysetSlice } from "~/db/keyset.server";
 import { chatMessages, chatSessions, contactMessages, orders } from "~/db/schema";
-import { formatCursor, parseCursor, type PageRequest } from "~/lib/keyset";
-import { COUNTER_NAMES, readCounters } from "~/models/counters.server";
+import { formatCursor, type PageRequest, parseCursor } from "~/lib/keyset";
 import * as contactModel from "~/models/contact-messages.server";
+import { COUNTER_NAMES, readCounters } from "~/models/counters.server";
 import * as ordersModel from "~/models/orders.server";
 import * as servicesModel from "~/models/services.server";
+
 import { createTestChatMessage } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
+
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { db, withReadRetry } from "~/db/client.server";
-import { codedError } from "~/lib/error-chain";
 import { migrate, readMigrations } from "~/db/migrate.server";
-import { verifyPassword } from "~/lib/password.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/models/rate-limits.server";
 import { adminUsers, chatMessages, founderInfo, orders, services, siteSettings } from "~/db/schema";
+import { codedError } from "~/lib/error-chain";
+import { verifyPassword } from "~/lib/password.server";
 import * as adminModel from "~/models/admin-users.server";
 import * as chatModel from "~/models/chat-messages.server";
 import * as sessionsModel from "~/models/chat-sessions.server";
@@ -14,10 +15,12 @@ import * as contactModel from "~/models/contact-messages.server";
 import * as founderModel from "~/models/founder-info.server";
 import * as integrationsModel from "~/models/integrations.server";
 import * as ordersModel from "~/models/orders.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/models/rate-limits.server";
 import * as servicesModel from "~/models/services.server";
 import * as settingsModel from "~/models/site-settings.server";
 import * as webhooksModel from "~/models/webhooks.server";
 import { seed } from "~/services/seed.server";
+
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 const TABLES = [

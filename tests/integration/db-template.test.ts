@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { getDatabase } from "~/db/client.server";
 import { buildTemplate, readMigrations } from "~/db/migrate.server";
 import { loadEnv } from "~/lib/env.server";

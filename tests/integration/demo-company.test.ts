@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
+
 import { createTestAdmin } from "../support/factories";
 import { postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";

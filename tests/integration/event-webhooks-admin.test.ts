@@ -1,21 +1,23 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { auditLog, deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents } from "~/db/schema";
-import { EVENT_TYPES, TEST_EVENT_TYPE, type DeliveryChannel, type OutboxEventType } from "~/lib/domain";
+import { type DeliveryChannel, EVENT_TYPES, type OutboxEventType, TEST_EVENT_TYPE } from "~/lib/domain";
 import { PAGE_SIZE } from "~/lib/keyset";
 import { openSecret } from "~/lib/secret-box.server";
 import {
   createEventWebhook,
   listEventWebhooks,
+  type LoggedDelivery,
   rotateEventWebhookSecret,
   TEST_EVENT_MESSAGE,
-  type LoggedDelivery,
 } from "~/models/event-webhooks.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { runOutbox } from "~/services/outbox/worker.server";
-import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
+
 import { createTestAdmin, type TestAdmin } from "../support/factories";
+import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 

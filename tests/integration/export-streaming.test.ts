@@ -4,10 +4,12 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import v8 from "node:v8";
 import vm from "node:vm";
+
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { afterEach, expect, it } from "vitest";
+
 import { csvStream } from "~/lib/csv";
 
 // The orders export of a million rows in constant memory. The export is a csvStream

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
 import { eventWebhooks, integrations } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
 import { openSecret } from "~/lib/secret-box.server";
 import { createEventWebhook, resealEventWebhookSecrets } from "~/models/event-webhooks.server";
-import { getEnv } from "~/lib/env.server";
 import {
   getAdminIntegrations,
   readIntegrationSecret,
@@ -12,8 +13,9 @@ import {
   resealIntegrationSecrets,
   saveIntegrations,
 } from "~/models/integrations.server";
-import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
+
 import { createTestAdmin } from "../support/factories";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
 // Secrets in pages: integration secrets are write-only on the admin screen (its HTML

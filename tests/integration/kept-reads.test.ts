@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
+
+import { type AppDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
-import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 import { readSiteSettings } from "~/services/last-known.server";
+import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
+
 import {
   BACKENDS,
   createPostgresDatabase,

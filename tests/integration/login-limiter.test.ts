@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
+
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { clearLoginAttempts, countLoginAttempt } from "~/services/login-limiter.server";
+
+import { BACKENDS, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
 
 const MAX = getEnv().LOGIN_MAX_FAILURES;
 

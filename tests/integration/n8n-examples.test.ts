@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
+
 import { describe, expect, it } from "vitest";
 
 // The workflows in examples/n8n/ are meant for n8n's "Import from File": this

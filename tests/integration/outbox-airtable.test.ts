@@ -1,14 +1,17 @@
 import type { ServerResponse } from "node:http";
+
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
 import { deliveryAttempts, eventDeliveries, outboxEvents } from "~/db/schema";
 import { saveIntegrations } from "~/models/integrations.server";
 import { createOrder, updateOrderStatus } from "~/models/orders.server";
 import { runOutbox } from "~/services/outbox/worker.server";
+
 import { createTestService } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
-import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
+import { answerJson, type ReceivedRequest, startTestServer, type TestServer } from "../support/webhook-server";
 
 // Orders synced to Airtable through the outbox, against a local server that checks
 // each request as Airtable's "Update multiple records" documents it (linked from docs/integrations.md,

@@ -1,22 +1,24 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents, rateLimits } from "~/db/schema";
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { createContactMessage } from "~/models/contact-messages.server";
+import { saveIntegrations } from "~/models/integrations.server";
 import { createOrder } from "~/models/orders.server";
 import { dispatchEvents } from "~/models/outbox.server";
 import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
+
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
-import { saveIntegrations } from "~/models/integrations.server";
 import {
   checkoutCompleted,
   invoiceEvent,
@@ -25,8 +27,8 @@ import {
   stripeId,
   subscriptionDeleted,
 } from "../support/stripe-events";
-import { startTestServer } from "../support/webhook-server";
 import { uniqueName, useTestDatabase } from "../support/test-database";
+import { startTestServer } from "../support/webhook-server";
 
 // The email channel through a real SMTP server on 127.0.0.1: what staff and clients
 // receive, and a refusal retried on the outbox's schedule. PGlite only: the outbox's behaviour on

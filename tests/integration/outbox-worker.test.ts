@@ -1,15 +1,18 @@
 import type { ServerResponse } from "node:http";
+
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
 import { eventDeliveries, eventWebhooks, integrations, outboxEvents } from "~/db/schema";
+import { sealSecret } from "~/lib/secret-box.server";
+import { newSigningSecret } from "~/lib/standard-webhooks.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { requeueDelivery } from "~/models/outbox.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
-import { newSigningSecret } from "~/lib/standard-webhooks.server";
-import { sealSecret } from "~/lib/secret-box.server";
+
 import { uniqueName, useTestDatabase } from "../support/test-database";
-import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
+import { answerJson, type ReceivedRequest, startTestServer, type TestServer } from "../support/webhook-server";
 
 // The worker as the server runs it (startOutboxWorker, woken by NOTIFY), while a run waits on an
 // attempt that a receiver holds: what it does with the events and the stop that come meanwhile.

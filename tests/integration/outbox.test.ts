@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { webcrypto } from "node:crypto";
+
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { chatMessages, deliveryAttempts, eventDeliveries, eventWebhooks, outboxEvents } from "~/db/schema";
 import type { EventType } from "~/lib/domain";
@@ -14,11 +16,12 @@ import { claimDueDeliveries, requeueDelivery, settleDelivery } from "~/models/ou
 import { createService } from "~/models/services.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
+
 import { ROOT } from "../support/built-server";
-import { productText } from "../support/product-text";
 import { createTestChatMessage } from "../support/factories";
+import { productText } from "../support/product-text";
 import { BACKENDS, createPostgresDatabase, postgresUrl, uniqueName, useTestDatabase } from "../support/test-database";
-import { answerJson, startTestServer, type ReceivedRequest, type TestServer } from "../support/webhook-server";
+import { answerJson, type ReceivedRequest, startTestServer, type TestServer } from "../support/webhook-server";
 
 // The outbox: events written with what they report, delivered by the worker as Standard
 // Webhooks, retried on a schedule read from a clock the tests move.

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
-import { integrations, orders, outboxEvents, payments, providerEvents, type Order } from "~/db/schema";
+import { integrations, type Order, orders, outboxEvents, payments, providerEvents } from "~/db/schema";
 import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import type * as orderStatus from "~/routes/public/order-status";
+
 import { createTestOrder } from "../support/factories";
-import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 import { productText } from "../support/product-text";
 import { send } from "../support/route-args";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
 // "Pay with PayPal" on the client's status page, the return that captures, and PayPal's webhook,

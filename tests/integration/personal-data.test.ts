@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+
 import { eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import {
   auditLog,
@@ -15,11 +17,12 @@ import {
   outboxEvents,
   payments,
 } from "~/db/schema";
-import { readCounters, COUNTER_NAMES } from "~/models/counters.server";
-import { recordChatUpload } from "~/models/chat-uploads.server";
 import { adminGuard } from "~/middleware/admin-guard.server";
+import { recordChatUpload } from "~/models/chat-uploads.server";
+import { COUNTER_NAMES, readCounters } from "~/models/counters.server";
 import * as exportRoute from "~/routes/admin/personal-data-export";
 import { localMediaDir, storeChatMedia } from "~/services/media-storage.server";
+
 import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";

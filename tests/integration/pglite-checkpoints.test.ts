@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { createPglite } from "~/db/pglite-options.server";
+
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
+import { createPglite } from "~/db/pglite-options.server";
 
 // Crash safety: PGlite's single-user PostgreSQL never checkpoints by itself, so the
 // app does, and a process killed later replays only the log written since.

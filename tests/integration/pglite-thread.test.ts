@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type PgliteThread, startPgliteThread } from "~/db/pglite-thread.server";
 import { errorCode } from "~/lib/error-chain";
-import { startPgliteThread, type PgliteThread } from "~/db/pglite-thread.server";
 
 // The embedded database runs on a thread of its own, and the main thread calls it as
 // it called PGlite. What drizzle, the migrator and the page cache's notifications rely on.

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it, vi } from "vitest";
+
 import { isTransientDbError, openDatabase, withReadRetry } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
+
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 
 // What only a real server can show: several connections at once, other roles, dropped connections.

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
+
 import { db } from "~/db/client.server";
-import { getEnv, type Env } from "~/lib/env.server";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { contactMessages, orders } from "~/db/schema";
+import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
+import { type Env, getEnv } from "~/lib/env.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { saveIntegrations } from "~/models/integrations.server";
+import { createOrder, updateOrderStatus } from "~/models/orders.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import type * as home from "~/routes/public/home";
 import type * as layout from "~/routes/public/layout";
 import type * as order from "~/routes/public/order";
@@ -13,10 +18,8 @@ import type * as orderStatus from "~/routes/public/order-status";
 import type * as services from "~/routes/public/services";
 import * as robots from "~/routes/robots";
 import * as sitemap from "~/routes/sitemap";
-import { saveIntegrations } from "~/models/integrations.server";
-import { createOrder, updateOrderStatus } from "~/models/orders.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
 import { clientEmailKey } from "~/services/outbox/email.server";
+
 import { createTestService } from "../support/factories";
 import { send } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import * as adminServices from "~/routes/admin/services/list";
 import * as catalogue from "~/routes/public/services";
+
 import { createTestAdmin, createTestService } from "../support/factories";
 import { getRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";

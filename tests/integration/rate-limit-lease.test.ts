@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { takeFromRateLimit } from "~/models/rate-limits.server";
 import { hitLeasedRateLimit } from "~/services/rate-limit-lease.server";
+
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // The chat's limit (app/services/rate-limit-lease.server.ts): hits taken from the shared counter

@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { afterEach, expect, it } from "vitest";
+
 import { RequestGate } from "../../server/shutdown";
 
 // Graceful shutdown, at the scale of one connection: what tests/production/

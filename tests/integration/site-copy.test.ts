@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
 import {
   auditLog,
@@ -10,16 +11,17 @@ import {
   siteSettings,
   webhooks,
 } from "~/db/schema";
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret-box.server";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
-import { saveIntegrations } from "~/models/integrations.server";
 import { readCounters } from "~/models/counters.server";
+import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
 import { handleChatMessage } from "~/services/chat/conversation.server";
 import { cachedPage, pageBeingRendered } from "~/services/page-cache/cache.server";
 import { deleteExpiredRecords } from "~/services/retention.server";
+
 import { createTestAdmin, createTestWebhook } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";

@@ -1,14 +1,17 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it, vi } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
 import { loadEnv } from "~/lib/env.server";
-import { start, stop } from "~/services/startup.server";
 import { listAdminUsers } from "~/models/admin-users.server";
-import { listAllServices } from "~/models/services.server";
 import { getFounderInfo } from "~/models/founder-info.server";
+import { listAllServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { start, stop } from "~/services/startup.server";
+
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 
 const dirs: string[] = [];

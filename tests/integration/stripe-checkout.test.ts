@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { db } from "~/db/client.server";
-import { orders, type Order } from "~/db/schema";
+import { type Order, orders } from "~/db/schema";
 import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
-import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
 import type * as order from "~/routes/public/order";
 import type * as orderStatus from "~/routes/public/order-status";
+import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
+
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";

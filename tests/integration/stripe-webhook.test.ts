@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { integrations, orders, outboxEvents, payments, providerEvents } from "~/db/schema";
 import { saveIntegrations } from "~/models/integrations.server";
 import { getOrderStats } from "~/models/orders.server";
+
 import { createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
 import { send, TEST_ORIGIN } from "../support/route-args";

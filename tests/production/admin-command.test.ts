@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type AppDatabase } from "~/db/client.server";
+
+import { type AppDatabase, openDatabase } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { verifyPassword } from "~/lib/password.server";
+
 import { runCommand } from "../support/built-server";
 import { createTestAdmin, unique } from "../support/factories";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { adminUsers, webhooks } from "~/db/schema";
-import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, OWNER, startAppUnderTest } from "../support/app-under-test";
 import { createTestAdmin, createTestOrder, createTestService, createTestWebhook, unique } from "../support/factories";
-import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
+import { type HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 import { breakWrites } from "../support/test-database";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";

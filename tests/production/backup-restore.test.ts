@@ -1,9 +1,12 @@
 import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
-import { ROOT, runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+
+import { ROOT, runCommand, type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";

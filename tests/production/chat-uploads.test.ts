@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
+
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { chatUploads } from "~/db/schema";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { productText } from "../support/product-text";
 
 // Chat uploads must not fill the disk, against the built server over HTTP: the /chat page

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { founderInfo, services, siteSettings } from "~/db/schema";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 

@@ -2,7 +2,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { ROOT, startBuiltServer, stopBuiltServer } from "../support/built-server";
 
 // Docker cannot run on these machines. What can be checked: the final image's files exist after

@@ -3,18 +3,21 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
-import { isRunning } from "~/db/data-dir-lock.server";
+
 import { defaultTemplateDir, openDatabase } from "~/db/client.server";
+import { isRunning } from "~/db/data-dir-lock.server";
 import { clusterState } from "~/db/pglite-control.server";
 import { eventWebhooks } from "~/db/schema";
 import { newSigningSecret } from "~/lib/standard-webhooks.server";
-import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+
+import { runCommand, type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor, visibleText } from "../support/http-visitor";
 import { orderableServiceId, postOrder, startOrderLoad, storedOrderNames } from "../support/order-load";
-import { productText } from "../support/product-text";
 import { freePort } from "../support/postgres-server";
+import { productText } from "../support/product-text";
 
 // Crash safety, on the embedded database: the server is killed with SIGKILL (its whole
 // process group, npm included, as a crashed machine or the out-of-memory killer would) while

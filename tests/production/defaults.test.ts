@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { OWNER } from "../support/app-under-test";
-import { ROOT, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+import { ROOT, type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 

@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+
 import { ROOT } from "../support/built-server";
 import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";

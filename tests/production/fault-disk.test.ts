@@ -1,14 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdtempSync, rmSync, statfsSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
 import { contactMessages, orders } from "~/db/schema";
+
 import { OWNER } from "../support/app-under-test";
-import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+import { type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";

@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
+
 import { inArray } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { orders } from "~/db/schema";
 import { ENHANCED_FIELD } from "~/lib/enhanced-submission";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { createTestService } from "../support/factories";
 import { reportFault } from "../support/fault-report";
-import { toastOn, visibleText, type Answer } from "../support/http-visitor";
-import { startPostgres, type PostgresServer } from "../support/postgres-server";
+import { type Answer, toastOn, visibleText } from "../support/http-visitor";
+import { type PostgresServer, startPostgres } from "../support/postgres-server";
 import { productText } from "../support/product-text";
 
 // A database outage: the PostgreSQL server under the built app stops for real (a fast

@@ -1,18 +1,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type AppDatabase, type Db } from "~/db/client.server";
+
+import { type AppDatabase, type Db, openDatabase } from "~/db/client.server";
 import { chatMessages, contactMessages, orders, services } from "~/db/schema";
 import { firstMonthTotal } from "~/lib/pricing";
+
 import { OWNER, startAppUnderTest } from "../support/app-under-test";
 import { startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
-import { HttpVisitor, toastOn, visibleText, type Answer } from "../support/http-visitor";
+import { type Answer, HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
-import { BACKENDS, type Backend } from "../support/test-database";
+import { type Backend, BACKENDS } from "../support/test-database";
 import { echoWebhook, startTestServer, type TestServer } from "../support/webhook-server";
 
 // Nothing lost under load: visitors' writes (orders, contact messages, chat messages)

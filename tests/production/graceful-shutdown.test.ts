@@ -3,13 +3,16 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { clusterState } from "~/db/pglite-control.server";
 import { errorCode } from "~/lib/error-chain";
-import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+
+import { type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { reportFault } from "../support/fault-report";
 import { HttpVisitor } from "../support/http-visitor";
-import { orderableServiceId, startOrderLoad, storedOrderNames, type OrderLoad } from "../support/order-load";
+import { orderableServiceId, type OrderLoad, startOrderLoad, storedOrderNames } from "../support/order-load";
 import { productText } from "../support/product-text";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";

@@ -1,8 +1,11 @@
 import { request as httpRequest } from "node:http";
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { webhooks } from "~/db/schema";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { unique } from "../support/factories";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 

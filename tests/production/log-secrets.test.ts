@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, OWNER, startAppUnderTest } from "../support/app-under-test";
 import { breakWrites } from "../support/test-database";
 
 // Logs: a failed query must not put its parameters (secret keys, password hashes,

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
+
+import { type AppUnderTest, type Instance, startAppUnderTest } from "../support/app-under-test";
 import type { RunningServer } from "../support/built-server";
 import { createTestOrder, unique } from "../support/factories";
 import { HttpVisitor } from "../support/http-visitor";

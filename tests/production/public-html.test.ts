@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+
+import { type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 
 // The public pages draw their icons from one cached sprite file instead of repeating inline SVG
 // drawings in every page (app/components/ui/icon.tsx).

@@ -1,10 +1,13 @@
-import { Readable } from "node:stream";
-import { request as httpRequest } from "node:http";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request as httpRequest } from "node:http";
+import { Readable } from "node:stream";
+
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { integrations, orders } from "~/db/schema";
-import { OWNER, startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, OWNER, startAppUnderTest } from "../support/app-under-test";
 import { createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
 import { checkoutCompleted, newWebhookSecret, signedDelivery } from "../support/stripe-events";

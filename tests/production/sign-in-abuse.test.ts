@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { unique } from "../support/factories";
 import { productText } from "../support/product-text";
 

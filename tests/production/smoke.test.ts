@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCommand, startBuiltServer, stopBuiltServer, type RunningServer } from "../support/built-server";
+
+import { runCommand, type RunningServer, startBuiltServer, stopBuiltServer } from "../support/built-server";
 import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { ROOT } from "../support/built-server";
 
 // The build's hashed assets (docs/performance.md): cached for a year, never sniffed, and sent

@@ -1,9 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { adminUsers, integrations } from "~/db/schema";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { createTestAdmin, unique } from "../support/factories";
-import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
+import { type HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 
 // Admin users and integrations are for super admins only, and the panel always keeps an active

@@ -1,8 +1,10 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { chatMessages, integrations, orders, payments, providerEvents } from "~/db/schema";
 import { formatPrice } from "~/lib/pricing";
-import { startAppUnderTest, type AppUnderTest, type Instance } from "../support/app-under-test";
+
+import { type AppUnderTest, type Instance, startAppUnderTest } from "../support/app-under-test";
 import type { RunningServer } from "../support/built-server";
 import { createTestAdmin, createTestOrder, createTestService, unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { chatMessages, eventWebhooks, siteSettings, webhooks } from "~/db/schema";
-import { startAppUnderTest, type AppUnderTest } from "../support/app-under-test";
+
+import { type AppUnderTest, startAppUnderTest } from "../support/app-under-test";
 import { createTestWebhook, unique } from "../support/factories";
-import { toastOn, visibleText, type HttpVisitor } from "../support/http-visitor";
+import { type HttpVisitor, toastOn, visibleText } from "../support/http-visitor";
 import { productText } from "../support/product-text";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase, type Db } from "~/db/client.server";
-import { startBuiltServer, stopBuiltServer, type RunningServer } from "./built-server";
+
+import { type Db, openDatabase } from "~/db/client.server";
+
+import { type RunningServer, startBuiltServer, stopBuiltServer } from "./built-server";
 import { HttpVisitor } from "./http-visitor";
 import { createPostgresDatabase, postgresUrl } from "./test-database";
 import { POSTGRES_TEMPLATE_DB } from "./vitest-global-setup";

@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+
 import { isRunning } from "~/db/data-dir-lock.server";
+
 import { freePort } from "./postgres-server";
 
 // The production build (npm run build first), started as the README starts it and stopped as a

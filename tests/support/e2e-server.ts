@@ -5,9 +5,11 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import postgres from "postgres";
-import { startPostgres } from "./postgres-server";
+
 import { startPayPalStandIn } from "./paypal-stand-in";
+import { startPostgres } from "./postgres-server";
 import { startStripeStandIn } from "./stripe-stand-in";
 
 const port = process.env.E2E_PORT;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import type { Db } from "~/db/client.server";
 import { adminUsers, chatMessages, orders, services, webhooks } from "~/db/schema";
 import { hashPassword } from "~/lib/password.server";

@@ -1,4 +1,5 @@
 import { errorCode } from "~/lib/error-chain";
+
 import type { HttpVisitor } from "./http-visitor";
 
 // Orders posted without JavaScript by many visitors at once, for the fault tests:

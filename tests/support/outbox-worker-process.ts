@@ -1,4 +1,5 @@
 import { eq, isNull } from "drizzle-orm";
+
 import { db, openDatabase, setDatabase } from "~/db/client.server";
 import { eventDeliveries, outboxEvents } from "~/db/schema";
 import { runOutbox } from "~/services/outbox/worker.server";

@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import {
   createStaticHandler,
@@ -8,10 +9,12 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import type { ToastMessage } from "remix-toast";
+
 import { requestContext } from "~/lib/request-context.server";
 import type { Admin } from "~/models/admin-users.server";
 import routeTable from "~/routes";
 import { getToast } from "~/services/toast.server";
+
 import { TEST_PASSWORD } from "./factories";
 
 // Loader and action tests send real Requests through the route table (app/routes.ts), as the

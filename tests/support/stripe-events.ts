@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import Stripe from "stripe";
 
 // Stripe webhook events as Stripe sends them: the JSON of an event, signed with the library's own

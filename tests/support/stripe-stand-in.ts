@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+
 import Stripe from "stripe";
 
 // A local Stripe for tests: a real HTTP server on 127.0.0.1 that speaks enough of Stripe's API for

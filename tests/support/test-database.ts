@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
-import { db, openDatabase, setDatabase, type AppDatabase, type Db } from "~/db/client.server";
+
+import { type AppDatabase, type Db, db, openDatabase, setDatabase } from "~/db/client.server";
 import { createPglite } from "~/db/pglite-options.server";
 import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 

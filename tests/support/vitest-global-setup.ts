@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+
 import { openDatabase } from "~/db/client.server";
-import { createPglite } from "~/db/pglite-options.server";
 import { migrate } from "~/db/migrate.server";
+import { createPglite } from "~/db/pglite-options.server";
+
 import { startPostgres } from "./postgres-server";
 
 declare module "vitest" {

@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from "react-router";
+
 import { cn } from "~/components/ui/cn";
 
 // The two looks of a link among choices: the filter pills of Orders, the conversations of Chats.

@@ -1,9 +1,11 @@
-import { Icon } from "~/components/ui/icon";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
+
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
 import { COMMON_TEXTS } from "~/copy/admin";
+
 import { useIsSubmitting } from "./pending";
 
 /**

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+
 import { ErrorText } from "~/components/ui/error-text";
 import { COMMON_TEXTS } from "~/copy/admin";
 

@@ -1,19 +1,21 @@
 import {
+  type DefaultValue,
+  type FormMetadata,
   getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
-  type DefaultValue,
-  type FormMetadata,
   type SubmissionResult,
+  useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
+
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { COMMON_TEXTS } from "~/copy/admin";
+
 import { PageHeader } from "./page-header";
 import { useIsSubmitting } from "./pending";
 

@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
+
 import { Icon, type IconName } from "~/components/ui/icon";
 import { PAGER_TEXTS } from "~/copy/admin";
-import { pageLinkSearch, type PageInfo, type PageLink } from "~/lib/keyset";
+import { type PageInfo, type PageLink, pageLinkSearch } from "~/lib/keyset";
 
 export type PagerLink = { link: PageLink; label: string; icon: IconName };
 

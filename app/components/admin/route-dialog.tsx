@@ -1,9 +1,11 @@
 import { useNavigate, useNavigationType, useOutlet } from "react-router";
+
 import { ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { useHydrated } from "~/lib/hydrated";
-import { PageHeader } from "./page-header";
 import { Icon } from "~/components/ui/icon";
+import { useHydrated } from "~/lib/hydrated";
+
+import { PageHeader } from "./page-header";
 
 /**
  * Whether an overlay (a create/edit form, the order details) opens as a dialog. Only after a

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 
 /** A list's search: a plain GET form, so a new search starts at its first page, with JavaScript or without. */

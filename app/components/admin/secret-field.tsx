@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { useId, useState } from "react";
+
 import { Field } from "~/components/ui/field";
 import { SECRET_FIELD_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";

@@ -1,8 +1,9 @@
 import { Form, NavLink, useLocation } from "react-router";
+
 import { cn } from "~/components/ui/cn";
-import type { AdminRole } from "~/lib/domain";
-import { SIDEBAR_TEXTS } from "~/copy/admin";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { SIDEBAR_TEXTS } from "~/copy/admin";
+import type { AdminRole } from "~/lib/domain";
 
 interface NavItem {
   to: string;

@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { useId } from "react";
+
 import { ErrorList } from "~/components/ui/field";
 
 /**

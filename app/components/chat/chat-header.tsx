@@ -1,10 +1,11 @@
 import type { DialogTitle } from "@radix-ui/react-dialog";
-import { chatExpertLabel, CHAT_TEXT } from "~/copy/chat";
+
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { cn } from "~/components/ui/cn";
-import { whatsappUrl } from "~/lib/messaging";
 import { Icon } from "~/components/ui/icon";
+import { CHAT_TEXT, chatExpertLabel } from "~/copy/chat";
+import { whatsappUrl } from "~/lib/messaging";
 
 // The chat's header, the same on the widget's panel and on the /chat page: avatar, title, the
 // "Online • <tool> Expert" line (docs/product.md §2) and the WhatsApp link.

@@ -1,7 +1,7 @@
-import { CHAT_TEXT } from "~/copy/chat";
-import type { ChatMessageView } from "~/lib/chat";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
+import { CHAT_TEXT } from "~/copy/chat";
+import type { ChatMessageView } from "~/lib/chat";
 
 // The conversation as the widget and the /chat page both show it.
 

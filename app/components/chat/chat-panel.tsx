@@ -1,18 +1,20 @@
-import { PrivacyNotice } from "~/components/site/privacy-notice";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
 import { detectMediaType } from "~/lib/media-type";
+
 import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
 import { ChatLog } from "./chat-message";
 import { OfflineEmailForm } from "./offline-email-form";
 import { StarterPrompts } from "./starter-prompts";
 import { useChatState } from "./use-chat-state";
 import { useVoiceRecorder } from "./use-voice-recorder";
-import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * The widget's panel and its conversation, loaded when the visitor first reaches for the chat

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chatReducer, INITIAL_CHAT_STATE, type ChatEvent, type ChatOutcome, type ChatState } from "./use-chat-state";
+
+import { type ChatEvent, type ChatOutcome, chatReducer, type ChatState, INITIAL_CHAT_STATE } from "./use-chat-state";
 
 // docs/product.md §8's literal texts, written out so a wrong text in the app is caught.
 const APOLOGY =

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+
 import { cn } from "~/components/ui/cn";
-import { CHAT_TEXT } from "~/copy/chat";
-import { useHydrated } from "~/lib/hydrated";
-import { PENDING_CHAT_ATTRIBUTE } from "~/lib/deferred-hydration";
-import { rememberVisitUtm } from "./visit";
 import { Icon } from "~/components/ui/icon";
+import { CHAT_TEXT } from "~/copy/chat";
+import { PENDING_CHAT_ATTRIBUTE } from "~/lib/deferred-hydration";
+import { useHydrated } from "~/lib/hydrated";
+
+import { rememberVisitUtm } from "./visit";
 
 /** Any element with this attribute opens the chat (the hero's "Try AI Chat Demo", the trigger). */
 const OPEN_CHAT_SELECTOR = "[data-open-chat]";

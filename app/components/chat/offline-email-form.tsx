@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { CHAT_OFFLINE } from "~/copy/chat";
+
 import { EnhancedFlag } from "~/components/site/enhanced-flag";
 import { HoneypotField } from "~/components/site/honeypot-field";
-import { usePublicForm, type PublicFormResult } from "~/components/site/public-form";
+import { type PublicFormResult, usePublicForm } from "~/components/site/public-form";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field, TextareaField } from "~/components/ui/field";
-import { optionalText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { Icon } from "~/components/ui/icon";
+import { CHAT_OFFLINE } from "~/copy/chat";
+import { optionalText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 
 // The offline fallback: after a reply no webhook gave, the visitor may leave their email
 // address, which reaches the admin's Messages linked to the conversation (app/routes/public/chat-email.tsx).

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { CHAT_STARTERS } from "~/copy/chat";
+
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
+import { CHAT_STARTERS } from "~/copy/chat";
 
 // The admin's starter prompts (Settings → Chat), before the visitor's first message.
 // With `onPick` (the widget) each is a button that sends the prompt at once; without it, a link

@@ -1,8 +1,10 @@
 import { useEffect, useReducer } from "react";
 import { useLocation } from "react-router";
+
 import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
-import { defaultMediaText, type ChatMessageView, type ChatReplyEvent } from "~/lib/chat";
+import { type ChatMessageView, type ChatReplyEvent, defaultMediaText } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
+
 import type { ChatLogMessage } from "./chat-message";
 import { addVisitFields } from "./visit";
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+
 import { CHAT_ERROR } from "~/copy/chat";
+
 import { recordingToWav } from "./wav";
 
 /** Recording stops by itself after two minutes, well within the server's size limit. */

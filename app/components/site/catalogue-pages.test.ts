@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pageWindow } from "./catalogue-pages";
 
 describe("pageWindow", () => {

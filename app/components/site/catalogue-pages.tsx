@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { PAGE_LINKS } from "~/copy/site";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { KNOWN_CATEGORIES } from "~/lib/categories";
+
 import { categoryIcon } from "./category-icon";
 
 describe("categoryIcon", () => {

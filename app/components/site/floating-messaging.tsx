@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
-import { FLOATING_CONTACT, MESSAGING } from "~/copy/site";
+
 import { Icon } from "~/components/ui/icon";
-import { MessagingIcon, useMessagingLinks, type MessagingApp } from "./messaging-links";
+import { FLOATING_CONTACT, MESSAGING } from "~/copy/site";
+
+import { type MessagingApp, MessagingIcon, useMessagingLinks } from "./messaging-links";
 
 const ROUND =
   "grid size-12 place-items-center rounded-full text-white shadow-lg ring-4 ring-white/60 transition hover:scale-105 focus-visible:scale-105";

@@ -1,10 +1,11 @@
-import { FOUNDER } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
-import type { SocialLinks } from "~/db/schema";
-import type { PublicFounder } from "~/models/founder-info.server";
-import { HomeSection } from "./home-section";
 import { Icon } from "~/components/ui/icon";
+import { FOUNDER } from "~/copy/site";
+import type { SocialLinks } from "~/db/schema";
 import { withCompanyName } from "~/lib/company-name";
+import type { PublicFounder } from "~/models/founder-info.server";
+
+import { HomeSection } from "./home-section";
 import { useSiteSettings } from "./use-site-settings";
 
 const SOCIAL_KEYS = Object.keys(FOUNDER.social) as Array<keyof SocialLinks>;

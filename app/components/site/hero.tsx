@@ -1,11 +1,12 @@
-import { HERO } from "~/copy/site";
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { HERO } from "~/copy/site";
+import type { HeroStat } from "~/lib/domain";
+
 import { MessagingIcon, useMessagingLinks } from "./messaging-links";
 import { TypedHeadline } from "./typed-headline";
-import { WorkflowPreview } from "./workflow-preview";
 import { useSiteSettings } from "./use-site-settings";
-import { Icon } from "~/components/ui/icon";
-import type { HeroStat } from "~/lib/domain";
+import { WorkflowPreview } from "./workflow-preview";
 
 const ON_DARK = buttonClasses("onDark", "lg", "whitespace-nowrap max-sm:px-3 max-sm:text-sm");
 

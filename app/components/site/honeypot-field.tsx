@@ -1,4 +1,5 @@
 import { useId } from "react";
+
 import { HONEYPOT_LABEL } from "~/copy/site";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 

@@ -1,5 +1,5 @@
-import { jsonLdText } from "~/lib/seo";
 import { useNonce } from "~/lib/nonce";
+import { jsonLdText } from "~/lib/seo";
 
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useNonce();

@@ -1,6 +1,7 @@
-import { messengerUrl, whatsappUrl } from "~/lib/messaging";
-import { useSiteSettings } from "./use-site-settings";
 import { Icon } from "~/components/ui/icon";
+import { messengerUrl, whatsappUrl } from "~/lib/messaging";
+
+import { useSiteSettings } from "./use-site-settings";
 
 export type MessagingApp = "whatsapp" | "messenger";
 

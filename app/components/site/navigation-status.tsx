@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+
 import { FEATURED, LOADING, SERVICES } from "~/copy/site";
 
 // Pages arrive with their data from the server; the spec's loading texts show while a

@@ -1,5 +1,5 @@
-import { ONWARD } from "~/copy/site";
 import { ButtonLink } from "~/components/ui/button";
+import { ONWARD } from "~/copy/site";
 
 /** Where the error and confirmation pages send the visitor next. */
 export function OnwardLinks({ reloadDocument }: { reloadDocument?: boolean }) {

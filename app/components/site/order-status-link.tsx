@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
-import { ORDER_RECEIPT, ORDER_STATUS } from "~/copy/site";
+
 import { ButtonLink } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
+import { ORDER_RECEIPT, ORDER_STATUS } from "~/copy/site";
+
 import { PaymentForm } from "./payment-form";
 
 /**

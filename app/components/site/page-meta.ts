@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+
 import { seoMeta } from "~/lib/seo";
 import type { PublicSiteSettings } from "~/models/site-settings.server";
+
 import { withFallbacks } from "./use-site-settings";
 
 type MetaMatch = { id: string; loaderData?: unknown } | undefined;

@@ -1,5 +1,5 @@
-import { PAYING } from "~/copy/site";
 import { Button } from "~/components/ui/button";
+import { PAYING } from "~/copy/site";
 
 export const PAYMENT_INTENTS = ["pay", "paypal", "billing"] as const;
 export type PaymentIntent = (typeof PAYMENT_INTENTS)[number];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { LEGAL } from "~/copy/site";
+
 import { cn } from "~/components/ui/cn";
+import { LEGAL } from "~/copy/site";
 
 /** Beside the forms that store what a visitor writes: where the privacy policy says how long. */
 export function PrivacyNotice({ className }: { className?: string }) {

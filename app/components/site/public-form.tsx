@@ -1,8 +1,10 @@
-import { getInputProps, getTextareaProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { type DefaultValue, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher } from "react-router";
 import type { z } from "zod";
+
 import { Field, TextareaField } from "~/components/ui/field";
+
 import { EnhancedFlag } from "./enhanced-flag";
 import { HoneypotField } from "./honeypot-field";
 

@@ -1,12 +1,13 @@
-import { SERVICES } from "~/copy/site";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { SERVICES } from "~/copy/site";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import type { PublicService } from "~/models/services.server";
+
 import { CategoryIcon } from "./category-icon";
 import { useCurrency } from "./use-site-settings";
-import { Icon } from "~/components/ui/icon";
 
 export function orderHref(serviceId: string): string {
   return `/order?service=${encodeURIComponent(serviceId)}`;

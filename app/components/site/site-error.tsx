@@ -1,7 +1,9 @@
 import { isRouteErrorResponse } from "react-router";
-import { errorPageText } from "~/copy/site";
-import { OnwardLinks } from "./onward-links";
+
 import { ErrorText } from "~/components/ui/error-text";
+import { errorPageText } from "~/copy/site";
+
+import { OnwardLinks } from "./onward-links";
 
 /** The 404, 503 and error page content, inside the site's header and footer. */
 export function SiteError({ error }: { error: unknown }) {

@@ -1,10 +1,12 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
-import { whatsappUrl } from "~/lib/messaging";
+
+import { Icon } from "~/components/ui/icon";
 import { FOOTER, LEGAL_LINKS, NAV_LINKS } from "~/copy/site";
+import { whatsappUrl } from "~/lib/messaging";
+import type { loader as rootLoader } from "~/root";
+
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
-import { Icon } from "~/components/ui/icon";
 
 export function SiteFooter() {
   const settings = useSiteSettings();

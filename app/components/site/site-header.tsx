@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
 import { HEADER, NAV_LINKS } from "~/copy/site";
+
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
-import { Icon } from "~/components/ui/icon";
 
 const linkTone = (isActive: boolean) =>
   isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { organizationJsonLd } from "./structured-data";
 
 const ORIGIN = "https://agency.example";

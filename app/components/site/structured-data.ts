@@ -3,6 +3,7 @@ import { decimalPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { absoluteUrl } from "~/lib/seo";
 import type { PublicService } from "~/models/services.server";
 import type { PublicSiteSettings } from "~/models/site-settings.server";
+
 import { orderHref } from "./service-card";
 
 // schema.org JSON-LD for search engines: the organisation, and the listed services with their prices.

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { safeStyleText, type EmbedCode, type EmbedScript } from "~/lib/embed-code";
+
+import { type EmbedCode, type EmbedScript, safeStyleText } from "~/lib/embed-code";
 import { useNonce } from "~/lib/nonce";
 
 // Admin-provided code (the voice-agent embed and custom CSS/JS). It is trusted content, but the

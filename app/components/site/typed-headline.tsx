@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+
 import { HEADLINE_TYPING_MS } from "~/copy/site";
 import { escapeHtml } from "~/lib/html";
 import { useNonce } from "~/lib/nonce";

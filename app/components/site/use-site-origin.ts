@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+
 import type { loader as layoutLoader } from "~/routes/public/layout";
 
 /** The public origin (SITE_URL's, or null without it), from the public layout's loader. */

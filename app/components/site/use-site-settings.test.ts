@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { withFallbacks } from "./use-site-settings";
 
 describe("withFallbacks", () => {

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+
 import { DEFAULT_SETTINGS } from "~/copy/site";
 import type { PublicSiteSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";

@@ -1,5 +1,5 @@
-import { WORKFLOW_PREVIEW } from "~/copy/site";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { WORKFLOW_PREVIEW } from "~/copy/site";
 
 const STEP_ICONS: IconName[] = ["webhook", "bot", "database", "bell"];
 const STEPS = WORKFLOW_PREVIEW.steps.map((step, index) => ({ ...step, icon: STEP_ICONS[index] }));

@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from "react-router";
+
 import { cn } from "./cn";
 
 const VARIANTS = {

@@ -1,6 +1,8 @@
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+
+import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/hydrated";
+
 import { Button } from "./button";
 
 /**

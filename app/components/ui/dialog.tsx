@@ -1,7 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
+
+import { UI_TEXTS } from "~/copy/ui";
+
 import { cn } from "./cn";
 import { Icon } from "./icon";
-import { UI_TEXTS } from "~/copy/ui";
 
 // A Radix dialog in the site's look. Screens that must work without JavaScript render the same
 // content as a page and only wrap it in this dialog once hydrated.

@@ -1,4 +1,5 @@
 import { useId } from "react";
+
 import { cn } from "./cn";
 
 // Labelled form controls with their error messages. They take plain props, so they work with

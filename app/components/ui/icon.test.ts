@@ -2,6 +2,7 @@ import * as lucide from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { ICON_NAMES } from "./icon";
 import sprite from "./icons.svg?raw";
 

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import spriteUrl from "./icons.svg?no-inline";
 
 /** The symbols in icons.svg: lucide's drawings (icon.test.ts keeps them equal) and the WhatsApp mark. */

@@ -1,19 +1,21 @@
-import { readForm } from "~/lib/read-form.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
+
 import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { ACCOUNT_TEXTS, adminTitle, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
+import { ACCOUNT_TEXTS, adminTitle, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
+import { PasswordSchema } from "~/lib/password";
+import { readForm } from "~/lib/read-form.server";
+import { clientIp } from "~/lib/request-context.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { changeOwnPassword } from "~/services/auth.server";
-import { PasswordSchema } from "~/lib/password";
-import { clientIp } from "~/lib/request-context.server";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { dataWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import type { Route } from "./+types/account";
 
 const ChangePasswordSchema = z

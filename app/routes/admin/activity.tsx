@@ -4,6 +4,7 @@ import { Pager } from "~/components/admin/pager";
 import { adminTitle, AUDIT_TEXTS } from "~/copy/admin";
 import { readPageRequest } from "~/lib/keyset";
 import { listAuditPage } from "~/models/audit-log.server";
+
 import type { Route } from "./+types/activity";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,31 +1,33 @@
-import { ChatMessageText } from "~/components/chat/chat-message";
 import { Form, useLocation } from "react-router";
+
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Pager, type PagerLink } from "~/components/admin/pager";
+import { ChatMessageText } from "~/components/chat/chat-message";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { adminTitle, CHAT_TEXTS } from "~/copy/admin";
 import { mediaDeleted } from "~/copy/chat";
-import { getEnv } from "~/lib/env.server";
 import type { ChatMessage } from "~/db/schema";
-import { pageParams, readPageRequest, UUID_ID, type PageInfo } from "~/lib/keyset";
+import { getEnv } from "~/lib/env.server";
+import { type PageInfo, pageParams, readPageRequest, UUID_ID } from "~/lib/keyset";
 import { listSessionMessagePage } from "~/models/chat-messages.server";
 import {
   CHAT_SEARCH_MIN_CHARS,
+  type ChatSessionFilter,
   ChatSessionIdSchema,
   listChatSessionPage,
-  type ChatSessionFilter,
 } from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
-import { siteTimeZone, getSiteSettings } from "~/models/site-settings.server";
+import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
+
 import { dayRangeInstants, readDayRange } from "./+shared/day-range";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/chats";
-import { Icon } from "~/components/ui/icon";
 
 const CHATS_PATH = "/admin/chats";
 

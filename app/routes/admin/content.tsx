@@ -2,11 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
+
 import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { TextareaField, Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { adminTitle, CONTENT_TEXTS, TOASTS } from "~/copy/admin";
 import { changedFields } from "~/lib/audit";
 import type { FaqItem } from "~/lib/domain";
@@ -16,11 +18,11 @@ import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, siteFaq, siteNextSteps, updateSiteSettings } from "~/models/site-settings.server";
 import { onlinePaymentTiming } from "~/services/payments/stripe.server";
 import { dataWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { required } from "./+shared/form-schemas";
-import { failure, saveForm } from "./+shared/save-form.server";
 import { readIntent } from "./+shared/route-helpers.server";
+import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/content";
-import { Icon } from "~/components/ui/icon";
 
 // The marketing copy the spec fixed and the admin may edit: the hero's figures, the
 // footer's founded year, the order page's "What happens next?" steps and the Services page's FAQ.

@@ -1,27 +1,29 @@
 import { Link } from "react-router";
+
 import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { dashboardCards, type DashboardCard } from "~/lib/dashboard";
-import type { DiskWarning } from "~/lib/disk-space";
-import { formatPrice } from "~/lib/pricing";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { adminTitle, AUDIT_TEXTS, DASHBOARD_CARD_TEXTS, DASHBOARD_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { EMAIL_STATUS_TEXTS } from "~/copy/email";
+import { type DashboardCard, dashboardCards } from "~/lib/dashboard";
+import type { DiskWarning } from "~/lib/disk-space";
 import { getEnv } from "~/lib/env.server";
+import { formatPrice } from "~/lib/pricing";
 import { listLatestAudit } from "~/models/audit-log.server";
 import { listChatSessions } from "~/models/chat-sessions.server";
 import { listContactMessages } from "~/models/contact-messages.server";
 import { getOrderStats, listLatestOrders } from "~/models/orders.server";
-import { countServices } from "~/models/services.server";
 import { collectedSince } from "~/models/payments.server";
+import { countServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listActiveWebhooks } from "~/models/webhooks.server";
 import { dataVolumeWarning } from "~/services/disk-space.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
+
 import type { Route } from "./+types/dashboard";
-import { Icon, type IconName } from "~/components/ui/icon";
 
 const RECENT_ITEMS = 5;
 const COLLECTED_DAYS = 30;

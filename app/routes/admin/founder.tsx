@@ -1,24 +1,26 @@
-import { readForm } from "~/lib/read-form.server";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
+
 import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { adminTitle, FOUNDER_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
-import { redirectWithError, redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { Icon } from "~/components/ui/icon";
+import { adminTitle, FOUNDER_TEXTS, TOASTS } from "~/copy/admin";
+import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordUpdate } from "~/models/audit-log.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
+import { dataWithError, redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { count, httpUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
-import { Icon } from "~/components/ui/icon";
 
 const FounderSchema = z.object({
   name: required(FOUNDER_TEXTS.name, 120),

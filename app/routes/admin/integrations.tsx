@@ -1,5 +1,5 @@
-import { readForm } from "~/lib/read-form.server";
 import { z } from "zod";
+
 import { CheckField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { SecretField } from "~/components/admin/secret-field";
@@ -12,16 +12,18 @@ import {
   STRIPE_WEBHOOK_TEXTS,
   TOASTS,
 } from "~/copy/admin";
+import { changedFields } from "~/lib/audit";
+import { readForm } from "~/lib/read-form.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
-import { changedFields } from "~/lib/audit";
 import { recordAudit } from "~/models/audit-log.server";
 import {
   getAdminIntegrations,
-  saveIntegrations,
   type IntegrationsInput,
+  saveIntegrations,
   type SecretIntegration,
 } from "~/models/integrations.server";
+
 import { optionalText } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";

@@ -1,4 +1,5 @@
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
+
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS, SIDEBAR_TEXTS } from "~/copy/admin";
@@ -6,6 +7,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { adminGuard, getAdmin } from "~/middleware/admin-guard.server";
 import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
+
 import type { Route } from "./+types/layout";
 
 // Every loader and action under /admin runs after the guard; the route table test

@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { z } from "zod";
+
 import { SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { adminTitle, LEGAL_TEXTS, TOASTS } from "~/copy/admin";
@@ -9,6 +10,7 @@ import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
 import { legalMarkdown } from "~/services/legal.server";
+
 import { optionalText } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/legal";

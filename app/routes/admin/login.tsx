@@ -1,19 +1,21 @@
-import { Icon } from "~/components/ui/icon";
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
+
 import { InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
-import { LOGIN_TEXTS, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
+import { Icon } from "~/components/ui/icon";
+import { LOGIN_TEXTS, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
-import { redirectWithSuccess, dataWithError } from "~/services/toast.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { redirectIfSignedIn, safeRedirectTo, signIn } from "~/services/auth.server";
+import { dataWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import type { Route } from "./+types/login";
 
 const LoginSchema = z.object({

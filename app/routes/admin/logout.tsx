@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+
 import { LOGIN_PATH, signOut } from "~/services/auth.server";
+
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so it is a POST (the sidebar's Logout button); a GET goes back.

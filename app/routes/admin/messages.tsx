@@ -1,16 +1,16 @@
-import { SearchForm, SearchInput } from "~/components/admin/search-form";
-import { readForm } from "~/lib/read-form.server";
-import { Icon } from "~/components/ui/icon";
 import { Form, Link } from "react-router";
+
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
-import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
+import { SearchForm, SearchInput } from "~/components/admin/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+import { Icon } from "~/components/ui/icon";
+import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
 import { pageParams, readPageRequest } from "~/lib/keyset";
+import { readForm } from "~/lib/read-form.server";
 import {
   CONTACT_SEARCH_MIN_CHARS,
   deleteContactMessage,
@@ -18,6 +18,8 @@ import {
   setContactMessageRead,
 } from "~/models/contact-messages.server";
 import { readCounters } from "~/models/counters.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/messages";

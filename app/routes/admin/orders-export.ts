@@ -1,6 +1,7 @@
 import { COMMON_TEXTS } from "~/copy/admin";
 import { csvStream } from "~/lib/csv";
 import { ORDER_EXPORT_HEADER, orderCsvRecords } from "~/models/orders.server";
+
 import { exportFilter } from "./+shared/order-filter";
 import type { Route } from "./+types/orders-export";
 

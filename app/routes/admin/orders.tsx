@@ -1,7 +1,6 @@
-import { readForm } from "~/lib/read-form.server";
-import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
+
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
@@ -9,16 +8,18 @@ import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
-import { adminTitle, ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
-import { useHydrated } from "~/lib/hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { Field } from "~/components/ui/field";
-import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { Icon } from "~/components/ui/icon";
+import { adminTitle, ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
-import { isStripeTestKey } from "~/lib/stripe-dashboard";
+import { useHydrated } from "~/lib/hydrated";
 import { readPageRequest } from "~/lib/keyset";
-import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { readForm } from "~/lib/read-form.server";
+import { isStripeTestKey } from "~/lib/stripe-dashboard";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { readIntegrationSecret } from "~/models/integrations.server";
@@ -27,15 +28,16 @@ import {
   getOrder,
   getOrderStats,
   listOrderPage,
+  type PendingOrderOutcome,
   requestOrderPayment,
   updateOrderStatus,
-  type PendingOrderOutcome,
 } from "~/models/orders.server";
 import { listOrderPayments, recordManualPayment } from "~/models/payments.server";
 import { getSiteSettings } from "~/models/site-settings.server";
-import { emailEnabled } from "~/services/outbox/channels.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
-import { CopyButton } from "~/components/ui/copy-button";
+import { emailEnabled } from "~/services/outbox/channels.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import {
   exportUrl,
   filterUrl,
@@ -50,7 +52,7 @@ import {
 import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./+shared/order-payment-forms";
 import { OrderPayments, type PaymentFormAnswer } from "./+shared/order-payments";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
-import { failure, saveForm, type Refused } from "./+shared/save-form.server";
+import { failure, type Refused, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/orders";
 
 // `?view=` names an order anywhere in the list, not only on the page shown: it is read by id.

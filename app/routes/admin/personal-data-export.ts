@@ -3,6 +3,7 @@ import { PersonalDataEmailSchema } from "~/lib/personal-data";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { findPersonalData } from "~/models/personal-data.server";
 import { personalDataExport } from "~/services/personal-data.server";
+
 import type { Route } from "./+types/personal-data-export";
 
 // The Personal Data screen's "Download JSON": everything stored about one address, as a file to

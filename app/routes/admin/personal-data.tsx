@@ -1,22 +1,24 @@
-import { SearchForm } from "~/components/admin/search-form";
 import { data, Link } from "react-router";
+
 import { ConfirmAction } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
 import { Card, PageHeader } from "~/components/admin/page-header";
+import { SearchForm } from "~/components/admin/search-form";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { adminTitle, ORDER_PAYMENT_TEXTS, PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { useCurrency } from "~/components/site/use-site-settings";
-import { formatPrice } from "~/lib/pricing";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { adminTitle, ORDER_PAYMENT_TEXTS, PERSONAL_DATA_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { describeCounts, PersonalDataEmailSchema } from "~/lib/personal-data";
+import { formatPrice } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { findPersonalData } from "~/models/personal-data.server";
 import { erasePersonalDataFor } from "~/services/personal-data.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import type { Route } from "./+types/personal-data";
-import { Icon } from "~/components/ui/icon";
 
 export const PERSONAL_DATA_PATH = "/admin/personal-data";
 const EMAIL_MAX_CHARS = 254;

@@ -1,17 +1,19 @@
-import { readForm } from "~/lib/read-form.server";
-import { supportEmailAfterRename } from "~/lib/company-name";
 import { z } from "zod";
+
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
-import { isHexColor } from "~/lib/theme";
+import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
+import { supportEmailAfterRename } from "~/lib/company-name";
 import { PAYMENT_TIMINGS, WEBHOOK_IP_MODES } from "~/lib/domain";
 import { isCurrencyCode } from "~/lib/pricing";
-import { changedFields } from "~/lib/audit";
+import { readForm } from "~/lib/read-form.server";
+import { isHexColor } from "~/lib/theme";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
+
 import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import { refusedWebhookUrl } from "./+shared/webhook-url.server";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { ChatEmailSchema, OfflineEmailForm } from "~/components/chat/offline-email-form";
 import { CHAT_OFFLINE, CHAT_TEXT } from "~/copy/chat";
 import { getEnv } from "~/lib/env.server";
@@ -8,6 +9,7 @@ import { createContactMessage } from "~/models/contact-messages.server";
 import { chatSettings, conversationLifetimeHours } from "~/services/chat/conversation.server";
 import { readChatSession } from "~/services/chat/session-cookie.server";
 import { publicFormAction } from "~/services/public-form.server";
+
 import type { Route } from "./+types/chat-email";
 
 // The offline fallback: the address a visitor leaves after a reply no webhook gave goes

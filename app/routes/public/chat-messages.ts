@@ -1,9 +1,10 @@
+import type { ChatReplyEvent } from "~/lib/chat";
 import { clientIp } from "~/lib/request-context.server";
 import { siteOrigin } from "~/lib/site-url.server";
-import type { ChatReplyEvent } from "~/lib/chat";
 import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
+
 import type { Route } from "./+types/chat-messages";
 
 // The widget's side of the conversation. GET: the conversation so far, for a visitor

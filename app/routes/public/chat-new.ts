@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+
 import { endChatSession } from "~/services/chat/session-cookie.server";
 
 // "New conversation", the widget's button and the /chat page's form alike: the

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
+
 import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
 import { ChatLog } from "~/components/chat/chat-message";
 import { OfflineEmailForm } from "~/components/chat/offline-email-form";
@@ -8,19 +9,20 @@ import { StarterPrompts } from "~/components/chat/starter-prompts";
 import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
 import { chatMessageSchema } from "~/lib/chat-schema";
 import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
-import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { siteOrigin } from "~/lib/site-url.server";
+import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
+
 import type { Route } from "./+types/chat";
-import { Icon } from "~/components/ui/icon";
 
 // The chat without JavaScript: the page posts here and is redirected back to the conversation,
 // which lives in the same cookie as the widget's (app/services/chat/session-cookie.server.ts),

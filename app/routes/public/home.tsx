@@ -1,38 +1,40 @@
 import { getFormProps } from "@conform-to/react";
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
+
 import { FounderSection } from "~/components/site/founder-section";
-import { heroStats } from "~/lib/hero-stats";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
 import { JsonLd } from "~/components/site/json-ld";
-import { PrivacyNotice } from "~/components/site/privacy-notice";
 import { publicPageMeta } from "~/components/site/page-meta";
+import { PrivacyNotice } from "~/components/site/privacy-notice";
 import {
   InputFields,
+  type InputSpec,
   MessageField,
   PublicForm,
-  usePublicForm,
-  type InputSpec,
   type PublicFormResult,
+  usePublicForm,
 } from "~/components/site/public-form";
 import { ServiceCard } from "~/components/site/service-card";
 import { organizationJsonLd } from "~/components/site/structured-data";
 import { useSiteOrigin } from "~/components/site/use-site-origin";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { getEnv } from "~/lib/env.server";
+import { heroStats } from "~/lib/hero-stats";
 import { whatsappUrl } from "~/lib/messaging";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
 import { readFeaturedServices, readFounderInfo } from "~/services/last-known.server";
 import { publicFormAction } from "~/services/public-form.server";
+
 import type { Route } from "./+types/home";
-import { Icon, type IconName } from "~/components/ui/icon";
 
 const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
 

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { SKIP_LINK } from "~/copy/site";
+
 import { ChatWidget } from "~/components/chat/chat-widget";
 import { FloatingMessagingButtons } from "~/components/site/floating-messaging";
 import { NavigationStatus } from "~/components/site/navigation-status";
@@ -7,13 +7,15 @@ import { SiteError } from "~/components/site/site-error";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
-import { chatLimits } from "~/services/chat/limits.server";
-import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
-import { isSamePageQueryChange } from "~/lib/revalidation";
+import { SKIP_LINK } from "~/copy/site";
 import { HYDRATE_ON_INTERACTION } from "~/lib/deferred-hydration";
+import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { useHydrated } from "~/lib/hydrated";
+import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
+import { chatLimits } from "~/services/chat/limits.server";
 import { readPublicIntegrations } from "~/services/last-known.server";
+
 import type { Route } from "./+types/layout";
 
 export async function loader() {

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { capturePayPalReturn } from "~/services/payments/paypal.server";
+
 import type { Route } from "./+types/order-paypal-return";
 
 // PayPal's return_url (app/services/payments/paypal.server.ts): PayPal sends the client here with

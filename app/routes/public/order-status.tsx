@@ -1,28 +1,30 @@
 import { useEffect } from "react";
 import { data, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
-import { ORDER_STATUS, PAYING } from "~/copy/site";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+
 import { publicPageMeta } from "~/components/site/page-meta";
 import { PAYMENT_INTENTS, PaymentForm } from "~/components/site/payment-form";
+import { useCurrency } from "~/components/site/use-site-settings";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { ORDER_STATUS, PAYING } from "~/copy/site";
+import type { Order } from "~/db/schema";
 import { rateLimitAddress } from "~/lib/address-key";
 import type { OrderStatus } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
-import type { Order } from "~/db/schema";
+import { hasPayPalCredentials } from "~/models/integrations.server";
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { siteTimeZone } from "~/models/site-settings.server";
 import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
-import { hasPayPalCredentials } from "~/models/integrations.server";
 import { openPayPalCheckout } from "~/services/payments/paypal.server";
-import { openBillingPortal, openCheckout, PaymentStartError, paymentAsked } from "~/services/payments/stripe.server";
+import { openBillingPortal, openCheckout, paymentAsked, PaymentStartError } from "~/services/payments/stripe.server";
+
 import type { Route } from "./+types/order-status";
-import { useCurrency } from "~/components/site/use-site-settings";
 
 // The client's own page, reached by the unguessable token in their confirmation email.
 // It shows what they entered and where the order stands, nothing of anyone else's. server/app.ts

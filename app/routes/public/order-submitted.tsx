@@ -1,12 +1,14 @@
 import { data } from "react-router";
-import { ORDER, ORDER_NOT_SUBMITTED } from "~/copy/site";
-import { publicPageMeta } from "~/components/site/page-meta";
+
 import { OnwardLinks } from "~/components/site/onward-links";
 import { OrderStatusLink } from "~/components/site/order-status-link";
-import type { Route } from "./+types/order-submitted";
-import { Icon } from "~/components/ui/icon";
+import { publicPageMeta } from "~/components/site/page-meta";
 import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { ORDER, ORDER_NOT_SUBMITTED } from "~/copy/site";
 import { takeOrderReceipt } from "~/services/order-receipt.server";
+
+import type { Route } from "./+types/order-submitted";
 
 // The order just placed, from the redirect's cookie: its status page's link, once. Without the
 // cookie (a reload, another visitor) the page is the same for everyone, and the page cache keeps it.

@@ -1,30 +1,32 @@
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Link, useFormAction, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
-import { FORM_INVALID, ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
+
+import { OnwardLinks } from "~/components/site/onward-links";
+import { OrderStatusLink } from "~/components/site/order-status-link";
 import { publicPageMeta } from "~/components/site/page-meta";
-import { InputFields, MessageField, PublicForm, usePublicForm, type InputSpec } from "~/components/site/public-form";
+import { InputFields, type InputSpec, MessageField, PublicForm, usePublicForm } from "~/components/site/public-form";
+import { useCurrency } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
-import { TitledSection } from "~/components/ui/titled-section";
 import { CheckboxField, SelectField } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { TitledSection } from "~/components/ui/titled-section";
+import { FORM_INVALID, ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { getEnv } from "~/lib/env.server";
 import { useHydrated } from "~/lib/hydrated";
-import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
-import { toPublicService, type PublicService } from "~/models/services.server";
+import { type PublicService, toPublicService } from "~/models/services.server";
 import { orderIntro, siteNextSteps } from "~/models/site-settings.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
-import { orderReceipt, orderReceiptHeaders, type OrderReceipt } from "~/services/order-receipt.server";
+import { type OrderReceipt, orderReceipt, orderReceiptHeaders } from "~/services/order-receipt.server";
 import { onlinePaymentTiming } from "~/services/payments/stripe.server";
 import { publicFormAction } from "~/services/public-form.server";
+
 import type { Route } from "./+types/order";
-import { Icon } from "~/components/ui/icon";
-import { OrderStatusLink } from "~/components/site/order-status-link";
-import { OnwardLinks } from "~/components/site/onward-links";
-import { useCurrency } from "~/components/site/use-site-settings";
 
 // Only what the visitor chooses: the service's name and prices come from the database.
 const ORDER_LIMITS = { clientName: 100, clientPhone: 40, notes: 5000 } as const;

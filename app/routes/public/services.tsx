@@ -8,9 +8,7 @@ import {
   useNavigationType,
   useSearchParams,
 } from "react-router";
-import { SERVICES } from "~/copy/site";
-import type { FaqItem } from "~/lib/domain";
-import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
+
 import { PageLinks } from "~/components/site/catalogue-pages";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
@@ -20,16 +18,20 @@ import { useSiteOrigin } from "~/components/site/use-site-origin";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { SERVICES } from "~/copy/site";
 import { categoryLabel } from "~/lib/categories";
+import type { FaqItem } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
 import {
   readServiceFilter,
   searchWords,
+  type ServiceFilter,
   serviceFilterSearch,
   sortCategories,
-  type ServiceFilter,
 } from "~/lib/service-filter";
 import { listActiveCategories, searchActiveServices, toPublicService } from "~/models/services.server";
+import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
+
 import type { Route } from "./+types/services";
 
 // Three rows of the widest grid; a thousand services would be megabytes in one page.

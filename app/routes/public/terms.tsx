@@ -3,6 +3,7 @@ import { publicPageMeta } from "~/components/site/page-meta";
 import { LEGAL } from "~/copy/site";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { legalPage } from "~/services/legal.server";
+
 import type { Route } from "./+types/terms";
 
 export async function loader() {

@@ -1,5 +1,6 @@
 import { PAYPAL_WEBHOOK_ANSWERS as ANSWERS, PAYPAL_WEBHOOK_GET } from "~/copy/payment-events";
 import { receivePayPalEvent } from "~/services/payments/paypal-events.server";
+
 import type { Route } from "./+types/paypal";
 
 // PayPal's webhook endpoint: a resource route, posted JSON that server/app.ts lets through unparsed

@@ -1,5 +1,6 @@
 import { STRIPE_WEBHOOK_ANSWERS as ANSWERS, STRIPE_WEBHOOK_GET } from "~/copy/payment-events";
 import { receiveStripeEvent } from "~/services/payments/stripe-events.server";
+
 import type { Route } from "./+types/stripe";
 
 // Stripe's webhook endpoint: a resource route, posted JSON that server/app.ts lets through unparsed

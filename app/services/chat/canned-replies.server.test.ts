@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { productText } from "../../../tests/support/product-text";
 import { cannedReply } from "./canned-replies.server";
 

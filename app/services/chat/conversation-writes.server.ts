@@ -1,5 +1,5 @@
 import { log } from "~/lib/log.server";
-import { saveChatExchanges, type ChatExchangeInput } from "~/models/chat-messages.server";
+import { type ChatExchangeInput, saveChatExchanges } from "~/models/chat-messages.server";
 
 // A chat message's answer does not wait for the database (docs/decisions/007-chat-writes-after-the-answer.md): the
 // visitor's message and its reply are stored once the visitor has the reply, with the exchanges

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
+
 import type { ChatMessage, SiteSettings } from "~/db/schema";
 import type { ChatMessageView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
-import { listRecentSessionMessages, type ChatExchangeInput } from "~/models/chat-messages.server";
+import { type ChatExchangeInput, listRecentSessionMessages } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
-import { chatPayload, type ChatMetadata } from "~/services/webhooks.server";
+import { type ChatMetadata, chatPayload } from "~/services/webhooks.server";
+
 import { conversationWritten, exchangeTime, queueExchange } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
 import { chatSessionFor, readChatSession } from "./session-cookie.server";

@@ -9,14 +9,15 @@ import { keptUntilChanged } from "~/services/page-cache/kept.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 import {
   CHAT_WEBHOOK_TIMEOUT_MS,
+  type ChatPayload,
   chatTriggerBody,
   sendWebhook,
   WebhookError,
-  type ChatPayload,
   type WebhookTarget,
 } from "~/services/webhooks.server";
+
 import { cannedReply } from "./canned-replies.server";
-import { REPLY_FIELDS, ReplyReader, type Reply } from "./reply.server";
+import { type Reply, REPLY_FIELDS, ReplyReader } from "./reply.server";
 
 // The only place a visitor's message leaves for the outside world.
 

@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+
 import { CHAT_ERROR } from "~/copy/chat";
 import { defaultMediaText } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { readFormWithLimit } from "~/lib/read-form.server";
 import type { ChatMetadata } from "~/services/webhooks.server";
+
 import {
   chatLimits,
   chatMessageSchemaFor,

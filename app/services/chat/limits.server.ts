@@ -1,7 +1,7 @@
+import { rateLimitAddress } from "~/lib/address-key";
 import type { ChatLimits } from "~/lib/chat";
 import { chatMessageSchema } from "~/lib/chat-schema";
-import { rateLimitAddress } from "~/lib/address-key";
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { hitLeasedRateLimit } from "~/services/rate-limit-lease.server";
 
 // How much the chat accepts: text and file sizes from the environment, messages per visitor.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { productText } from "../../../tests/support/product-text";
 import { REPLY_FIELDS, ReplyReader, replyText } from "./reply.server";
 

@@ -1,8 +1,11 @@
 import { createHmac } from "node:crypto";
+
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { signedCookieOptions } from "~/lib/cookie-options.server";
+
 import { newChatSessionId } from "~/lib/chat";
+import { signedCookieOptions } from "~/lib/cookie-options.server";
+
 import { endChatSession, readChatSession, renewChatSession } from "./session-cookie.server";
 
 const HOUR = 3_600_000;

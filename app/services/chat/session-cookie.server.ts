@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+
 import { CHAT_SESSION_ID_PATTERN, newChatSessionId } from "~/lib/chat";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 

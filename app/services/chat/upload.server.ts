@@ -1,13 +1,13 @@
 import { CHAT_ERROR } from "~/copy/chat";
 import { rateLimitAddress } from "~/lib/address-key";
 import type { ChatMediaType } from "~/lib/domain";
-import { getEnv, type Env } from "~/lib/env.server";
+import { type Env, getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { detectMediaType } from "~/lib/media-type";
 import { recordChatUpload, totalChatUploadBytes } from "~/models/chat-uploads.server";
 import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.server";
 import { dataVolumeFreeBytes, forgetDataVolumeMeasure } from "~/services/disk-space.server";
-import { mediaStoreFromEnv, storeChatMedia, type MediaFile, type MediaStore } from "~/services/media-storage.server";
+import { type MediaFile, type MediaStore, mediaStoreFromEnv, storeChatMedia } from "~/services/media-storage.server";
 
 // How much the chat stores: a daily byte quota per
 // address, a cap on all stored files, and free disk kept for the database beside the uploads.

@@ -1,11 +1,13 @@
 import { z } from "zod";
+
 import { AIRTABLE_ANSWERS, AIRTABLE_COLUMNS } from "~/copy/admin";
-import { getEnv } from "~/lib/env.server";
 import type { Order } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
 import { orderStatusUrl } from "~/models/event-data.server";
 import { readAirtableSync } from "~/models/integrations.server";
 import { getOrder } from "~/models/orders.server";
 import { sendWebhook } from "~/services/webhooks.server";
+
 import type { DeliveryHandler } from "./handler";
 
 // Orders kept in step with an Airtable table (docs/integrations.md's "Airtable sync" has the

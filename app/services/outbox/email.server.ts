@@ -1,19 +1,22 @@
 import { createHmac } from "node:crypto";
+
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { z } from "zod";
+
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import { EMAIL_TEXTS, PAYMENT_REQUEST_EMAIL } from "~/copy/email";
 import { PAYMENT_EMAIL_TEXTS } from "~/copy/payment-events";
 import { PAYMENT_KINDS, PAYMENT_PROVIDERS } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
-import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { log } from "~/lib/log.server";
+import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { siteOrigin } from "~/lib/site-url.server";
-import { hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
 import type { DueDelivery } from "~/models/outbox.server";
-import { renderHtml, renderText, type Block } from "./email-body.server";
+import { hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
+
+import { type Block, renderHtml, renderText } from "./email-body.server";
 import type { DeliveryHandler, DeliveryOutcome } from "./handler";
 
 // Email to staff and to the client, sent from the outbox like any delivery, so a mail

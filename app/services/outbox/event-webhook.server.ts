@@ -3,6 +3,7 @@ import { eventBody } from "~/lib/event-body";
 import { openSecret } from "~/lib/secret-box.server";
 import { signedHeaders } from "~/lib/standard-webhooks.server";
 import { sendWebhook, WebhookBody } from "~/services/webhooks.server";
+
 import type { DeliveryHandler } from "./handler";
 
 /**

@@ -3,13 +3,14 @@ import { getDatabase } from "~/db/client.server";
 import type { DeliveryChannel } from "~/lib/domain";
 import { log } from "~/lib/log.server";
 import {
-  claimDueDeliveries,
-  dispatchEvents,
-  disableEventWebhook,
-  settleDelivery,
   type AttemptResult,
+  claimDueDeliveries,
+  disableEventWebhook,
+  dispatchEvents,
   type DueDelivery,
+  settleDelivery,
 } from "~/models/outbox.server";
+
 import { deliverToAirtable } from "./airtable.server";
 import { channelsForEvents } from "./channels.server";
 import { closeMailTransport, deliverClientEmail, deliverStaffEmail } from "./email.server";

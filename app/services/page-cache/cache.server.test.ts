@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cachedPage, pageCacheGeneration, storePage, type CachedPage } from "./cache.server";
+
+import { type CachedPage, cachedPage, pageCacheGeneration, storePage } from "./cache.server";
 
 function page(expiresAt: number): CachedPage {
   const variant = { headers: {}, body: Buffer.from("<p>© 2025</p>") };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+
 import { log } from "~/lib/log.server";
 import {
   contentSecurityPolicy,
@@ -8,7 +9,8 @@ import {
   inlineScriptHashes,
   securityHeaders,
 } from "~/lib/security-headers.server";
-import { storePage, type CachedPage, type Encoding } from "./cache.server";
+
+import { type CachedPage, type Encoding, storePage } from "./cache.server";
 
 /** When a page was rendered (the cache generation) and when what it shows turns stale on its own. */
 export interface PageRender {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { matchesEtag, pageCacheKey, preferredEncoding } from "./request.server";
 
 const get = (url: string, headers: Record<string, string> = {}) => pageCacheKey({ method: "GET", url, headers });

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
+
 import { SESSION_COOKIE_NAMES } from "~/services/auth.server";
 import { ORDER_RECEIPT_COOKIE } from "~/services/order-receipt.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
+
 import type { Encoding } from "./cache.server";
 
 // The public pages every visitor sees alike, and the data requests a client-side navigation

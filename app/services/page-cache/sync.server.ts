@@ -1,5 +1,6 @@
 import { log } from "~/lib/log.server";
 import { listenForPublicContentChanges, readPublicContentVersion } from "~/models/public-content.server";
+
 import { invalidatePages, pageCacheEnabled, setPageCacheInSync } from "./cache.server";
 
 // Several instances on one Postgres: a write through any of them (or straight to the database)

@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import { log } from "~/lib/log.server";
 import { readPayPalCredentials } from "~/models/integrations.server";
-import { handleProviderEvent, type EventOutcome, type PaymentEffect } from "~/models/provider-events.server";
+import { type EventOutcome, handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
+
 import { capturePaid, PAYPAL_TIMEOUT_MS, paypalApiUrl, paypalClient } from "./paypal.server";
 
 // PayPal's webhook events: PayPal itself says whether a delivery is its own (the

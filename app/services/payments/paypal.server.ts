@@ -3,21 +3,23 @@ import {
   CheckoutPaymentIntent,
   Client,
   Environment,
-  OrdersController,
-  OrderStatus,
   type Order as PayPalOrder,
   type OrderRequest,
+  OrdersController,
+  OrderStatus,
 } from "@paypal/paypal-server-sdk";
 import axios, { type AxiosAdapter } from "axios";
-import type { Order } from "~/db/schema";
+
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
+import type { Order } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { hasMonthlyPrice, minorUnitFactor } from "~/lib/pricing";
+import { type PayPalCredentials, readPayPalCredentials } from "~/models/integrations.server";
 import { saveOrderCheckout } from "~/models/order-checkouts.server";
-import { readPayPalCredentials, type PayPalCredentials } from "~/models/integrations.server";
 import { getOrder } from "~/models/orders.server";
 import { handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
+
 import { closeStripeCheckout, PaymentStartError } from "./stripe.server";
 
 // Taking the client's money with PayPal Orders v2 (docs/payments.md, "PayPal"): the server creates

@@ -1,12 +1,13 @@
 import Stripe from "stripe";
 import { z } from "zod";
+
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import { log } from "~/lib/log.server";
 import { minorUnitFactor } from "~/lib/pricing";
 import { readIntegrationSecret } from "~/models/integrations.server";
 import {
-  handleProviderEvent,
   type EventOutcome,
+  handleProviderEvent,
   type OrderLink,
   type PaymentEffect,
   type ReportedPayment,

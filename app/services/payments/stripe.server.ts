@@ -1,11 +1,12 @@
 import Stripe from "stripe";
+
 import type { Order } from "~/db/schema";
 import type { PaymentTiming } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { hasMonthlyPrice, minorUnitFactor } from "~/lib/pricing";
-import { saveOrderCheckout } from "~/models/order-checkouts.server";
 import { readIntegrationSecret } from "~/models/integrations.server";
+import { saveOrderCheckout } from "~/models/order-checkouts.server";
 import { getOrder } from "~/models/orders.server";
 import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { FIELD_ERRORS } from "~/copy/admin";
 import { nextDay, startOfDay } from "~/lib/zoned-day";
 

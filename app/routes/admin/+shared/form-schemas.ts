@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { FIELD_ERRORS } from "~/copy/admin";
 
 // Field rules shared by the admin forms (client and server validate with the same schemas).

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import type { OrderExportFilter } from "~/models/orders.server";
+
 import { dayRangeInstants, readDayRange } from "./day-range";
 
 export const ORDERS_PATH = "/admin/orders";

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { FIELD_ERRORS, ORDER_PAYMENT_TEXTS } from "~/copy/admin";
 import { MANUAL_PAYMENT_PROVIDERS } from "~/lib/domain";
+
 import { amount } from "./form-schemas";
 
 // The order details' payment forms (app/components/admin/order-payments.tsx), checked with the

@@ -1,16 +1,18 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
+
+import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
+import { formatDateTime } from "~/components/admin/format";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { ORDER_PAYMENT_TEXTS } from "~/copy/admin";
 import type { Order, Payment } from "~/db/schema";
 import { MANUAL_PAYMENT_PROVIDERS, type PaymentTiming } from "~/lib/domain";
 import { formatPrice } from "~/lib/pricing";
 import { stripeDashboardUrl } from "~/lib/stripe-dashboard";
+
 import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./order-payment-forms";
-import { Badge } from "~/components/ui/badge";
-import { Icon } from "~/components/ui/icon";
-import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
-import { formatDateTime } from "~/components/admin/format";
-import { useIsSubmitting } from "~/components/admin/pending";
 
 // The order details' payments: what was received, the monthly subscription, and for a pending
 // order the staff's own steps (mark as paid, request payment, a custom quote). Plain posts to the

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+
 import { COMMON_TEXTS, type RecordName } from "~/copy/admin";
 import { log } from "~/lib/log.server";
 

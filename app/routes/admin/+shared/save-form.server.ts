@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import type { RecordName } from "~/copy/admin";
 import { dataWithError, redirectWithSuccess, type ToastText } from "~/services/toast.server";
+
 import { errorDescription, errorStatus, notFound } from "./route-helpers.server";
 
 /** Where a saved form leads, with its success toast. */

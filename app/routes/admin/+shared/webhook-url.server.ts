@@ -1,6 +1,7 @@
 import { WEBHOOK_TEXTS } from "~/copy/admin";
-import { refusedWebhookHost } from "~/services/webhooks.server";
 import type { ToastText } from "~/services/toast.server";
+import { refusedWebhookHost } from "~/services/webhooks.server";
+
 import type { Refused } from "./save-form.server";
 
 /**

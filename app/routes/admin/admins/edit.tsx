@@ -3,7 +3,8 @@ import { ADMIN_USERS_TEXTS, adminTitle } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { getAdminUser } from "~/models/admin-users.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
-import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
+
+import { AdminEditor, ADMINS_PATH } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/edit";
 

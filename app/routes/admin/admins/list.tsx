@@ -1,20 +1,21 @@
-import { readForm } from "~/lib/read-form.server";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { ADMIN_USERS_TEXTS, adminTitle, TOASTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { requireSuperAdmin } from "~/middleware/admin-guard.server";
+import { Icon } from "~/components/ui/icon";
+import { ADMIN_USERS_TEXTS, adminTitle, TOASTS } from "~/copy/admin";
 import { log } from "~/lib/log.server";
-import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+import { readForm } from "~/lib/read-form.server";
+import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { deleteAdminUserAs, getAdminUser, listAdminUsers } from "~/models/admin-users.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { ADMINS_PATH, roleBadgeText } from "./+shared/admin-editor";
 import type { Route } from "./+types/list";
-import { Icon } from "~/components/ui/icon";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireSuperAdmin(context);

@@ -1,7 +1,8 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ADMIN_USERS_TEXTS, adminTitle } from "~/copy/admin";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
-import { ADMINS_PATH, AdminEditor } from "./+shared/admin-editor";
+
+import { AdminEditor, ADMINS_PATH } from "./+shared/admin-editor";
 import { adminEditorAction } from "./+shared/admin-editor.server";
 import type { Route } from "./+types/new";
 

@@ -2,7 +2,8 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle, SERVICE_TEXTS } from "~/copy/admin";
 import { getService } from "~/models/services.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
-import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
+
+import { ServiceEditor, SERVICES_PATH } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/edit";
 

@@ -1,20 +1,21 @@
-import { SearchForm, SearchInput } from "~/components/admin/search-form";
-import { readForm } from "~/lib/read-form.server";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
+import { SearchForm, SearchInput } from "~/components/admin/search-form";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { adminTitle, SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { PageLinks } from "~/components/site/catalogue-pages";
+import { useCurrency } from "~/components/site/use-site-settings";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { adminTitle, SERVICE_TEXTS, TOASTS } from "~/copy/admin";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
-import { useCurrency } from "~/components/site/use-site-settings";
-import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+import { readForm } from "~/lib/read-form.server";
 import { readServiceFilter, searchWords, serviceFilterSearch } from "~/lib/service-filter";
 import { deleteService, searchAllServices } from "~/models/services.server";
 import { errorDescription, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { SERVICES_PATH } from "./+shared/service-editor";
 import type { Route } from "./+types/list";
 

@@ -1,6 +1,7 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle, SERVICE_TEXTS } from "~/copy/admin";
-import { SERVICES_PATH, ServiceEditor } from "./+shared/service-editor";
+
+import { ServiceEditor, SERVICES_PATH } from "./+shared/service-editor";
 import { serviceEditorAction } from "./+shared/service-editor.server";
 import type { Route } from "./+types/new";
 

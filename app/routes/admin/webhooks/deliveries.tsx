@@ -1,6 +1,7 @@
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { PageHeader } from "~/components/admin/page-header";
 import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { adminTitle, DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import { EMAIL_STATUS_TEXTS } from "~/copy/email";
 import type { DeliveryChannel } from "~/lib/domain";
@@ -11,12 +12,12 @@ import { readAirtableSync } from "~/models/integrations.server";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import { readIntent } from "~/routes/admin/+shared/route-helpers.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
+
 import { DeliveryLog } from "./+shared/delivery-log";
 import { backTo, redeliverAction } from "./+shared/delivery-log.server";
 import { DELIVERIES_PATH } from "./+shared/event-webhook-editor";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/deliveries";
-import { Icon } from "~/components/ui/icon";
 
 // The site's own channels, as ?channel= names them: the two emails are one log.
 const CHANNELS = {

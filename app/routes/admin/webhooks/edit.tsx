@@ -2,7 +2,8 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle, WEBHOOK_TEXTS } from "~/copy/admin";
 import { getWebhook, withoutHeaderValues } from "~/models/webhooks.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
-import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
+
+import { WebhookEditor, WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/edit";
 

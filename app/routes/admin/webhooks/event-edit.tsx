@@ -4,6 +4,7 @@ import { adminTitle, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { getEventWebhook } from "~/models/event-webhooks.server";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import { notFound, requireId } from "~/routes/admin/+shared/route-helpers.server";
+
 import { EventWebhookEditor, RotateSecretForm, SecretOnce } from "./+shared/event-webhook-editor";
 import { eventWebhookEditorAction } from "./+shared/event-webhook-editor.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
+
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { adminTitle, DELIVERY_LOG_TEXTS, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { TEST_EVENT_TYPE } from "~/lib/domain";
 import { readPageRequest } from "~/lib/keyset";
@@ -9,13 +11,13 @@ import { readForm } from "~/lib/read-form.server";
 import { DeliveryIdSchema, getEventWebhook, listDeliveryPage } from "~/models/event-webhooks.server";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import { notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
+
 import { DeliveryLog } from "./+shared/delivery-log";
 import { backTo, redeliverAction } from "./+shared/delivery-log.server";
 import { testEventAction } from "./+shared/event-webhook-editor.server";
-import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import { EventWebhookStatus } from "./+shared/event-webhook-status";
+import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import type { Route } from "./+types/event-log";
-import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = requireId(params.eventWebhookId, "eventWebhook");

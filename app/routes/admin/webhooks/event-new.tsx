@@ -1,5 +1,6 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle, EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
+
 import { EventWebhookEditor, SecretOnce } from "./+shared/event-webhook-editor";
 import { eventWebhookEditorAction } from "./+shared/event-webhook-editor.server";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";

@@ -1,19 +1,22 @@
 import { Form, Link, useNavigation } from "react-router";
+
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
-import { adminTitle, EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { adminTitle, EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import type { BreakerState } from "~/lib/circuit-breaker";
+import { type EventWebhookView, listEventWebhooks } from "~/models/event-webhooks.server";
+import { listWebhooks, type WebhookView, withoutHeaderValues } from "~/models/webhooks.server";
 import { breakerKey, webhookBreaker } from "~/services/chat/fan-out.server";
 import type { Reply } from "~/services/chat/reply.server";
 import { chatPayload } from "~/services/webhooks.server";
-import { listWebhooks, withoutHeaderValues, type WebhookView } from "~/models/webhooks.server";
-import { listEventWebhooks, type EventWebhookView } from "~/models/event-webhooks.server";
+
 import {
   DELIVERIES_PATH,
   EVENT_WEBHOOKS_NEW_PATH,
@@ -22,9 +25,8 @@ import {
 } from "./+shared/event-webhook-editor";
 import { EventWebhookBadge, EventWebhookStatus } from "./+shared/event-webhook-status";
 import { WEBHOOKS_PATH } from "./+shared/webhook-editor";
-import { webhookListAction, type TestResult } from "./+shared/webhook-list.server";
+import { type TestResult, webhookListAction } from "./+shared/webhook-list.server";
 import type { Route } from "./+types/list";
-import { Icon } from "~/components/ui/icon";
 
 // What the configuration card shows. The sample is built by the same function the chat uses.
 const SAMPLE_PAYLOAD = chatPayload({

@@ -1,6 +1,7 @@
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle, WEBHOOK_TEXTS } from "~/copy/admin";
-import { WEBHOOKS_PATH, WebhookEditor } from "./+shared/webhook-editor";
+
+import { WebhookEditor, WEBHOOKS_PATH } from "./+shared/webhook-editor";
 import { webhookEditorAction } from "./+shared/webhook-editor.server";
 import type { Route } from "./+types/new";
 

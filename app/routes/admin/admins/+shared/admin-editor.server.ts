@@ -1,13 +1,15 @@
-import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
+
 import { TOASTS } from "~/copy/admin";
 import { log } from "~/lib/log.server";
+import { readForm } from "~/lib/read-form.server";
 import { requireSuperAdmin } from "~/middleware/admin-guard.server";
 import { createAdminUser, getAdminUser, updateAdminUserAs, UsernameTakenError } from "~/models/admin-users.server";
 import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
-import { ADMINS_PATH, adminEditorSchema } from "./admin-editor";
+
+import { adminEditorSchema, ADMINS_PATH } from "./admin-editor";
 
 /** The action of /admin/admins/new and /admin/admins/:adminId/edit (super admins only). */
 export async function adminEditorAction({ request, params, context }: ActionFunctionArgs) {

@@ -1,12 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+
 import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { PasswordSchema } from "~/lib/password";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/domain";
+import { PasswordSchema } from "~/lib/password";
 import { checkbox, email } from "~/routes/admin/+shared/form-schemas";
 
 export const ADMINS_PATH = "/admin/admins";

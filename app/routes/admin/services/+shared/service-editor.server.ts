@@ -1,10 +1,12 @@
-import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
+
 import { TOASTS } from "~/copy/admin";
+import { readForm } from "~/lib/read-form.server";
 import { createService, updateService } from "~/models/services.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
-import { SERVICES_PATH, ServiceEditorSchema } from "./service-editor";
+
+import { ServiceEditorSchema, SERVICES_PATH } from "./service-editor";
 
 /** The action of /admin/services/new and /admin/services/:serviceId/edit. */
 export async function serviceEditorAction({ request, params, context }: ActionFunctionArgs) {

@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { useIsSubmitting } from "~/components/admin/pending";
-import { SERVICE_TEXTS } from "~/copy/admin";
+
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { useIsSubmitting } from "~/components/admin/pending";
+import { useCurrency } from "~/components/site/use-site-settings";
+import { SERVICE_TEXTS } from "~/copy/admin";
+import type { Service } from "~/db/schema";
 import { categorySlug, KNOWN_CATEGORIES } from "~/lib/categories";
 import { currencySymbol } from "~/lib/pricing";
-import { useCurrency } from "~/components/site/use-site-settings";
-import type { Service } from "~/db/schema";
 import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
 
 export const ServiceEditorSchema = z.object({

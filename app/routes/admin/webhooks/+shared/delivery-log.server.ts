@@ -1,5 +1,5 @@
 import { TOASTS } from "~/copy/admin";
-import { deliveryInLog, DeliveryIdSchema, type DeliveryLogFilter } from "~/models/event-webhooks.server";
+import { DeliveryIdSchema, deliveryInLog, type DeliveryLogFilter } from "~/models/event-webhooks.server";
 import { requeueDelivery } from "~/models/outbox.server";
 import { errorDescription, notFound } from "~/routes/admin/+shared/route-helpers.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";

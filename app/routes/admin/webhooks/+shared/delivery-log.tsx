@@ -1,15 +1,16 @@
 import { Form, useNavigation } from "react-router";
+
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, ListCard } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import type { DeliveryStatus } from "~/lib/domain";
 import type { PageInfo } from "~/lib/keyset";
 import type { LoggedDelivery } from "~/models/event-webhooks.server";
-import { Icon } from "~/components/ui/icon";
 
 const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = {
   pending: "warning",

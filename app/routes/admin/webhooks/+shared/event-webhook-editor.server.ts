@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
+import { type ActionFunctionArgs, data, type RouterContextProvider } from "react-router";
+
 import { TOASTS } from "~/copy/admin";
 import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
@@ -21,6 +22,7 @@ import {
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/services/toast.server";
+
 import { EventWebhookEditorSchema } from "./event-webhook-editor";
 import { WEBHOOKS_PATH } from "./webhook-editor";
 

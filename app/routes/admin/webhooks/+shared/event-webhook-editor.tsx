@@ -1,18 +1,20 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
+
 import { FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { EVENT_WEBHOOK_TEXTS } from "~/copy/admin";
 import { EVENT_TYPES, type EventType } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
 import { checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
+
 import { WEBHOOKS_PATH } from "./webhook-editor";
-import { Icon } from "~/components/ui/icon";
 
 export const EVENT_WEBHOOKS_NEW_PATH = `${WEBHOOKS_PATH}/events/new`;
 export const eventWebhookEditPath = (id: string) => `${WEBHOOKS_PATH}/events/${id}/edit`;

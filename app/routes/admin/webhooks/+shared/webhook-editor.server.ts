@@ -1,13 +1,15 @@
-import { readForm } from "~/lib/read-form.server";
 import type { ActionFunctionArgs } from "react-router";
+
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
+import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import { createWebhook, getWebhook, updateWebhook } from "~/models/webhooks.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 import { refusedWebhookUrl } from "~/routes/admin/+shared/webhook-url.server";
-import { parseHeaders, WEBHOOKS_PATH, WebhookEditorSchema } from "./webhook-editor";
+
+import { parseHeaders, WebhookEditorSchema, WEBHOOKS_PATH } from "./webhook-editor";
 
 /** The action of /admin/webhooks/new and /admin/webhooks/:webhookId/edit. */
 export async function webhookEditorAction({ request, params, context }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
+
 import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+
 import { TOASTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import type { AuditAction } from "~/lib/audit";
 import type { WebhookPayloadFormat } from "~/lib/domain";
@@ -10,9 +11,10 @@ import { recordAudit } from "~/models/audit-log.server";
 import { deleteEventWebhook, getEventWebhook } from "~/models/event-webhooks.server";
 import { deleteWebhook, getWebhook, moveWebhook } from "~/models/webhooks.server";
 import { errorDescription, notFound, readIntent, requireId } from "~/routes/admin/+shared/route-helpers.server";
-import { REPLY_FIELDS, ReplyReader, type Reply } from "~/services/chat/reply.server";
+import { type Reply, REPLY_FIELDS, ReplyReader } from "~/services/chat/reply.server";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 import { chatTriggerBody, sendWebhook, testPayload, WebhookError } from "~/services/webhooks.server";
+
 import { readEventWebhookId, testEventAction } from "./event-webhook-editor.server";
 import { WEBHOOKS_PATH } from "./webhook-editor";
 
