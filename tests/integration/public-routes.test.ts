@@ -398,6 +398,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         subscriptionCancelled: false,
         payment: null,
         payNow: false,
+        payWithPayPal: false,
         manageBilling: false,
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
