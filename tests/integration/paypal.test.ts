@@ -8,26 +8,24 @@ import { integrations, type Order, orders, outboxEvents, payments, providerEvent
 import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
-import type * as orderStatus from "~/routes/public/order-status";
 
 import { createTestOrder } from "../support/factories";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 import { productText } from "../support/product-text";
 import { send } from "../support/route-args";
+import { pressStatusButton, STATUS_ORIGIN, statusPage, statusPath } from "../support/status-page";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BACKENDS, useTestDatabase } from "../support/test-database";
 
 // "Pay with PayPal" on the client's status page, the return that captures, and PayPal's webhook,
 // through the routes with the official SDK against a local stand-in (tests/support/paypal-stand-in.ts).
 
-const ORIGIN = "http://agency.test";
+const ORIGIN = STATUS_ORIGIN;
 vi.hoisted(() => {
   process.env.SITE_URL = "http://agency.test";
 });
 const CLIENT_ID = "AStandInClientId";
 const CLIENT_SECRET = "EStandInClientSecret0123";
-const STATUS_ROUTE = "routes/public/order-status";
-type StatusPage = Awaited<ReturnType<typeof orderStatus.loader>>;
 
 let standIn: PayPalStandIn;
 let stripe: StripeStandIn;
@@ -53,20 +51,8 @@ beforeEach(() => {
   apiUrl = standIn.url;
 });
 
-const statusPath = (placed: Pick<Order, "statusToken">) => `/order/status/${placed.statusToken}`;
-
 function press(placed: Pick<Order, "statusToken">, intent = "paypal", ip = `10.2.${randomUUID()}`) {
-  const request = new Request(`${ORIGIN}${statusPath(placed)}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent }),
-  });
-  return send(request, { ip });
-}
-
-async function statusPage(path: string): Promise<StatusPage> {
-  const answer = await send(new Request(`${ORIGIN}${path}`));
-  expect(answer.status).toBe(200);
-  return answer.loaderData[STATUS_ROUTE] as StatusPage;
+  return pressStatusButton(placed, intent, ip);
 }
 
 /** The client at PayPal's approve page, then back through the return_url it gives. */

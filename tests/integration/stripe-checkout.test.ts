@@ -10,12 +10,12 @@ import * as envModule from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import type * as order from "~/routes/public/order";
-import type * as orderStatus from "~/routes/public/order-status";
 import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
 
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
+import { pressStatusButton, STATUS_ORIGIN, statusPage, statusPath } from "../support/status-page";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, startTestServer } from "../support/webhook-server";
@@ -23,15 +23,13 @@ import { answerJson, startTestServer } from "../support/webhook-server";
 // "Pay now" and "Manage billing" on the client's status page, through the routes with the official
 // Stripe client against a local stand-in (tests/support/stripe-stand-in.ts), on both databases.
 
-const ORIGIN = "http://agency.test";
+const ORIGIN = STATUS_ORIGIN;
 vi.hoisted(() => {
   process.env.SITE_URL = "http://agency.test";
   // Each request waits 1 s, not 10, before the client's own two retries: the slow-Stripe case.
   process.env.STRIPE_TIMEOUT_SECONDS = "1";
 });
 const SECRET_KEY = "sk_test_standin_0123456789";
-const STATUS_ROUTE = "routes/public/order-status";
-type StatusPage = Awaited<ReturnType<typeof orderStatus.loader>>;
 
 let standIn: StripeStandIn;
 beforeAll(async () => {
@@ -47,21 +45,8 @@ beforeEach(() => {
   standIn.fail = null;
 });
 
-const statusPath = (placed: Pick<Order, "statusToken">) => `/order/status/${placed.statusToken}`;
-
-/** A press of the page's "Pay now" (or "Manage billing"), from `ip`. */
 function press(placed: Pick<Order, "statusToken">, intent = "pay", ip = `10.1.${randomUUID()}`) {
-  const request = new Request(`${ORIGIN}${statusPath(placed)}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent }),
-  });
-  return send(request, { ip });
-}
-
-async function statusPage(path: string): Promise<StatusPage> {
-  const answer = await send(new Request(`${ORIGIN}${path}`));
-  expect(answer.status).toBe(200);
-  return answer.loaderData[STATUS_ROUTE] as StatusPage;
+  return pressStatusButton(placed, intent, ip);
 }
 
 const stored = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
