@@ -334,6 +334,8 @@ export const chatSessions = pgTable(
     messageCount: integer("message_count").notNull(),
     // The visitor's first message, as the conversation's preview; null until the visitor writes.
     firstMessage: text("first_message"),
+    // When the visitor wrote it: a write that commits late with an earlier message still wins.
+    firstMessageAt: timestamp("first_message_at", { withTimezone: true }),
   },
   (t) => [index("chat_sessions_last_message_idx").on(t.lastMessageAt, t.sessionId)],
 ).enableRLS();

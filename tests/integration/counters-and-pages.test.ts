@@ -143,6 +143,22 @@ describe.each(BACKENDS)("counters and keyset pages on %s", (backend) => {
     await expectCountersExact();
   });
 
+  it("keeps the visitor's earliest message as the preview when an earlier write commits last", async () => {
+    // Three writes of one conversation, committed in this order but written at these times.
+    const at = (seconds: number) => `now() - interval '${60 - seconds} seconds'`;
+    await query(`insert into chat_messages (session_id, message, is_user_message, created_at)
+      values ('s-late', 'third', true, ${at(5)})`);
+    await query(`insert into chat_messages (session_id, message, is_user_message, created_at)
+      values ('s-late', 'Hello!', false, ${at(2)})`);
+    await query(`insert into chat_messages (session_id, message, is_user_message, created_at)
+      values ('s-late', 'second', true, ${at(4)})`);
+    expect(await keptSessions()).toEqual(await derivedSessions());
+    expect((await db().select().from(chatSessions).where(eq(chatSessions.sessionId, "s-late")))[0].firstMessage).toBe(
+      "second",
+    );
+    await query(`delete from chat_messages where session_id = 's-late'`);
+  });
+
   describe("keyset pages", () => {
     const columns = { at: contactMessages.createdAt, id: contactMessages.id };
     const fetch = ({ where, orderBy, limit }: KeysetSlice) =>
