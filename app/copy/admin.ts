@@ -810,7 +810,14 @@ export const PAYPAL_TEXTS = {
 } as const;
 
 /** The PayPal events the webhook handles: the webhook in PayPal's dashboard must send each. */
-export const PAYPAL_WEBHOOK_EVENTS = ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.REFUNDED"] as const;
+export const PAYPAL_WEBHOOK_EVENTS = [
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "BILLING.SUBSCRIPTION.ACTIVATED",
+  "PAYMENT.SALE.COMPLETED",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+  "BILLING.SUBSCRIPTION.CANCELLED",
+] as const;
 
 /** The Stripe events the webhook handles: the endpoint in Stripe's dashboard must send each. */
 export const STRIPE_WEBHOOK_EVENTS = [

@@ -97,6 +97,14 @@ export async function readPayPalCredentials(): Promise<PayPalCredentials | null>
   return { ...row, clientId: row.clientId, clientSecret: openSecret(row.clientSecret) };
 }
 
+/** Whether the saved PayPal app is a sandbox one, without opening the secret. */
+export async function readPayPalSandbox(): Promise<boolean> {
+  const [row] = await withReadRetry(() =>
+    db().select({ sandbox: integrations.paypalSandbox }).from(integrations).where(eq(integrations.id, 1)),
+  );
+  return row?.sandbox ?? false;
+}
+
 export interface AirtableSync {
   token: string;
   baseId: string;

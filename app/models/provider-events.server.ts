@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import { type Db, db } from "~/db/client.server";
@@ -42,9 +42,16 @@ export type PaymentEffect =
       order: OrderLink;
       paymentMethod: string;
       customerId: string | null;
-      payment: ReportedPayment;
+      /** Null when the money is reported apart (a PayPal subscription's sales). */
+      payment: ReportedPayment | null;
     }
-  | { type: "payment_recorded"; order: OrderLink; payment: ReportedPayment }
+  | {
+      type: "payment_recorded";
+      order: OrderLink;
+      payment: ReportedPayment;
+      /** PayPal's sales do not say what they pay: the subscription's first is its setup, later ones monthly. */
+      firstIsSetup?: boolean;
+    }
   | { type: "subscription_cancelled"; order: OrderLink }
   | {
       type: "refunded";
@@ -88,7 +95,7 @@ async function apply(tx: Tx, event: ProviderEvent, effect: PaymentEffect): Promi
     case "checkout_paid":
       return checkoutPaid(tx, event.provider, effect);
     case "payment_recorded":
-      return paymentRecorded(tx, event.provider, effect.order, effect.payment);
+      return paymentRecorded(tx, event.provider, effect);
     case "subscription_cancelled":
       return subscriptionCancelled(tx, event.provider, effect.order);
     case "refunded":
@@ -200,7 +207,7 @@ async function checkoutPaid(
         })
       )?.after;
   if (!current) return "unmatched";
-  const payment = await writePayment(tx, provider, order.id, effect.payment, alreadyPaid);
+  const payment = effect.payment && (await writePayment(tx, provider, order.id, effect.payment, alreadyPaid));
   if (payment) await announce(tx, payment, current);
   return "handled";
 }
@@ -208,11 +215,27 @@ async function checkoutPaid(
 async function paymentRecorded(
   tx: Tx,
   provider: PaymentProvider,
-  link: OrderLink,
-  reported: ReportedPayment,
+  effect: Extract<PaymentEffect, { type: "payment_recorded" }>,
 ): Promise<EventOutcome> {
+  const link = effect.order;
   const order = await lockOrder(tx, link);
   if (!order) return "unmatched";
+  let reported = effect.payment;
+  if (effect.firstIsSetup) {
+    const [earlier] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.provider, provider),
+          eq(payments.status, "succeeded"),
+          ne(payments.providerReference, reported.reference),
+        ),
+      )
+      .limit(1);
+    reported = { ...reported, kind: earlier ? "monthly" : "setup" };
+  }
   let current = order;
   if (link.subscriptionId) {
     const [row] = await tx
@@ -225,8 +248,12 @@ async function paymentRecorded(
       .returning();
     current = row;
   }
-  // A first payment reaching an order already paid before its checkout was completed.
-  const flagged = reported.status === "succeeded" && reported.kind === "setup" && order.status === "paid";
+  // A first payment reaching an order already paid otherwise than by this subscription.
+  const flagged =
+    reported.status === "succeeded" &&
+    reported.kind === "setup" &&
+    order.status === "paid" &&
+    order.providerSubscriptionId !== link.subscriptionId;
   const payment = await writePayment(tx, provider, order.id, reported, flagged);
   if (payment) await announce(tx, payment, current);
   return "handled";

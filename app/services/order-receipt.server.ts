@@ -5,6 +5,7 @@ import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
+import { paysWithPayPalRightAfterOrder } from "~/services/payments/paypal.server";
 import { paysRightAfterOrder } from "~/services/payments/stripe.server";
 
 // The link from the order-submitted page to the new order's status page. The token
@@ -21,6 +22,7 @@ const ReceiptCookieSchema = z.object({
   statusToken: z.string().regex(/^[0-9a-f]{64}$/),
   emailed: z.boolean(),
   payNow: z.boolean().default(false),
+  payWithPayPal: z.boolean().default(false),
 });
 
 type PlacedOrder = { statusToken: string; clientEmail: string; setupPrice: number; monthlyPrice: number };
@@ -39,6 +41,7 @@ export async function orderReceiptHeaders(order: PlacedOrder): Promise<Headers> 
     statusToken: order.statusToken,
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
+    payWithPayPal: await paysWithPayPalRightAfterOrder(order),
   };
   return new Headers({ "Set-Cookie": await receiptCookie().serialize(receipt) });
 }
@@ -53,6 +56,7 @@ export async function takeOrderReceipt(request: Request): Promise<{ receipt: Ord
       statusUrl: orderStatusUrl(request, parsed.data.statusToken),
       emailed: parsed.data.emailed,
       payNow: parsed.data.payNow,
+      payWithPayPal: parsed.data.payWithPayPal,
     },
     headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }),
   };
@@ -64,6 +68,8 @@ export interface OrderReceipt {
   emailed: boolean;
   /** The order can be paid at once: the receipt offers "Pay now" (docs/payments.md, "Paying"). */
   payNow: boolean;
+  /** The same with PayPal: the receipt offers "Pay with PayPal" (docs/payments.md, "PayPal"). */
+  payWithPayPal: boolean;
 }
 
 /** The whole address of an order's status page: on SITE_URL's origin, else on the request's. */
@@ -85,5 +91,6 @@ export async function orderReceipt(request: Request, order: PlacedOrder): Promis
     statusUrl: orderStatusUrl(request, order.statusToken),
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
+    payWithPayPal: await paysWithPayPalRightAfterOrder(order),
   };
 }

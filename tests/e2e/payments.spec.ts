@@ -21,6 +21,15 @@ test.beforeEach(async ({ sql }) => {
   });
 });
 
+/** Any client id and secret turn the button on (the stand-in checks none); the webhook id is its own. */
+async function usePayPal(sql: Parameters<typeof withRecordLock>[0]) {
+  const { paypalWebhookId } = e2eState();
+  await withRecordLock(sql, "integrations", async () => {
+    await sql`update integrations set paypal_client_id = coalesce(paypal_client_id, 'AE2EStandIn'),
+      paypal_client_secret = coalesce(paypal_client_secret, 'EE2EStandIn'), paypal_webhook_id = ${paypalWebhookId}`;
+  });
+}
+
 async function payNow(page: Page) {
   await page.getByRole("button", { name: productText("Pay now") }).click();
   await expect(page.getByRole("heading", { name: "Stand-in checkout" })).toBeVisible();
@@ -73,12 +82,7 @@ test("a one-off order paid with PayPal: Pay with PayPal, PayPal's approval, back
   db,
   sql,
 }) => {
-  // Any client id and secret turn the button on (the stand-in checks none); the webhook id is its own.
-  const { paypalWebhookId } = e2eState();
-  await withRecordLock(sql, "integrations", async () => {
-    await sql`update integrations set paypal_client_id = coalesce(paypal_client_id, 'AE2EStandIn'),
-      paypal_client_secret = coalesce(paypal_client_secret, 'EE2EStandIn'), paypal_webhook_id = ${paypalWebhookId}`;
-  });
+  await usePayPal(sql);
   const order = await createTestOrder(db, { setupPrice: 250, monthlyPrice: 0 });
   await page.goto(`/order/status/${order.statusToken}`);
   await expect(page.getByRole("button", { name: productText("Pay now") })).toBeVisible();
@@ -91,4 +95,23 @@ test("a one-off order paid with PayPal: Pay with PayPal, PayPal's approval, back
   await expect(page.getByRole("button", { name: productText("Pay with PayPal") })).toHaveCount(0);
   const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
   expect(paid).toMatchObject({ status: "paid", paymentMethod: productText("PayPal") });
+});
+
+test("a monthly order paid with PayPal: a subscription approved at PayPal, paid, billing managed at PayPal", async ({
+  page,
+  db,
+  sql,
+}) => {
+  await usePayPal(sql);
+  const order = await createTestOrder(db, { setupPrice: 400, monthlyPrice: 59 });
+  await page.goto(`/order/status/${order.statusToken}`);
+  // The stand-in's subscription approve page approves at once and sends the browser back.
+  await page.getByRole("button", { name: productText("Pay with PayPal") }).click();
+  await expect(page).toHaveURL(`/order/status/${order.statusToken}?payment=success`);
+  await expect(page.getByText(productText("Paid: thank you! We're building your automation."))).toBeVisible();
+  const manage = page.getByRole("link", { name: productText("Manage billing on PayPal") });
+  await expect(manage).toHaveAttribute("href", "https://www.paypal.com/myaccount/autopay/");
+  await expect(page.getByRole("button", { name: productText("Manage billing") })).toHaveCount(0);
+  const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
+  expect(paid).toMatchObject({ status: "paid", paymentMethod: productText("PayPal"), subscriptionState: "active" });
 });

@@ -400,6 +400,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         payNow: false,
         payWithPayPal: false,
         manageBilling: false,
+        paypalBillingUrl: null,
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
     });
@@ -452,7 +453,12 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: receipt!.split(";")[0] } }),
       );
       expect(landed.loaderData["routes/public/order-submitted"]).toEqual({
-        receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false, payNow: false },
+        receipt: {
+          statusUrl: `${ORIGIN}/order/status/${row.statusToken}`,
+          emailed: false,
+          payNow: false,
+          payWithPayPal: false,
+        },
       });
       expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
       const anyone = await send(new Request(`${ORIGIN}/order/submitted`));

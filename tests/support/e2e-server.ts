@@ -63,6 +63,7 @@ const app = spawn(process.execPath, ["build/server/main.js"], {
     // Many tests share one address; the limits themselves are tested directly.
     CONTACT_MESSAGES_PER_HOUR: "10000",
     ORDERS_PER_HOUR: "10000",
+    PAYMENTS_PER_HOUR: "10000",
     CHAT_MESSAGES_PER_MINUTE: "10000",
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: "10000",
     // Every spec's chat webhook is active at once, and a message the specs make every webhook

@@ -15,11 +15,14 @@ export function OrderStatusLink({
   statusUrl,
   emailed,
   payNow = false,
+  payWithPayPal = false,
 }: {
   statusUrl: string;
   emailed: boolean;
   /** The order can be paid at once: "Pay now" leads to Stripe's checkout. */
   payNow?: boolean;
+  /** The order can be paid at once with PayPal: "Pay with PayPal" leads to PayPal's page. */
+  payWithPayPal?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -49,6 +52,7 @@ export function OrderStatusLink({
         <CopyButton text={statusUrl} label={ORDER_RECEIPT.copy} copiedLabel={ORDER_RECEIPT.copied} />
       </div>
       {payNow ? <PaymentForm statusPath={new URL(statusUrl).pathname} intent="pay" /> : null}
+      {payWithPayPal ? <PaymentForm statusPath={new URL(statusUrl).pathname} intent="paypal" /> : null}
     </section>
   );
 }

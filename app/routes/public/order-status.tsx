@@ -6,6 +6,9 @@ import { publicPageMeta } from "~/components/site/page-meta";
 import { PAYMENT_INTENTS, PaymentForm } from "~/components/site/payment-form";
 import { useCurrency } from "~/components/site/use-site-settings";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
+import { PAYPAL_BILLING } from "~/copy/payments-paypal";
 import { ORDER_STATUS, PAYING } from "~/copy/site";
 import type { Order } from "~/db/schema";
 import { rateLimitAddress } from "~/lib/address-key";
@@ -14,7 +17,7 @@ import { getEnv } from "~/lib/env.server";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
-import { hasPayPalCredentials } from "~/models/integrations.server";
+import { hasPayPalCredentials, readPayPalSandbox } from "~/models/integrations.server";
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { siteTimeZone } from "~/models/site-settings.server";
@@ -22,6 +25,7 @@ import { readSiteSettings, readStripeConfigured } from "~/services/last-known.se
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { openPayPalCheckout } from "~/services/payments/paypal.server";
+import { openPayPalSubscription, paypalAutopayUrl } from "~/services/payments/paypal-subscriptions.server";
 import { openBillingPortal, openCheckout, paymentAsked, PaymentStartError } from "~/services/payments/stripe.server";
 
 import type { Route } from "./+types/order-status";
@@ -45,14 +49,16 @@ const HOUR_MS = 60 * 60 * 1000;
 
 type PaymentNotice = keyof typeof PAYING.notices;
 
+/** The order is paid with a monthly subscription that still runs. */
+function hasSubscription(order: Order): boolean {
+  return order.status === "paid" && order.providerSubscriptionId !== null && order.subscriptionState !== "cancelled";
+}
+
+const paidWithPayPal = (order: Order) => order.paymentMethod === PAYMENT_EVENT_TEXTS.paypalMethod;
+
 /** The client's monthly subscription can be managed in Stripe's billing portal. */
 function hasBilling(order: Order): order is Order & { providerCustomerId: string } {
-  return (
-    order.status === "paid" &&
-    order.providerCustomerId !== null &&
-    order.providerSubscriptionId !== null &&
-    order.subscriptionState !== "cancelled"
-  );
+  return hasSubscription(order) && order.providerCustomerId !== null && !paidWithPayPal(order);
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -83,13 +89,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     /** Back from Stripe's checkout: whether the client paid or left it. */
     payment,
     payNow: payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await readStripeConfigured()),
-    // PayPal takes one-off orders only: a monthly order pays through Stripe.
+    // A one-off order is a PayPal order, a monthly one a PayPal subscription.
     payWithPayPal:
-      payment !== "success" &&
-      paymentAsked(order, settings.paymentTiming) &&
-      !hasMonthlyPrice(order.monthlyPrice) &&
-      (await hasPayPalCredentials()),
+      payment !== "success" && paymentAsked(order, settings.paymentTiming) && (await hasPayPalCredentials()),
     manageBilling: hasBilling(order),
+    // PayPal opens no billing page for a merchant: its buyers manage automatic payments in their account.
+    paypalBillingUrl:
+      hasSubscription(order) && paidWithPayPal(order) ? paypalAutopayUrl(await readPayPalSandbox()) : null,
   };
 }
 
@@ -120,13 +126,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const settings = await readSiteSettings();
     if (!paymentAsked(order, settings.paymentTiming)) return refuse("notOffered", { status: 409 });
     const checkout =
-      form.data.intent === "paypal"
-        ? await openPayPalCheckout(order, settings.currency, statusUrl)
-        : await openCheckout(order, settings.currency, statusUrl);
+      form.data.intent === "pay"
+        ? await openCheckout(order, settings.currency, statusUrl)
+        : hasMonthlyPrice(order.monthlyPrice)
+          ? await openPayPalSubscription(order, settings.currency, statusUrl, settings.companyName)
+          : await openPayPalCheckout(order, settings.currency, statusUrl, settings.companyName);
     if ("url" in checkout) return redirect(checkout.url, 303);
     const notices = {
       not_configured: "notOffered",
-      monthly: "notOffered",
       processing: "processing",
       not_pending: "alreadyPaid",
     } as const;
@@ -195,6 +202,7 @@ export default function OrderStatusPage({ loaderData: order, actionData, params 
         {order.payNow ? <PaymentForm statusPath={statusPath} intent="pay" /> : null}
         {order.payWithPayPal ? <PaymentForm statusPath={statusPath} intent="paypal" /> : null}
         {order.manageBilling ? <PaymentForm statusPath={statusPath} intent="billing" /> : null}
+        {order.paypalBillingUrl ? <PayPalBilling href={order.paypalBillingUrl} /> : null}
       </div>
       <p className="mt-4 text-sm text-slate-500">{ORDER_STATUS.refreshHint}</p>
     </section>
@@ -207,6 +215,18 @@ function PaymentReturn({ title, detail, tone }: { title: string; detail: string;
     <div role="status" className={`mt-6 rounded-lg border p-4 ${colours}`}>
       <h2 className="font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 text-sm text-slate-700">{detail}</p>
+    </div>
+  );
+}
+
+/** A link, not a form: PayPal's own page, where the client stops or changes the automatic payment. */
+function PayPalBilling({ href }: { href: string }) {
+  return (
+    <div className="mt-6">
+      <a href={href} rel="noopener noreferrer" className={buttonClasses("secondary", "lg")}>
+        {PAYPAL_BILLING.manage}
+      </a>
+      <p className="mt-2 text-sm text-slate-600">{PAYPAL_BILLING.hint}</p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { readPayPalCredentials } from "~/models/integrations.server";
 import { type EventOutcome, handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
 
 import { capturePaid, PAYPAL_TIMEOUT_MS, paypalApiUrl, paypalClient } from "./paypal.server";
+import { subscriptionActivated } from "./paypal-subscriptions.server";
 
 // PayPal's webhook events: PayPal itself says whether a delivery is its own (the
 // verify-webhook-signature API, with the webhook id of Admin → Integrations), then the event is read
@@ -88,6 +89,26 @@ const Refund = z.object({
   links: z.array(z.object({ rel: z.string(), href: z.string() })).default([]),
 });
 
+const Subscription = z.object({
+  id: z.string(),
+  status: z.string(),
+  custom_id: z.string().nullish(),
+  subscriber: z.object({ payer_id: z.string().nullish() }).nullish(),
+  billing_info: z
+    .object({ last_failed_payment: z.object({ amount: Money, time: z.iso.datetime({ offset: true }) }).nullish() })
+    .nullish(),
+});
+
+// A subscription's payment, in the older Payments v1 shape PayPal still sends for subscriptions.
+const Sale = z.object({
+  id: z.string(),
+  state: z.string(),
+  amount: z.object({ total: z.string().regex(/^\d+(\.\d+)?$/), currency: z.string().length(3) }),
+  billing_agreement_id: z.string().nullish(),
+  custom: z.string().nullish(),
+  create_time: z.iso.datetime({ offset: true }).nullish(),
+});
+
 function effectOf(event: PayPalEvent): PaymentEffect {
   const read = <T extends z.ZodType>(schema: T): z.infer<T> | null => {
     const parsed = schema.safeParse(event.resource);
@@ -125,6 +146,59 @@ function effectOf(event: PayPalEvent): PaymentEffect {
         references: captureId ? [captureId] : [],
         fully: { refundedTotal: Number(total.value) },
         refundedAt: at(refund.create_time),
+      };
+    }
+    case "BILLING.SUBSCRIPTION.ACTIVATED": {
+      const subscription = read(Subscription);
+      if (!subscription || subscription.status !== "ACTIVE") return { type: "ignored" };
+      return subscriptionActivated({
+        orderId: subscription.custom_id ?? null,
+        subscriptionId: subscription.id,
+        payerId: subscription.subscriber?.payer_id ?? null,
+      });
+    }
+    case "PAYMENT.SALE.COMPLETED": {
+      const sale = read(Sale);
+      // A sale outside a subscription is no order's: one-off orders are paid by captures.
+      if (!sale?.billing_agreement_id || sale.state !== "completed") return { type: "ignored" };
+      return {
+        type: "payment_recorded",
+        order: { orderId: sale.custom ?? null, subscriptionId: sale.billing_agreement_id },
+        payment: {
+          kind: "setup",
+          status: "succeeded",
+          amount: Number(sale.amount.total),
+          currency: sale.amount.currency.toUpperCase(),
+          reference: sale.id,
+          paidAt: at(sale.create_time),
+        },
+        firstIsSetup: true,
+      };
+    }
+    case "BILLING.SUBSCRIPTION.PAYMENT.FAILED": {
+      const subscription = read(Subscription);
+      const failed = subscription?.billing_info?.last_failed_payment;
+      if (!subscription || !failed) return { type: "ignored" };
+      return {
+        type: "payment_recorded",
+        order: { orderId: subscription.custom_id ?? null, subscriptionId: subscription.id },
+        payment: {
+          kind: "monthly",
+          status: "failed",
+          amount: Number(failed.amount.value),
+          currency: failed.amount.currency_code.toUpperCase(),
+          // PayPal names no failed payment: the subscription and the attempt's time stand for it.
+          reference: `${subscription.id}@${failed.time}`,
+          paidAt: at(failed.time),
+        },
+      };
+    }
+    case "BILLING.SUBSCRIPTION.CANCELLED": {
+      const subscription = read(Subscription);
+      if (!subscription) return { type: "ignored" };
+      return {
+        type: "subscription_cancelled",
+        order: { orderId: subscription.custom_id ?? null, subscriptionId: subscription.id },
       };
     }
     default:

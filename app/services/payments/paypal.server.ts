@@ -7,6 +7,8 @@ import {
   type OrderRequest,
   OrdersController,
   OrderStatus,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
 } from "@paypal/paypal-server-sdk";
 import axios, { type AxiosAdapter } from "axios";
 
@@ -14,11 +16,12 @@ import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import type { Order } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { hasMonthlyPrice, minorUnitFactor } from "~/lib/pricing";
-import { type PayPalCredentials, readPayPalCredentials } from "~/models/integrations.server";
+import { minorUnitFactor } from "~/lib/pricing";
+import { hasPayPalCredentials, type PayPalCredentials, readPayPalCredentials } from "~/models/integrations.server";
 import { saveOrderCheckout } from "~/models/order-checkouts.server";
 import { getOrder } from "~/models/orders.server";
 import { handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
+import { readSiteSettings } from "~/services/last-known.server";
 
 import { closeStripeCheckout, PaymentStartError } from "./stripe.server";
 
@@ -29,8 +32,8 @@ import { closeStripeCheckout, PaymentStartError } from "./stripe.server";
 /** Each request's time-out: a client pressing "Pay with PayPal" is told soon when PayPal is slow. */
 export const PAYPAL_TIMEOUT_MS = 10_000;
 /** PayPal leaves an order unapproved for three hours; an open one this close to its end is not reused. */
-const ORDER_LIFETIME_MS = 3 * 60 * 60 * 1000;
-const REUSE_MARGIN_MS = 10 * 60 * 1000;
+export const ORDER_LIFETIME_MS = 3 * 60 * 60 * 1000;
+export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
 const LIVE_API = "https://api-m.paypal.com";
 const SANDBOX_API = "https://api-m.sandbox.paypal.com";
@@ -79,17 +82,33 @@ export function paypalClient(credentials: Pick<PayPalCredentials, "clientId" | "
   });
 }
 
+/** Whether a new order can be paid with PayPal at once, on the order-submitted page (or the order page with JavaScript). */
+export async function paysWithPayPalRightAfterOrder(
+  order: Pick<Order, "setupPrice" | "monthlyPrice">,
+): Promise<boolean> {
+  if (order.setupPrice + order.monthlyPrice <= 0) return false;
+  return (await readSiteSettings()).paymentTiming === "after_order" && (await hasPayPalCredentials());
+}
+
 /** The order's amount as PayPal writes it: "120.00", "1500" for yen. */
 export function paypalAmount(amount: number, currency: string): string {
   const decimals = Math.round(Math.log10(minorUnitFactor(currency)));
   return amount.toFixed(decimals);
 }
 
-/** Orders v2 for a one-off order: captured at once, tied to the order by its id. */
+/** PayPal's limit on the brand name shown on its pages. */
+export const PAYPAL_BRAND_MAX = 127;
+
+/**
+ * Orders v2 for a one-off order: captured at once, tied to the order by its id. The return and
+ * cancel addresses go in payment_source.paypal.experience_context, which replaced the deprecated
+ * application_context; "Pay Now" on PayPal's page, and no shipping address, since nothing is shipped.
+ */
 export function paypalOrderRequest(
   order: Pick<Order, "id" | "serviceName" | "setupPrice">,
   currency: string,
   statusUrl: string,
+  brandName: string,
 ): OrderRequest {
   return {
     intent: CheckoutPaymentIntent.Capture,
@@ -101,21 +120,27 @@ export function paypalOrderRequest(
         amount: { currencyCode: currency, value: paypalAmount(order.setupPrice, currency) },
       },
     ],
-    applicationContext: {
-      returnUrl: `${statusUrl}/paypal-return`,
-      cancelUrl: `${statusUrl}?payment=cancelled`,
+    paymentSource: {
+      paypal: {
+        experienceContext: {
+          brandName: brandName.slice(0, PAYPAL_BRAND_MAX),
+          returnUrl: `${statusUrl}/paypal-return`,
+          cancelUrl: `${statusUrl}?payment=cancelled`,
+          userAction: PaypalExperienceUserAction.PayNow,
+          shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+        },
+      },
     },
   };
 }
 
-export type PayPalCheckoutAnswer =
-  { url: string } | { refused: "not_configured" | "processing" | "not_pending" | "monthly" };
+export type PayPalCheckoutAnswer = { url: string } | { refused: "not_configured" | "processing" | "not_pending" };
 
 const approveLink = (paypalOrder: PayPalOrder) =>
   paypalOrder.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href ?? null;
 
 /** Runs `call` against PayPal; any failure to answer becomes PaymentStartError, the order untouched. */
-async function talk<T>(what: string, orderId: string, call: () => Promise<T>): Promise<T> {
+export async function talk<T>(what: string, orderId: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -133,11 +158,10 @@ export async function openPayPalCheckout(
   order: Order,
   currency: string,
   statusUrl: string,
+  brandName: string,
 ): Promise<PayPalCheckoutAnswer> {
   const credentials = await readPayPalCredentials();
   if (!credentials) return { refused: "not_configured" };
-  // A subscription plan per order is not built yet: monthly orders pay through Stripe.
-  if (hasMonthlyPrice(order.monthlyPrice)) return { refused: "monthly" };
   const orders = new OrdersController(paypalClient(credentials));
   if (order.checkoutProvider === "paypal" && order.checkoutId) {
     const id = order.checkoutId;
@@ -160,7 +184,7 @@ export async function openPayPalCheckout(
   }
   const { result: created } = await talk("creating the order", order.id, () =>
     orders.createOrder({
-      body: paypalOrderRequest(order, currency, statusUrl),
+      body: paypalOrderRequest(order, currency, statusUrl, brandName),
       paypalRequestId: `create-${order.id}-${Date.now()}`,
     }),
   );
