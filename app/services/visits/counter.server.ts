@@ -45,7 +45,7 @@ export class VisitCounter {
   private visitors = new Map<string, VisitorRow>();
   private sent = new Set<string>();
   private salt: { day: string; value: string } | undefined;
-  private saltLoading: Promise<void> | undefined;
+  private saltLoading: { day: string; done: Promise<void> } | undefined;
   private awaitingSalt: Array<{
     day: string;
     counted: Array<[VisitDimension, string]>;
@@ -121,7 +121,7 @@ export class VisitCounter {
 
   /** Settles once the day's salt has been read and the visitors waiting for it hashed. */
   saltReady(): Promise<void> {
-    return this.saltLoading ?? Promise.resolve();
+    return this.saltLoading?.done ?? Promise.resolve();
   }
 
   /** The visitor of a view, on the rows that view was counted on (never more visitors than views). */
@@ -134,24 +134,29 @@ export class VisitCounter {
   }
 
   private loadSalt(day: string): Promise<void> {
-    this.saltLoading ??= this.store
-      .daySalt(day)
-      .then((value) => {
-        this.salt = { day, value };
-        const waiting = this.awaitingSalt;
-        this.awaitingSalt = [];
-        for (const entry of waiting) {
-          if (entry.day === day) this.addVisitor(day, entry.counted, visitorHash(value, entry.ip, entry.userAgent));
-        }
-      })
-      // Without the salt the views still count; their visitors do not, and the next view asks again.
-      .catch(() => {
-        this.awaitingSalt = [];
-      })
-      .finally(() => {
-        this.saltLoading = undefined;
-      });
-    return this.saltLoading;
+    if (this.saltLoading?.day === day) return this.saltLoading.done;
+    const loading = {
+      day,
+      done: this.store
+        .daySalt(day)
+        .then((value) => {
+          if (!this.salt || this.salt.day <= day) this.salt = { day, value };
+          const waiting = this.awaitingSalt;
+          this.awaitingSalt = waiting.filter((entry) => entry.day !== day);
+          for (const entry of waiting) {
+            if (entry.day === day) this.addVisitor(day, entry.counted, visitorHash(value, entry.ip, entry.userAgent));
+          }
+        })
+        // Without the salt the views still count; their visitors do not, and the next view asks again.
+        .catch(() => {
+          this.awaitingSalt = this.awaitingSalt.filter((entry) => entry.day !== day);
+        })
+        .finally(() => {
+          if (this.saltLoading === loading) this.saltLoading = undefined;
+        }),
+    };
+    this.saltLoading = loading;
+    return loading.done;
   }
 
   private async flushOnce(now: number): Promise<void> {
