@@ -67,7 +67,7 @@ describe("viewedPath", () => {
     ["no user agent", answered("/", { headers: { "user-agent": undefined } })],
     ["a prefetch", answered("/services.data", { headers: { "sec-purpose": "prefetch" } })],
   ])("does not count %s", (_what, request) => {
-    expect(viewedPath(request)).toBeNull();
+    expect(pageViewOf(request, [])).toBeNull();
   });
 });
 

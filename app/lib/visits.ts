@@ -9,6 +9,9 @@ export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
+/** How often each instance adds its counts to the database (app/services/visits/visits.server.ts). */
+export const FLUSH_INTERVAL_MS = 5_000;
+
 /** The value of the 'total' row, and of the 'source' row of visits with no referrer and no utm_source. */
 export const NO_VALUE = "";
 
@@ -42,8 +45,8 @@ const DATA_REQUEST = /\.data$/;
 
 /**
  * The page a request viewed, or null when it is not a page view: only a GET answered 200, or 304
- * (the browser's copy was still good, so the visitor saw the page), by a visitor that is not a
- * bot. Redirects count as the page they lead to; 404s and errors are not pages of the site.
+ * (the browser's copy was still good, so the visitor saw the page). Redirects count as the page
+ * they lead to; 404s and errors are not pages of the site.
  */
 export function viewedPath({ method, url = "", headers, status }: AnsweredRequest): string | null {
   if (method !== "GET" || (status !== 200 && status !== 304)) return null;
@@ -54,23 +57,39 @@ export function viewedPath({ method, url = "", headers, status }: AnsweredReques
   if (!path.startsWith("/") || NOT_PAGES.test(path)) return null;
   if (DATA_REQUEST.test(path)) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
   else if (FILE_NAME.test(path)) return null;
-  const userAgent = headers["user-agent"];
-  if (!userAgent || isbot(userAgent)) return null;
   return path.slice(0, MAX_PATH_LENGTH);
 }
 
-/** What is counted of a page view, or null when the request is not one (see viewedPath). */
+/** What is counted of a page view, or null when the request is not one (viewedPath) or comes from a bot. */
 export function pageViewOf(request: AnsweredRequest, ownHosts: readonly string[]): PageView | null {
   const path = viewedPath(request);
   if (path === null) return null;
+  const device = visitorDevice(request.headers["user-agent"]);
+  if (device === null) return null;
   const campaign = campaignOf(request.url ?? "");
   return {
     path,
     source: campaign.source ?? referrerHost(request.headers.referer, ownHosts) ?? NO_VALUE,
     utmMedium: campaign.medium,
     utmCampaign: campaign.campaign,
-    device: deviceClass(request.headers["user-agent"] ?? ""),
+    device,
   };
+}
+
+// isbot's pattern is long: each user agent is read once (browsers send few distinct ones).
+const MAX_KNOWN_USER_AGENTS = 1000;
+const knownUserAgents = new Map<string, DeviceClass | null>();
+
+/** The device class of a visitor's user agent; null for a bot, or for no user agent at all. */
+export function visitorDevice(userAgent: string | undefined): DeviceClass | null {
+  if (!userAgent) return null;
+  let device = knownUserAgents.get(userAgent);
+  if (device === undefined) {
+    device = isbot(userAgent) ? null : deviceClass(userAgent);
+    if (knownUserAgents.size >= MAX_KNOWN_USER_AGENTS) knownUserAgents.clear();
+    knownUserAgents.set(userAgent, device);
+  }
+  return device;
 }
 
 function cleanValue(value: string | null): string | null {

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 
-import { dimensionsOf, type PageView, type VisitDimension } from "~/lib/visits";
+import { dimensionsOf, type PageView } from "~/lib/visits";
 import { nextDay, startOfDay } from "~/lib/zoned-day";
 import type { CountRow, VisitorRow } from "~/models/visits.server";
 
 // One instance's page views, counted in memory and added to the database every few seconds
-// (app/services/visits/visits.server.ts): a page view costs no query. docs/decisions/021-visit-counting.md
+// (app/services/visits/visits.server.ts): a page view costs no query and no hash. A visitor is
+// hashed once per flush, however many pages they viewed since the last one; their address is kept
+// in memory until then only. docs/decisions/021-visit-counting.md
 
 export interface VisitStore {
   daySalt(day: string): Promise<string>;
@@ -15,10 +17,10 @@ export interface VisitStore {
 
 /** Distinct rows held between flushes; past it new rows wait for the next flush (a flood of made-up campaigns). */
 export const MAX_PENDING_ROWS = 20_000;
+/** Distinct visitors held between flushes; past it their views count, but not them. */
+const MAX_PENDING_VISITORS = 20_000;
 /** Visitor hashes this instance knows it has stored today; forgotten past it (the database still dedupes). */
 const MAX_SENT_VISITORS = 100_000;
-/** Visitors waiting for the day's salt (the first views of a day, or of this instance). */
-const MAX_AWAITING_SALT = 5_000;
 
 /** The visitor's hash for the day: the first 8 bytes of SHA-256(salt, IP, user agent), as a decimal. */
 export function visitorHash(salt: string, ip: string, userAgent: string): string {
@@ -38,20 +40,17 @@ export function dayIn(instant: number, timeZone: string): string {
   return format.format(instant);
 }
 
-const rowKey = (day: string, dimension: VisitDimension, value: string) => `${day}\t${dimension}\t${value}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The rows a visitor viewed since the last flush: "day\tdimension\tvalue" → its row. */
+type ViewedRows = Map<string, Pick<CountRow, "day" | "dimension" | "value">>;
 
 export class VisitCounter {
   private views = new Map<string, CountRow>();
-  private visitors = new Map<string, VisitorRow>();
+  /** By visitor ("IP\nuser agent"), until the flush hashes them. */
+  private viewers = new Map<string, ViewedRows>();
   private sent = new Set<string>();
   private salt: { day: string; value: string } | undefined;
-  private saltLoading: { day: string; done: Promise<void> } | undefined;
-  private awaitingSalt: Array<{
-    day: string;
-    counted: Array<[VisitDimension, string]>;
-    ip: string;
-    userAgent: string;
-  }> = [];
   private currentDay: { day: string; until: number; timeZone: string } | undefined;
   private forgottenBefore: string | undefined;
   private flushing: Promise<void> = Promise.resolve();
@@ -64,7 +63,7 @@ export class VisitCounter {
   /** The day a view at `now` counts for, in the site's time zone; recomputed once a day. */
   today(now = Date.now()): string {
     const current = this.currentDay;
-    if (current && current.timeZone === this.timeZone && now < current.until && now >= current.until - 26 * 3600_000) {
+    if (current?.timeZone === this.timeZone && now < current.until && now >= current.until - 2 * DAY_MS) {
       return current.day;
     }
     const day = dayIn(now, this.timeZone);
@@ -72,35 +71,32 @@ export class VisitCounter {
     return day;
   }
 
-  /** Counts one page view; the visitor is hashed at once, or as soon as the day's salt is known. */
+  /** Counts one page view. */
   record(view: PageView, ip: string, userAgent: string, now = Date.now()): void {
     const day = this.today(now);
-    const counted: Array<[VisitDimension, string]> = [];
+    const viewer = `${ip}\n${userAgent}`;
+    let viewed = this.viewers.get(viewer);
+    if (!viewed && this.viewers.size < MAX_PENDING_VISITORS) {
+      viewed = new Map();
+      this.viewers.set(viewer, viewed);
+    }
     for (const [dimension, value] of dimensionsOf(view)) {
-      const key = rowKey(day, dimension, value);
-      const row = this.views.get(key);
+      const key = `${day}\t${dimension}\t${value}`;
+      let row = this.views.get(key);
       if (row) row.views++;
-      else if (this.views.size < MAX_PENDING_ROWS) this.views.set(key, { day, dimension, value, views: 1 });
-      else continue;
-      counted.push([dimension, value]);
+      else if (this.views.size < MAX_PENDING_ROWS) {
+        row = { day, dimension, value, views: 1 };
+        this.views.set(key, row);
+      } else continue;
+      // Only on the rows its view was counted on: never more visitors than views.
+      if (viewed && !viewed.has(key)) viewed.set(key, row);
     }
-    if (this.salt?.day === day) this.addVisitor(day, counted, visitorHash(this.salt.value, ip, userAgent));
-    else {
-      if (this.awaitingSalt.length < MAX_AWAITING_SALT) this.awaitingSalt.push({ day, counted, ip, userAgent });
-      void this.loadSalt(day);
-    }
-  }
-
-  /** Whether anything waits to be written. */
-  get pending(): boolean {
-    return this.views.size > 0 || this.visitors.size > 0 || this.awaitingSalt.length > 0;
   }
 
   /** Forgets what was counted and not written yet (counting was turned off). */
   discard(): void {
     this.views = new Map();
-    this.visitors = new Map();
-    this.awaitingSalt = [];
+    this.viewers = new Map();
   }
 
   /**
@@ -113,62 +109,25 @@ export class VisitCounter {
     return run;
   }
 
-  /** Reads today's salt ahead of the day's first view, unless it is known. */
-  prepareSalt(now = Date.now()): Promise<void> {
+  /** Reads the day's salt (made by the first instance to ask), unless this instance has it. */
+  async prepareSalt(now = Date.now()): Promise<void> {
     const day = this.today(now);
-    return this.salt?.day === day ? Promise.resolve() : this.loadSalt(day);
-  }
-
-  /** Settles once the day's salt has been read and the visitors waiting for it hashed. */
-  saltReady(): Promise<void> {
-    return this.saltLoading?.done ?? Promise.resolve();
-  }
-
-  /** The visitor of a view, on the rows that view was counted on (never more visitors than views). */
-  private addVisitor(day: string, counted: Array<[VisitDimension, string]>, visitor: string): void {
-    for (const [dimension, value] of counted) {
-      const key = `${rowKey(day, dimension, value)}\t${visitor}`;
-      if (this.sent.has(key) || this.visitors.has(key) || this.visitors.size >= MAX_PENDING_ROWS) continue;
-      this.visitors.set(key, { day, dimension, value, visitor });
-    }
-  }
-
-  private loadSalt(day: string): Promise<void> {
-    if (this.saltLoading?.day === day) return this.saltLoading.done;
-    const loading = {
-      day,
-      done: this.store
-        .daySalt(day)
-        .then((value) => {
-          if (!this.salt || this.salt.day <= day) this.salt = { day, value };
-          const waiting = this.awaitingSalt;
-          this.awaitingSalt = waiting.filter((entry) => entry.day !== day);
-          for (const entry of waiting) {
-            if (entry.day === day) this.addVisitor(day, entry.counted, visitorHash(value, entry.ip, entry.userAgent));
-          }
-        })
-        // Without the salt the views still count; their visitors do not, and the next view asks again.
-        .catch(() => {
-          this.awaitingSalt = this.awaitingSalt.filter((entry) => entry.day !== day);
-        })
-        .finally(() => {
-          if (this.saltLoading === loading) this.saltLoading = undefined;
-        }),
-    };
-    this.saltLoading = loading;
-    return loading.done;
+    if (this.salt?.day !== day) this.salt = { day, value: await this.store.daySalt(day) };
   }
 
   private async flushOnce(now: number): Promise<void> {
     const today = this.today(now);
     const views = this.views;
-    const visitors = this.visitors;
+    const viewers = this.viewers;
     this.views = new Map();
-    this.visitors = new Map();
+    this.viewers = new Map();
+    let visitors: Map<string, VisitorRow>;
     try {
+      if (viewers.size > 0) await this.prepareSalt(now);
+      visitors = this.hashed(viewers);
       await this.store.addVisits([...views.values()], [...visitors.values()]);
     } catch (error) {
-      this.restore(views, visitors);
+      this.restore(views, viewers);
       throw error;
     }
     if (this.sent.size + visitors.size > MAX_SENT_VISITORS) this.sent = new Set();
@@ -181,12 +140,39 @@ export class VisitCounter {
     }
   }
 
-  private restore(views: Map<string, CountRow>, visitors: Map<string, VisitorRow>): void {
+  /**
+   * The visitor rows not stored yet, each visitor hashed once with the day's salt. Views of a day
+   * before it (counted before midnight, written after) add no visitor: that day's hashes are
+   * being deleted.
+   */
+  private hashed(viewers: Map<string, ViewedRows>): Map<string, VisitorRow> {
+    const visitors = new Map<string, VisitorRow>();
+    const salt = this.salt;
+    if (!salt) return visitors;
+    for (const [viewer, viewed] of viewers) {
+      const separator = viewer.indexOf("\n");
+      const visitor = visitorHash(salt.value, viewer.slice(0, separator), viewer.slice(separator + 1));
+      for (const [key, row] of viewed) {
+        if (row.day !== salt.day) continue;
+        const visitorKey = `${key}\t${visitor}`;
+        if (!this.sent.has(visitorKey)) {
+          visitors.set(visitorKey, { day: row.day, dimension: row.dimension, value: row.value, visitor });
+        }
+      }
+    }
+    return visitors;
+  }
+
+  private restore(views: Map<string, CountRow>, viewers: Map<string, ViewedRows>): void {
     for (const [key, row] of views) {
       const newer = this.views.get(key);
       if (newer) newer.views += row.views;
       else if (this.views.size < MAX_PENDING_ROWS) this.views.set(key, row);
     }
-    for (const [key, row] of visitors) if (this.visitors.size < MAX_PENDING_ROWS) this.visitors.set(key, row);
+    for (const [viewer, viewed] of viewers) {
+      const newer = this.viewers.get(viewer);
+      if (newer) for (const [key, row] of viewed) newer.set(key, row);
+      else if (this.viewers.size < MAX_PENDING_VISITORS) this.viewers.set(viewer, viewed);
+    }
   }
 }

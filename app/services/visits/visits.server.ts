@@ -1,5 +1,5 @@
 import { log } from "~/lib/log.server";
-import { type PageView } from "~/lib/visits";
+import { FLUSH_INTERVAL_MS, type PageView } from "~/lib/visits";
 import { siteTimeZone } from "~/models/site-settings.server";
 import * as visitsModel from "~/models/visits.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
@@ -8,8 +8,6 @@ import { VisitCounter } from "./counter.server";
 
 // This instance's visit counting: page views are counted in memory (server/visits.ts) and added to
 // the database every FLUSH_INTERVAL_MS and at shutdown. Settings → "Count visits" turns it off.
-
-export const FLUSH_INTERVAL_MS = 5_000;
 
 let counter: VisitCounter | undefined;
 let timer: NodeJS.Timeout | undefined;
@@ -55,7 +53,6 @@ export async function startVisitCounting(): Promise<void> {
 export async function stopVisitCounting(): Promise<void> {
   clearInterval(timer);
   timer = undefined;
-  await counter?.saltReady();
   await flushLogged();
   counter = undefined;
 }
