@@ -100,7 +100,7 @@ function cleanValue(value: string | null): string | null {
 /** utm_source, utm_medium and utm_campaign of a URL, as given (trimmed, cut to MAX_VALUE_LENGTH). */
 export function campaignOf(url: string): { source: string | null; medium: string | null; campaign: string | null } {
   const queryStart = url.indexOf("?");
-  if (queryStart === -1) return { source: null, medium: null, campaign: null };
+  if (queryStart === -1 || !url.includes("utm_", queryStart)) return { source: null, medium: null, campaign: null };
   const query = new URLSearchParams(url.slice(queryStart + 1));
   return {
     source: cleanValue(query.get("utm_source")),
@@ -112,6 +112,10 @@ export function campaignOf(url: string): { source: string | null; medium: string
 /** The referring site's host without "www.", or null: none, not a web address, or one of ours. */
 export function referrerHost(referer: string | undefined, ownHosts: readonly string[]): string | null {
   if (!referer) return null;
+  // Most referrers are our own pages (a visitor going from page to page): told without parsing.
+  for (const own of ownHosts) {
+    if (referer.startsWith(`https://${own}/`) || referer.startsWith(`http://${own}/`)) return null;
+  }
   let host: string;
   try {
     const url = new URL(referer);

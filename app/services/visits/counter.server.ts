@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { dimensionsOf, type PageView } from "~/lib/visits";
+import { dimensionsOf, type PageView, type VisitDimension } from "~/lib/visits";
 import { nextDay, startOfDay } from "~/lib/zoned-day";
 import type { CountRow, VisitorRow } from "~/models/visits.server";
 
@@ -15,8 +15,8 @@ export interface VisitStore {
   forgetVisitorsBefore(day: string): Promise<void>;
 }
 
-/** Distinct rows held between flushes; past it new rows wait for the next flush (a flood of made-up campaigns). */
-export const MAX_PENDING_ROWS = 20_000;
+/** Distinct views (page, source, campaign, device) held between flushes; past it they are not counted (a flood of made-up campaigns). */
+export const MAX_PENDING_VIEWS = 20_000;
 /** Distinct visitors held between flushes; past it their views count, but not them. */
 const MAX_PENDING_VISITORS = 20_000;
 /** Visitor hashes this instance knows it has stored today; forgotten past it (the database still dedupes). */
@@ -42,13 +42,20 @@ export function dayIn(instant: number, timeZone: string): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The rows a visitor viewed since the last flush: "day\tdimension\tvalue" → its row. */
-type ViewedRows = Map<string, Pick<CountRow, "day" | "dimension" | "value">>;
+/** Page views alike in everything counted, since the last flush. */
+interface ViewCount {
+  day: string;
+  view: PageView;
+  count: number;
+}
+
+const rowKey = (day: string, dimension: VisitDimension, value: string) => `${day}\t${dimension}\t${value}`;
 
 export class VisitCounter {
-  private views = new Map<string, CountRow>();
-  /** By visitor ("IP\nuser agent"), until the flush hashes them. */
-  private viewers = new Map<string, ViewedRows>();
+  /** By day and everything counted of a view: one map update per page view. */
+  private views = new Map<string, ViewCount>();
+  /** By visitor ("IP\nuser agent"), the keys of their views, until the flush hashes them. */
+  private viewers = new Map<string, Set<string>>();
   private sent = new Set<string>();
   private salt: { day: string; value: string } | undefined;
   private currentDay: { day: string; until: number; timeZone: string } | undefined;
@@ -74,23 +81,19 @@ export class VisitCounter {
   /** Counts one page view. */
   record(view: PageView, ip: string, userAgent: string, now = Date.now()): void {
     const day = this.today(now);
+    const key = `${day}\t${view.path}\t${view.source}\t${view.utmMedium ?? ""}\t${view.utmCampaign ?? ""}\t${view.device}`;
+    const counted = this.views.get(key);
+    if (counted) counted.count++;
+    else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, view, count: 1 });
+    else return;
     const viewer = `${ip}\n${userAgent}`;
-    let viewed = this.viewers.get(viewer);
-    if (!viewed && this.viewers.size < MAX_PENDING_VISITORS) {
-      viewed = new Map();
-      this.viewers.set(viewer, viewed);
+    let seen = this.viewers.get(viewer);
+    if (!seen) {
+      if (this.viewers.size >= MAX_PENDING_VISITORS) return;
+      seen = new Set();
+      this.viewers.set(viewer, seen);
     }
-    for (const [dimension, value] of dimensionsOf(view)) {
-      const key = `${day}\t${dimension}\t${value}`;
-      let row = this.views.get(key);
-      if (row) row.views++;
-      else if (this.views.size < MAX_PENDING_ROWS) {
-        row = { day, dimension, value, views: 1 };
-        this.views.set(key, row);
-      } else continue;
-      // Only on the rows its view was counted on: never more visitors than views.
-      if (viewed && !viewed.has(key)) viewed.set(key, row);
-    }
+    seen.add(key);
   }
 
   /** Forgets what was counted and not written yet (counting was turned off). */
@@ -124,8 +127,8 @@ export class VisitCounter {
     let visitors: Map<string, VisitorRow>;
     try {
       if (viewers.size > 0) await this.prepareSalt(now);
-      visitors = this.hashed(viewers);
-      await this.store.addVisits([...views.values()], [...visitors.values()]);
+      visitors = this.hashed(views, viewers);
+      await this.store.addVisits(countRows(views), [...visitors.values()]);
     } catch (error) {
       this.restore(views, viewers);
       throw error;
@@ -145,34 +148,49 @@ export class VisitCounter {
    * before it (counted before midnight, written after) add no visitor: that day's hashes are
    * being deleted.
    */
-  private hashed(viewers: Map<string, ViewedRows>): Map<string, VisitorRow> {
+  private hashed(views: Map<string, ViewCount>, viewers: Map<string, Set<string>>): Map<string, VisitorRow> {
     const visitors = new Map<string, VisitorRow>();
     const salt = this.salt;
     if (!salt) return visitors;
-    for (const [viewer, viewed] of viewers) {
+    for (const [viewer, seen] of viewers) {
       const separator = viewer.indexOf("\n");
       const visitor = visitorHash(salt.value, viewer.slice(0, separator), viewer.slice(separator + 1));
-      for (const [key, row] of viewed) {
-        if (row.day !== salt.day) continue;
-        const visitorKey = `${key}\t${visitor}`;
-        if (!this.sent.has(visitorKey)) {
-          visitors.set(visitorKey, { day: row.day, dimension: row.dimension, value: row.value, visitor });
+      for (const key of seen) {
+        const counted = views.get(key);
+        if (counted?.day !== salt.day) continue;
+        for (const [dimension, value] of dimensionsOf(counted.view)) {
+          const visitorKey = `${rowKey(salt.day, dimension, value)}\t${visitor}`;
+          if (!this.sent.has(visitorKey)) visitors.set(visitorKey, { day: salt.day, dimension, value, visitor });
         }
       }
     }
     return visitors;
   }
 
-  private restore(views: Map<string, CountRow>, viewers: Map<string, ViewedRows>): void {
-    for (const [key, row] of views) {
+  private restore(views: Map<string, ViewCount>, viewers: Map<string, Set<string>>): void {
+    for (const [key, counted] of views) {
       const newer = this.views.get(key);
-      if (newer) newer.views += row.views;
-      else if (this.views.size < MAX_PENDING_ROWS) this.views.set(key, row);
+      if (newer) newer.count += counted.count;
+      else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, counted);
     }
-    for (const [viewer, viewed] of viewers) {
+    for (const [viewer, seen] of viewers) {
       const newer = this.viewers.get(viewer);
-      if (newer) for (const [key, row] of viewed) newer.set(key, row);
-      else if (this.viewers.size < MAX_PENDING_VISITORS) this.viewers.set(viewer, viewed);
+      if (newer) for (const key of seen) newer.add(key);
+      else if (this.viewers.size < MAX_PENDING_VISITORS) this.viewers.set(viewer, seen);
     }
   }
+}
+
+/** The daily rows the views add to: each view counts on every dimension. */
+function countRows(views: Map<string, ViewCount>): CountRow[] {
+  const rows = new Map<string, CountRow>();
+  for (const { day, view, count } of views.values()) {
+    for (const [dimension, value] of dimensionsOf(view)) {
+      const key = rowKey(day, dimension, value);
+      const row = rows.get(key);
+      if (row) row.views += count;
+      else rows.set(key, { day, dimension, value, views: count });
+    }
+  }
+  return [...rows.values()];
 }
