@@ -49,13 +49,27 @@ interface ViewCount {
   count: number;
 }
 
+/** Keyed by day, path, source and campaign, then device: lookups of strings the request already holds. */
+type ViewIndex = Map<string, Map<string, Map<string, Map<string, ViewCount>>>>;
+
 const rowKey = (day: string, dimension: VisitDimension, value: string) => `${day}\t${dimension}\t${value}`;
 
+function child<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export class VisitCounter {
-  /** By day and everything counted of a view: one map update per page view. */
-  private views = new Map<string, ViewCount>();
-  /** By visitor ("IP\nuser agent"), the keys of their views, until the flush hashes them. */
-  private viewers = new Map<string, Set<string>>();
+  // A page view costs a few map lookups, no string built: it runs on every page the cache answers.
+  private index: ViewIndex = new Map();
+  private views: ViewCount[] = [];
+  /** By IP, then user agent, the views of each visitor, until the flush hashes them. */
+  private viewers = new Map<string, Map<string, Set<ViewCount>>>();
+  private viewerCount = 0;
   private sent = new Set<string>();
   private salt: { day: string; value: string } | undefined;
   private currentDay: { day: string; until: number; timeZone: string } | undefined;
@@ -80,26 +94,53 @@ export class VisitCounter {
 
   /** Counts one page view. */
   record(view: PageView, ip: string, userAgent: string, now = Date.now()): void {
-    const day = this.today(now);
-    const key = `${day}\t${view.path}\t${view.source}\t${view.utmMedium ?? ""}\t${view.utmCampaign ?? ""}\t${view.device}`;
-    const counted = this.views.get(key);
-    if (counted) counted.count++;
-    else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, { day, view, count: 1 });
-    else return;
-    const viewer = `${ip}\n${userAgent}`;
-    let seen = this.viewers.get(viewer);
-    if (!seen) {
-      if (this.viewers.size >= MAX_PENDING_VISITORS) return;
-      seen = new Set();
-      this.viewers.set(viewer, seen);
-    }
-    seen.add(key);
+    const counted = this.slot(this.today(now), view);
+    if (!counted) return;
+    counted.count++;
+    this.addViewer(ip, userAgent, counted);
   }
 
   /** Forgets what was counted and not written yet (counting was turned off). */
   discard(): void {
-    this.views = new Map();
+    this.index = new Map();
+    this.views = [];
     this.viewers = new Map();
+    this.viewerCount = 0;
+  }
+
+  /** The count of views alike to `view` on `day` (made at 0), or none past MAX_PENDING_VIEWS. */
+  private slot(day: string, view: PageView): ViewCount | undefined {
+    const campaign = view.utmMedium || view.utmCampaign ? `${view.utmMedium ?? ""}\t${view.utmCampaign ?? ""}` : "";
+    const byDevice = child(
+      child(
+        child(this.index, day, () => new Map()),
+        view.path,
+        () => new Map(),
+      ),
+      view.source,
+      () => new Map(),
+    );
+    const byCampaign = child(byDevice, campaign, () => new Map<string, ViewCount>());
+    let counted = byCampaign.get(view.device);
+    if (!counted) {
+      if (this.views.length >= MAX_PENDING_VIEWS) return undefined;
+      counted = { day, view, count: 0 };
+      byCampaign.set(view.device, counted);
+      this.views.push(counted);
+    }
+    return counted;
+  }
+
+  private addViewer(ip: string, userAgent: string, counted: ViewCount): void {
+    const byUserAgent = child(this.viewers, ip, () => new Map<string, Set<ViewCount>>());
+    let seen = byUserAgent.get(userAgent);
+    if (!seen) {
+      if (this.viewerCount >= MAX_PENDING_VISITORS) return;
+      this.viewerCount++;
+      seen = new Set();
+      byUserAgent.set(userAgent, seen);
+    }
+    seen.add(counted);
   }
 
   /**
@@ -122,12 +163,11 @@ export class VisitCounter {
     const today = this.today(now);
     const views = this.views;
     const viewers = this.viewers;
-    this.views = new Map();
-    this.viewers = new Map();
+    this.discard();
     let visitors: Map<string, VisitorRow>;
     try {
       if (viewers.size > 0) await this.prepareSalt(now);
-      visitors = this.hashed(views, viewers);
+      visitors = this.hashed(viewers);
       await this.store.addVisits(countRows(views), [...visitors.values()]);
     } catch (error) {
       this.restore(views, viewers);
@@ -148,43 +188,48 @@ export class VisitCounter {
    * before it (counted before midnight, written after) add no visitor: that day's hashes are
    * being deleted.
    */
-  private hashed(views: Map<string, ViewCount>, viewers: Map<string, Set<string>>): Map<string, VisitorRow> {
+  private hashed(viewers: Map<string, Map<string, Set<ViewCount>>>): Map<string, VisitorRow> {
     const visitors = new Map<string, VisitorRow>();
     const salt = this.salt;
     if (!salt) return visitors;
-    for (const [viewer, seen] of viewers) {
-      const separator = viewer.indexOf("\n");
-      const visitor = visitorHash(salt.value, viewer.slice(0, separator), viewer.slice(separator + 1));
-      for (const key of seen) {
-        const counted = views.get(key);
-        if (counted?.day !== salt.day) continue;
-        for (const [dimension, value] of dimensionsOf(counted.view)) {
-          const visitorKey = `${rowKey(salt.day, dimension, value)}\t${visitor}`;
-          if (!this.sent.has(visitorKey)) visitors.set(visitorKey, { day: salt.day, dimension, value, visitor });
+    for (const [ip, byUserAgent] of viewers) {
+      for (const [userAgent, seen] of byUserAgent) {
+        const visitor = visitorHash(salt.value, ip, userAgent);
+        for (const { day, view } of seen) {
+          if (day !== salt.day) continue;
+          for (const [dimension, value] of dimensionsOf(view)) {
+            const visitorKey = `${rowKey(day, dimension, value)}\t${visitor}`;
+            if (!this.sent.has(visitorKey)) visitors.set(visitorKey, { day, dimension, value, visitor });
+          }
         }
       }
     }
     return visitors;
   }
 
-  private restore(views: Map<string, ViewCount>, viewers: Map<string, Set<string>>): void {
-    for (const [key, counted] of views) {
-      const newer = this.views.get(key);
-      if (newer) newer.count += counted.count;
-      else if (this.views.size < MAX_PENDING_VIEWS) this.views.set(key, counted);
+  /** Puts a failed flush's views and visitors back, merged with those counted meanwhile. */
+  private restore(views: ViewCount[], viewers: Map<string, Map<string, Set<ViewCount>>>): void {
+    const moved = new Map<ViewCount, ViewCount | undefined>();
+    for (const old of views) {
+      const counted = this.slot(old.day, old.view);
+      if (counted) counted.count += old.count;
+      moved.set(old, counted);
     }
-    for (const [viewer, seen] of viewers) {
-      const newer = this.viewers.get(viewer);
-      if (newer) for (const key of seen) newer.add(key);
-      else if (this.viewers.size < MAX_PENDING_VISITORS) this.viewers.set(viewer, seen);
+    for (const [ip, byUserAgent] of viewers) {
+      for (const [userAgent, seen] of byUserAgent) {
+        for (const old of seen) {
+          const counted = moved.get(old);
+          if (counted) this.addViewer(ip, userAgent, counted);
+        }
+      }
     }
   }
 }
 
 /** The daily rows the views add to: each view counts on every dimension. */
-function countRows(views: Map<string, ViewCount>): CountRow[] {
+function countRows(views: ViewCount[]): CountRow[] {
   const rows = new Map<string, CountRow>();
-  for (const { day, view, count } of views.values()) {
+  for (const { day, view, count } of views) {
     for (const [dimension, value] of dimensionsOf(view)) {
       const key = rowKey(day, dimension, value);
       const row = rows.get(key);
