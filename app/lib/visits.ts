@@ -16,7 +16,7 @@ export const FLUSH_INTERVAL_MS = 5_000;
 export const NO_VALUE = "";
 
 /** Longer values are cut: a crafted utm_campaign must not fill a row with a kilobyte. */
-export const MAX_VALUE_LENGTH = 100;
+const MAX_VALUE_LENGTH = 100;
 const MAX_PATH_LENGTH = 200;
 
 export interface PageView {

@@ -80,7 +80,7 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
   if (run.visits) {
     lines.push(
       "",
-      `Visit counting's cost: the public pages with Settings → Count visits on, then off, each round (wrk, ` +
+      `Visit counting's cost: the public pages with Settings → Count visits on and off, taking turns round by round (wrk, ` +
         `${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s; target: under ` +
         `${TARGETS.visitCountingCostMax * 100} % of req/s; CPU µs per answer holds when other jobs share the machine)`,
     );

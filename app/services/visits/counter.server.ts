@@ -16,7 +16,7 @@ export interface VisitStore {
 }
 
 /** Distinct views (page, source, campaign, device) held between flushes; past it they are not counted (a flood of made-up campaigns). */
-export const MAX_PENDING_VIEWS = 20_000;
+const MAX_PENDING_VIEWS = 20_000;
 /** Distinct visitors held between flushes; past it their views count, but not them. */
 const MAX_PENDING_VISITORS = 20_000;
 /** Visitor hashes this instance knows it has stored today; forgotten past it (the database still dedupes). */
