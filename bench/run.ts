@@ -22,6 +22,7 @@ import { benchOrder } from "./sections/order";
 import { benchPages } from "./sections/pages";
 import { benchRefusals } from "./sections/refusals";
 import { benchScale } from "./sections/scale";
+import { benchVisitCounting } from "./sections/visits";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_CLIENT_DIR = path.join(ROOT, "build", "client");
@@ -67,6 +68,10 @@ async function benchDatabase(
     if (options.sections.has("pages")) {
       progress("Public pages under load...");
       run.pages = await benchPages(app.baseUrl, app.pid, catalogue, options);
+    }
+    if (options.sections.has("visits")) {
+      progress("Public pages with visit counting on and off...");
+      run.visits = await benchVisitCounting(app, catalogue, options);
     }
     if (options.sections.has("order")) {
       progress("Orders posted...");
@@ -117,7 +122,7 @@ async function main() {
     console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
     return;
   }
-  const needsWrk = (["pages", "order", "refusals"] as const).some((section) => options.sections.has(section));
+  const needsWrk = (["pages", "visits", "order", "refusals"] as const).some((section) => options.sections.has(section));
   const wrkMissing = needsWrk ? wrkMissingMessage() : null;
   if (wrkMissing) fail(wrkMissing);
 

@@ -22,6 +22,7 @@ import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 import { startRetention, stopRetention } from "~/services/retention.server";
 import { start as startApp, stop as stopApp } from "~/services/startup.server";
+import { startVisitCounting, stopVisitCounting } from "~/services/visits/visits.server";
 
 import { clientIp } from "./client-ip";
 
@@ -29,6 +30,7 @@ export { runAdminCommand } from "./admin-command";
 export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { answerFromPageCache } from "./page-cache";
 export { RequestGate } from "./shutdown";
+export { countVisit } from "./visits";
 export { staticFileHeaders } from "~/lib/security-headers.server";
 
 export async function start() {
@@ -36,6 +38,7 @@ export async function start() {
   await startPageCacheSync();
   startRetention(env);
   await startOutboxWorker();
+  await startVisitCounting();
   return env;
 }
 
@@ -44,14 +47,16 @@ export async function stop() {
   await allConversationsWritten();
   stopRetention();
   await stopOutboxWorker();
+  // The views counted since the last flush, before the database closes.
+  await stopVisitCounting();
   await stopPageCacheSync();
   await stopApp();
 }
 
 // Where a request enters, in order:
-//   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a public
-//      page the page cache holds is answered there and then (./page-cache.ts); the rest meet
-//      compression, static files, then this app;
+//   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a page
+//      view is counted once answered (./visits.ts); a public page the page cache holds is answered
+//      there and then (./page-cache.ts); the rest meet compression, static files, then this app;
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
 //      (the last, limitRequestBodies, refuses a body too large, or not a form where no JSON is due);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route

@@ -73,10 +73,18 @@ if (DEVELOPMENT) {
 // Every request passes the gate, which answers 503 once shutdown has begun (server/shutdown.ts).
 // Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
 const gate = new mod.RequestGate();
+// Page views are counted once answered, from the cache or not (server/visits.ts).
 const handle = DEVELOPMENT
-  ? (req: IncomingMessage, res: ServerResponse) => gate.admit(req, res, () => server(req, res))
+  ? (req: IncomingMessage, res: ServerResponse) =>
+      gate.admit(req, res, () => {
+        mod.countVisit(req, res);
+        server(req, res);
+      })
   : (req: IncomingMessage, res: ServerResponse) =>
-      gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => server(req, res)));
+      gate.admit(req, res, () => {
+        mod.countVisit(req, res);
+        mod.answerFromPageCache(req, res, () => server(req, res));
+      });
 
 // Refusals the operator fixes (a bad variable, DATA_DIR held by a running server): the message alone.
 const START_REFUSALS = ["ConfigError", "DataDirInUseError"];

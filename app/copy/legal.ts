@@ -45,6 +45,8 @@ export const LEGAL_TEMPLATE_TEXTS = {
     /** The markdown list of who else receives the visitor's data. */
     recipients: string;
     supportEmail: string;
+    /** The line on visit counting (app/copy/visits.ts), or "" when it is off. */
+    visits: string;
   }) => `${facts.companyName} runs this website. This policy says what we store about you, why, where it goes, and for how long.
 
 ## What we store
@@ -53,7 +55,7 @@ export const LEGAL_TEMPLATE_TEXTS = {
 - **Payments**: what you paid for each order (the amount, the date, and the payment provider's reference for it), kept with the order for our accounts, also after your other data is erased.
 - **Contact messages**: your name, email address and message, for ${facts.contactRetention}, then they are deleted.
 - **Chat conversations**: the messages you write to our assistant and its replies, and the images or voice notes you send. Conversations are deleted ${facts.chatRetention} after their last message; files are deleted after ${facts.uploadsRetention}.
-- **Your IP address**: used for a short time to limit how often forms and the chat can be used, so the site stays available; it is not stored with your messages.
+- **Your IP address**: used for a short time to limit how often forms and the chat can be used, so the site stays available; it is not stored with your messages.${facts.visits}
 
 ## Who else receives it
 

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -112,6 +113,8 @@ export const siteSettings = pgTable(
     currency: text("currency").notNull().default("USD"),
     paymentTiming: text("payment_timing", { enum: PAYMENT_TIMINGS }).notNull().default("after_order"),
     updatedAt: updatedAt(),
+    // First-party, cookieless visit counting (docs/product.md 13.1); off stops counting at once.
+    countVisits: boolean("count_visits").notNull().default(true),
   },
   (t) => [
     singletonCheck("site_settings", t.id),
@@ -585,3 +588,39 @@ export type OutboxEvent = typeof outboxEvents.$inferSelect;
 export type EventDelivery = typeof eventDeliveries.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+// --- visits ---
+// Daily aggregates of public page views (app/services/visits/): storage grows with days, not
+// visits. Dimensions are in app/lib/visits.ts; visitors counts distinct daily visitor hashes.
+export const visitCounts = pgTable(
+  "visit_counts",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+).enableRLS();
+
+// One random salt per UTC day, shared by every instance; deleted with the day's visitor hashes
+// once the day is over, so no visitor can be followed from one day to the next.
+export const visitSalts = pgTable("visit_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+}).enableRLS();
+
+// The day's visitor hashes (first 8 bytes of SHA-256(salt, IP, user agent)) seen per dimension
+// value: an insert that conflicts is a visitor already counted. Only today's rows are kept.
+export const visitVisitors = pgTable(
+  "visit_visitors",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitor: bigint("visitor", { mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value, t.visitor] })],
+).enableRLS();
+export type VisitCount = typeof visitCounts.$inferSelect;

@@ -1,4 +1,5 @@
 import { LEGAL_TEMPLATE_TEXTS as TEXTS } from "~/copy/legal";
+import { VISITS_PRIVACY_TEXT } from "~/copy/visits";
 
 import type { EventType, WebhookIpMode } from "./domain";
 
@@ -30,6 +31,8 @@ export interface LegalFacts {
   airtable: boolean;
   /** Chat files are kept in Supabase Storage rather than on the site's own server. */
   supabaseStorage: boolean;
+  /** Settings → "Count visits" is on: the policy says what is counted. */
+  countVisits: boolean;
 }
 
 /** One sentence on what the chat's webhooks learn of the visitor's address; the privacy page always shows it. */
@@ -65,6 +68,7 @@ export function defaultPrivacyPolicy(facts: LegalFacts): string {
     uploadsRetention: TEXTS.days(facts.uploadsRetentionDays),
     recipients: recipients(facts).join("\n"),
     supportEmail: facts.supportEmail,
+    visits: facts.countVisits ? `\n${VISITS_PRIVACY_TEXT}` : "",
   });
 }
 

@@ -23,6 +23,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   chatConversationHours: 24,
   chatReplyDeadlineSeconds: 20,
   updatedAt: new Date(0),
+  countVisits: true,
 };
 
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -54,7 +55,8 @@ type PageOnlySettings =
   | "webhookIpMode"
   | "timeZone"
   | "chatConversationHours"
-  | "chatReplyDeadlineSeconds";
+  | "chatReplyDeadlineSeconds"
+  | "countVisits";
 
 /** What every public page receives. */
 export type PublicSiteSettings = Omit<SiteSettings, PageOnlySettings>;
@@ -74,6 +76,7 @@ export function toPublicSiteSettings(settings: SiteSettings): PublicSiteSettings
     timeZone: _timeZone,
     chatConversationHours: _chatConversationHours,
     chatReplyDeadlineSeconds: _chatReplyDeadlineSeconds,
+    countVisits: _countVisits,
     ...publicSettings
   } = settings;
   return publicSettings;

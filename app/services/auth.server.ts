@@ -73,6 +73,15 @@ async function sessionTokenHash(request: Request): Promise<string | null> {
   return typeof token === "string" && token.length > 0 ? hashToken(token) : null;
 }
 
+/**
+ * Whether the Cookie header carries a well-signed session cookie: a signed-in admin's browser, told
+ * without a database read (visit counting leaves the admin's own visits out, server/visits.ts).
+ */
+export async function carriesSignedSession(cookieHeader: string): Promise<boolean> {
+  const token: unknown = await sessionCookie().parse(cookieHeader);
+  return typeof token === "string" && token.length > 0;
+}
+
 /** The signed-in admin, or null: no session, an expired, idle or ended one, or an inactive admin. */
 async function adminFromSession(tokenHash: string | null): Promise<Admin | null> {
   if (!tokenHash) return null;

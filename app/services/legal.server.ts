@@ -50,6 +50,7 @@ export async function legalFacts(settings: SiteSettings): Promise<LegalFacts> {
     email: emailEnabled(),
     airtable,
     supabaseStorage: Boolean(env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY),
+    countVisits: settings.countVisits,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from "../../app/copy/site";
 import { BROWSER_HEADERS, cookieHeader, keepCookies } from "./http";
 
 /**
@@ -44,6 +45,26 @@ export class AdminBrowser {
     const location = response.headers.get("location") ?? "";
     if (response.status >= 400 || !location.endsWith("/admin/webhooks")) {
       throw new Error(`Saving the webhook form answered ${response.status} ${location}`);
+    }
+  }
+
+  /**
+   * Settings → Visits → Count visits, through the settings form (docs/product.md 13.1), with the
+   * seed's company texts: the pages measured on and off are alike.
+   */
+  async setCountVisits(on: boolean): Promise<void> {
+    const { companyName, workflowToolName, homepageHeadline, homepageSubtext, supportEmail } = DEFAULT_SETTINGS;
+    const response = await this.post("/admin/settings", {
+      companyName,
+      workflowToolName,
+      homepageHeadline,
+      homepageSubtext,
+      supportEmail,
+      countVisitsShown: "on",
+      ...(on ? { countVisits: "on" } : {}),
+    });
+    if (response.status !== 302 && response.status !== 303) {
+      throw new Error(`Saving the settings form answered ${response.status}, not a redirect`);
     }
   }
 }

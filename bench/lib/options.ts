@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-export const SECTIONS = ["pages", "order", "chat", "refusals", "js", "lighthouse"] as const;
+export const SECTIONS = ["pages", "visits", "order", "chat", "refusals", "js", "lighthouse"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)

@@ -77,6 +77,40 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       );
     }
   }
+  if (run.visits) {
+    lines.push(
+      "",
+      `Visit counting's cost: the public pages with Settings → Count visits on and off, taking turns round by round (wrk, ` +
+        `${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s; target: under ` +
+        `${TARGETS.visitCountingCostMax * 100} % of req/s; CPU µs per answer holds when other jobs share the machine)`,
+    );
+    const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+    const rows = run.visits.map((page) => [
+      page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
+      rate(page.on.reqPerSec),
+      rate(page.off.reqPerSec),
+      pct(page.reqPerSecCost),
+      mark(page.reqPerSecCost < TARGETS.visitCountingCostMax),
+      page.on.cpuUsPerRequest.toFixed(1),
+      page.off.cpuUsPerRequest.toFixed(1),
+      pct(page.cpuCost),
+      ms(page.on.p99Ms),
+      ms(page.off.p99Ms),
+    ]);
+    const header = [
+      "page",
+      "on req/s",
+      "off req/s",
+      "cost",
+      "< 5 %",
+      "on CPU µs",
+      "off CPU µs",
+      "CPU cost",
+      "on p99",
+      "off p99",
+    ];
+    lines.push(...table(header, rows).map((line) => `  ${line}`));
+  }
   if (run.order) {
     const { load } = run.order;
     lines.push(

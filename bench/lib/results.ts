@@ -10,6 +10,7 @@ import type { OrderFigures } from "../sections/order";
 import type { PageFigures } from "../sections/pages";
 import type { RefusalFigures } from "../sections/refusals";
 import type { ScaleRun } from "../sections/scale";
+import type { VisitCountingFigures } from "../sections/visits";
 import type { DatabaseKind } from "./app-process";
 import type { CatalogueSample } from "./catalogue";
 import type { BenchOptions } from "./options";
@@ -32,6 +33,8 @@ export interface DatabaseRun {
   catalogue: CatalogueSample;
   memory: MemoryFigures;
   pages?: PageFigures[];
+  /** The public pages with visit counting on and off. */
+  visits?: VisitCountingFigures[];
   order?: OrderFigures;
   chat?: ChatFigures;
   refusals?: RefusalFigures;

@@ -59,16 +59,20 @@ async function drain(url: string): Promise<void> {
   await rawGet(url);
 }
 
-type MeasuredRun = LoadResult & { cpuMs: number };
+export type MeasuredRun = LoadResult & { cpuMs: number };
 
 /** A load run, with the CPU time the server's process spent meanwhile. */
-async function measured(request: LoadRequest, load: { connections: number; seconds: number }, cpuMs: () => number) {
+export async function measured(
+  request: LoadRequest,
+  load: { connections: number; seconds: number },
+  cpuMs: () => number,
+) {
   const before = cpuMs();
   const run = await runWrk(request, load);
   return { ...run, cpuMs: cpuMs() - before };
 }
 
-function summarize(runs: MeasuredRun[]): LoadSummary {
+export function summarize(runs: MeasuredRun[]): LoadSummary {
   const answered = runs.filter((r) => r.requests > 0);
   return {
     reqPerSec: sum(runs.map((r) => r.requests)) / sum(runs.map((r) => r.seconds)),

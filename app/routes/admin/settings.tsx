@@ -1,8 +1,16 @@
 import { z } from "zod";
 
-import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import {
+  CheckField,
+  ChoiceField,
+  InputField,
+  SettingsScreen,
+  TextField,
+  useSchemaForm,
+} from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { VISIT_SETTINGS_TEXTS } from "~/copy/visits";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
@@ -91,6 +99,10 @@ const SettingsSchema = z.object({
   // Optional like the chat's: a form posted without them leaves them as they are.
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, PAYMENT_SETTINGS_TEXTS.currencyInvalid).optional(),
   paymentTiming: z.enum(PAYMENT_TIMINGS, { error: PAYMENT_SETTINGS_TEXTS.timingInvalid }).optional(),
+  // A checkbox is absent when unticked: the hidden countVisitsShown tells "off" from a form
+  // posted without the field, which leaves the setting as it is.
+  countVisits: z.boolean().default(false),
+  countVisitsShown: z.boolean().default(false),
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -116,8 +128,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         if (refused) return refused;
       }
+      const { countVisitsShown, ...fields } = value;
       const after = {
-        ...value,
+        ...fields,
+        countVisits: countVisitsShown ? value.countVisits : before.countVisits,
         supportEmail: supportEmailAfterRename(before, value),
         whatsappNumber: value.whatsappNumber ?? null,
         messengerLink: value.messengerLink ?? null,
@@ -275,6 +289,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </option>
           ))}
         </ChoiceField>
+      </FormSection>
+      <FormSection title={VISIT_SETTINGS_TEXTS.section} description={VISIT_SETTINGS_TEXTS.description}>
+        <div className="sm:col-span-2">
+          <input type="hidden" name={fields.countVisitsShown.name} value="on" />
+          <CheckField label={VISIT_SETTINGS_TEXTS.countVisits} field={fields.countVisits} />
+          <p className="mt-1 text-sm text-slate-500">{VISIT_SETTINGS_TEXTS.countVisitsHint}</p>
+        </div>
       </FormSection>
     </SettingsScreen>
   );
