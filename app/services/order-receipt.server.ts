@@ -1,8 +1,10 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 
+import { bookingLink } from "~/lib/booking";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
+import { readPublicIntegrations } from "~/services/last-known.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
 import { paysRightAfterOrder } from "~/services/payments/stripe.server";
@@ -21,9 +23,16 @@ const ReceiptCookieSchema = z.object({
   statusToken: z.string().regex(/^[0-9a-f]{64}$/),
   emailed: z.boolean(),
   payNow: z.boolean().default(false),
+  bookingUrl: z.url().max(4000).nullable().default(null),
 });
 
-type PlacedOrder = { statusToken: string; clientEmail: string; setupPrice: number; monthlyPrice: number };
+type PlacedOrder = {
+  statusToken: string;
+  clientName: string;
+  clientEmail: string;
+  setupPrice: number;
+  monthlyPrice: number;
+};
 
 function receiptCookie() {
   return createCookie(ORDER_RECEIPT_COOKIE, {
@@ -39,6 +48,7 @@ export async function orderReceiptHeaders(order: PlacedOrder): Promise<Headers> 
     statusToken: order.statusToken,
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
+    bookingUrl: await orderBookingUrl(order),
   };
   return new Headers({ "Set-Cookie": await receiptCookie().serialize(receipt) });
 }
@@ -53,6 +63,7 @@ export async function takeOrderReceipt(request: Request): Promise<{ receipt: Ord
       statusUrl: orderStatusUrl(request, parsed.data.statusToken),
       emailed: parsed.data.emailed,
       payNow: parsed.data.payNow,
+      bookingUrl: parsed.data.bookingUrl,
     },
     headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }),
   };
@@ -64,6 +75,8 @@ export interface OrderReceipt {
   emailed: boolean;
   /** The order can be paid at once: the receipt offers "Pay now" (docs/payments.md, "Paying"). */
   payNow: boolean;
+  /** The booking page, prefilled for this client, when one is set (docs/product.md §14.2). */
+  bookingUrl: string | null;
 }
 
 /** The whole address of an order's status page: on SITE_URL's origin, else on the request's. */
@@ -85,5 +98,12 @@ export async function orderReceipt(request: Request, order: PlacedOrder): Promis
     statusUrl: orderStatusUrl(request, order.statusToken),
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
+    bookingUrl: await orderBookingUrl(order),
   };
+}
+
+/** The booking page for the client who placed the order, with their name and email where it takes them. */
+async function orderBookingUrl(order: PlacedOrder): Promise<string | null> {
+  const { bookingPageUrl } = await readPublicIntegrations();
+  return bookingLink(bookingPageUrl, { name: order.clientName, email: order.clientEmail });
 }

@@ -102,7 +102,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   // The spec: after a successful order, the visitor is sent home after 3 seconds; but a status link
   // that no email carries needs the visitor's attention, so the page stays until they leave it.
   useEffect(() => {
-    if (!receipt?.emailed) return;
+    // A booking link is the next step too: the page stays for it.
+    if (!receipt?.emailed || receipt.bookingUrl) return;
     const timer = setTimeout(() => navigate("/"), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [receipt, navigate]);
@@ -117,7 +118,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {receipt ? (
             <div>
-              <OrderStatusLink statusUrl={receipt.statusUrl} emailed={receipt.emailed} payNow={receipt.payNow} />
+              <OrderStatusLink
+                statusUrl={receipt.statusUrl}
+                emailed={receipt.emailed}
+                payNow={receipt.payNow}
+                bookingUrl={receipt.bookingUrl}
+              />
               <OnwardLinks />
             </div>
           ) : (
