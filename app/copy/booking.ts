@@ -16,7 +16,8 @@ export const BOOKING_INTEGRATION_TEXTS = {
   sectionDescription:
     "Your booking page (Cal.com, Calendly or any other) is offered wherever the next step is a call. Cal.com can also tell this site about each booking, so it shows on the order.",
   pageUrlLabel: "Booking Page URL",
-  pageUrlHint: "For example https://cal.com/your-name/consultation. Cal.com and Calendly links are prefilled with the client's name and email.",
+  pageUrlHint:
+    "For example https://cal.com/your-name/consultation. Cal.com and Calendly links are prefilled with the client's name and email.",
   secretLabel: "Cal.com Webhook Secret",
   webhookHint:
     "In Cal.com, add a webhook (Settings → Developer → Webhooks) for Booking Created, Booking Rescheduled and Booking Cancelled, with this address and the secret you type above.",
@@ -45,7 +46,7 @@ export const BOOKING_TEXTS = {
   attachLabel: "Booking to attach",
   attachSubmit: "Attach booking",
   attachInvalid: "Choose a booking to attach.",
-  attached: "Booking attached",
+  attached: { message: "Booking attached" },
   attachGone: "That booking is no longer waiting to be attached.",
   option: (name: string, email: string, when: string) => `${name} <${email}>, ${when}`,
 } as const;

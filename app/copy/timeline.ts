@@ -42,8 +42,8 @@ export const NOTE_TEXTS = {
   submit: "Add note",
   delete: "Delete note",
   deleteOf: (author: string) => `Delete the note by ${author}`,
-  added: "Note added",
-  deleted: "Note deleted",
+  added: { message: "Note added" },
+  deleted: { message: "Note deleted" },
   gone: "That note was already deleted.",
 } as const;
 
@@ -58,8 +58,14 @@ export const CLIENT_EMAIL_TEXTS = {
   bodyRequired: "Write the message.",
   bodyTooLong: (max: number) => `Keep the message under ${max} characters.`,
   submit: "Send email",
-  sent: "Email on its way",
+  sent: { message: "Email on its way" },
   failed: "The email could not be queued",
   defaultSubject: (service: string) => `Your order: ${service}`,
   replySubject: "Re: your message",
+} as const;
+
+export const MESSAGE_TIMELINE_TEXTS = {
+  open: "Notes and reply",
+  openOf: (name: string) => `for the message from ${name}`,
+  close: "Close",
 } as const;

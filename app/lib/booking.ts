@@ -9,7 +9,10 @@ function prefills(host: string): boolean {
 }
 
 /** The booking page's address for this person, or null when no http(s) booking page is set. */
-export function bookingLink(pageUrl: string | null | undefined, person?: { name: string; email: string }): string | null {
+export function bookingLink(
+  pageUrl: string | null | undefined,
+  person?: { name: string; email: string },
+): string | null {
   if (!pageUrl) return null;
   let url: URL;
   try {

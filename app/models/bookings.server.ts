@@ -107,7 +107,9 @@ async function upsertBooking(tx: Tx, reported: ReportedBooking): Promise<Booking
   if (existing) {
     // A cancellation keeps the time it was for; a reschedule moves it.
     const changes =
-      reported.trigger === "BOOKING_CANCELLED" ? { status: values.status } : { ...values, title: values.title ?? existing.title };
+      reported.trigger === "BOOKING_CANCELLED"
+        ? { status: values.status }
+        : { ...values, title: values.title ?? existing.title };
     const [row] = await tx.update(bookings).set(changes).where(eq(bookings.id, existing.id)).returning();
     return row;
   }
@@ -120,10 +122,7 @@ async function upsertBooking(tx: Tx, reported: ReportedBooking): Promise<Booking
 }
 
 /** The newest open order with this email, else the newest contact message, else nothing. */
-async function matchEmail(
-  tx: Tx,
-  email: string,
-): Promise<{ orderId: string | null; contactMessageId: string | null }> {
+async function matchEmail(tx: Tx, email: string): Promise<{ orderId: string | null; contactMessageId: string | null }> {
   const address = email.trim().toLowerCase();
   // The trigram indexes of the admin searches narrow the rows; the equality keeps exact matches.
   const [order] = await tx
@@ -171,7 +170,9 @@ export function bookingEventData(booking: Booking): Record<string, unknown> {
 /** The bookings of an order or a contact message, soonest call first. */
 export function listBookingsOf(subject: { orderId: string } | { contactMessageId: string }): Promise<Booking[]> {
   const where =
-    "orderId" in subject ? eq(bookings.orderId, subject.orderId) : eq(bookings.contactMessageId, subject.contactMessageId);
+    "orderId" in subject
+      ? eq(bookings.orderId, subject.orderId)
+      : eq(bookings.contactMessageId, subject.contactMessageId);
   return withReadRetry(() => db().select().from(bookings).where(where).orderBy(bookings.startTime));
 }
 

@@ -50,7 +50,11 @@ export function readCalWebhook(body: unknown): ReportedBooking | "ignored" | "in
   const trigger = BOOKING_TRIGGERS.find((name) => name === post.data.triggerEvent);
   if (!trigger) return "ignored";
   const payload = BookingPayloadSchema.safeParse(post.data.payload);
-  if (!payload.success || Number.isNaN(payload.data.startTime.getTime()) || Number.isNaN(payload.data.endTime.getTime())) {
+  if (
+    !payload.success ||
+    Number.isNaN(payload.data.startTime.getTime()) ||
+    Number.isNaN(payload.data.endTime.getTime())
+  ) {
     return "invalid";
   }
   const booking = payload.data;
