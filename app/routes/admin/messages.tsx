@@ -15,13 +15,13 @@ import { CLIENT_EMAIL_TEXTS, MESSAGE_TIMELINE_TEXTS, TIMELINE_TEXTS } from "~/co
 import type { Booking } from "~/db/schema";
 import { pageParams, readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
+import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import {
   CONTACT_SEARCH_MIN_CHARS,
   deleteContactMessage,
   listContactMessagePage,
   setContactMessageRead,
 } from "~/models/contact-messages.server";
-import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import { readCounters } from "~/models/counters.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { timelineOf } from "~/models/timeline.server";

@@ -4,8 +4,8 @@ import { BOOKING_TEXTS } from "~/copy/booking";
 import { CLIENT_EMAIL_TEXTS, NOTE_TEXTS } from "~/copy/timeline";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { attachBooking } from "~/models/bookings.server";
-import { emailEnabled } from "~/services/outbox/channels.server";
 import { addStaffNote, deleteStaffNote, sendStaffEmail, type TimelineSubject } from "~/models/timeline.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 
 import { failure, saveForm } from "./save-form.server";
 import {
