@@ -189,6 +189,8 @@ function Box({ id, title, hint, children }: { id: string; title: string; hint: s
 function NoteForm({ recordId, lastResult }: { recordId: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(AddNoteSchema, {
     id: `add-note-${recordId}`,
+    // An error line that went away on blur would move the button from under the pointer.
+    shouldRevalidate: "onInput",
     lastResult,
     defaultValue: { recordId },
   });
@@ -217,6 +219,8 @@ function EmailForm({
 }) {
   const [form, fields] = useSchemaForm(EmailClientSchema, {
     id: `email-client-${recordId}`,
+    // An error line that went away on blur would move the button from under the pointer.
+    shouldRevalidate: "onInput",
     lastResult,
     defaultValue: { recordId, subject: email.defaultSubject },
   });
@@ -246,6 +250,8 @@ function AttachBookingForm({
 }) {
   const [form, fields] = useSchemaForm(AttachBookingSchema, {
     id: `attach-booking-${recordId}`,
+    // An error line that went away on blur would move the button from under the pointer.
+    shouldRevalidate: "onInput",
     lastResult,
     defaultValue: { recordId },
   });
