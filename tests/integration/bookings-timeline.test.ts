@@ -136,6 +136,12 @@ describe.each(BACKENDS)("bookings and the timeline on %s", (backend) => {
     const events = await eventsOfBooking(booking.id);
     expect(events.map(({ type }) => type)).toEqual(["booking.created"]);
     expect(events[0].data).toMatchObject({ uid, order_id: open.id, start_time: "2026-12-03T15:00:00.000Z" });
+    // The client's status page shows the call instead of the booking link.
+    const statusPage = await send(getRequest(`/order/status/${open.statusToken}`));
+    expect(statusPage.loaderData["routes/public/order-status"]).toMatchObject({
+      call: { status: "booked" },
+      bookingUrl: null,
+    });
 
     // Moved (Cal.com gives the new booking its own uid), then cancelled: the same booking, each an event.
     const moved = unique("uid");

@@ -400,6 +400,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         payNow: false,
         payWithPayPal: false,
         manageBilling: false,
+        // No booking page is set here (tests/integration/bookings-timeline.test.ts sets one).
+        call: null,
+        bookingUrl: null,
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
     });
@@ -452,7 +455,12 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         new Request(`${ORIGIN}/order/submitted`, { headers: { Cookie: receipt!.split(";")[0] } }),
       );
       expect(landed.loaderData["routes/public/order-submitted"]).toEqual({
-        receipt: { statusUrl: `${ORIGIN}/order/status/${row.statusToken}`, emailed: false, payNow: false },
+        receipt: {
+          statusUrl: `${ORIGIN}/order/status/${row.statusToken}`,
+          emailed: false,
+          payNow: false,
+          bookingUrl: null,
+        },
       });
       expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
       const anyone = await send(new Request(`${ORIGIN}/order/submitted`));
@@ -519,6 +527,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         customJs: [{ attributes: {}, content: "window.custom = 1;" }],
         // The chat widget's input stops at the server's text limit.
         chatMaxMessageChars: getEnv().CHAT_MAX_MESSAGE_CHARS,
+        bookingUrl: null,
       });
       expect(JSON.stringify(data)).not.toMatch(/secret/);
     });
