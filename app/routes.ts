@@ -23,6 +23,8 @@ export default [
   // The payment providers' webhooks: resource routes, posted JSON (server/app.ts lets it through).
   route("webhooks/stripe", "routes/webhooks/stripe.ts"),
   route("webhooks/paypal", "routes/webhooks/paypal.ts"),
+  // Cal.com's booking webhook, the same way (app/services/bookings.server.ts).
+  route("webhooks/cal", "routes/webhooks/cal.ts"),
   // Where PayPal sends the client back after approving: the capture, then the status page.
   route("order/status/:token/paypal-return", "routes/public/order-paypal-return.ts"),
 

@@ -157,7 +157,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const CHAT_ACTION_PATH = /^\/chat(?:\.data|\/messages)?$/;
 // The payment providers post JSON signed over its exact bytes: on their webhook paths alone a JSON
 // body goes through unparsed, for the route to read raw (app/routes/webhooks/stripe.ts).
-const PROVIDER_WEBHOOK_PATHS = ["/webhooks/stripe", "/webhooks/paypal"];
+const PROVIDER_WEBHOOK_PATHS = ["/webhooks/stripe", "/webhooks/paypal", "/webhooks/cal"];
 const PROVIDER_WEBHOOK_TYPES = ["application/json"];
 /** A provider's event is a few kilobytes: this leaves room for the largest, and no more. */
 const PROVIDER_WEBHOOK_MAX_BYTES = 1024 * 1024;

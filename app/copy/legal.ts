@@ -22,6 +22,9 @@ export const LEGAL_TEMPLATE_TEXTS = {
       "your payments (amount, currency and the payment provider's reference) with your order's details",
     "payment.failed": "your failed payments, with the same details",
     "subscription.cancelled": "the end of your monthly subscription, with your order's details",
+    "booking.created": "the calls you book (your name, email address and the call's time)",
+    "booking.rescheduled": "changes to the calls you booked, with the same details",
+    "booking.cancelled": "the calls you cancel, with the same details",
   },
   recipients: {
     chatHosts: (hosts: string) =>

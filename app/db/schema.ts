@@ -21,6 +21,8 @@ import {
 import { DEFAULT_HERO_STATS } from "~/copy/site";
 import {
   ADMIN_ROLES,
+  BOOKING_STATUSES,
+  BOOKING_TRIGGERS,
   CHAT_MEDIA_TYPES,
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
@@ -242,6 +244,10 @@ export const integrations = pgTable(
     customCss: text("custom_css"),
     customJs: text("custom_js"),
     updatedAt: updatedAt(),
+    // Where the client books a call (Cal.com, Calendly or any page); shown where the next step is a call.
+    bookingPageUrl: text("booking_page_url"),
+    // Signs Cal.com's webhook posts (app/routes/webhooks/cal.ts); sealed like the other secrets.
+    calWebhookSecret: text("cal_webhook_secret"),
   },
   (t) => [singletonCheck("integrations", t.id)],
 ).enableRLS();
@@ -569,6 +575,122 @@ export const providerEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 ).enableRLS();
 // ---- end of payments ----
+
+// --- bookings and the order's timeline ---
+// A call the client booked on the booking page (Cal.com's webhook, app/services/bookings.server.ts),
+// attached to the order or contact message with the attendee's email; neither when nothing matched
+// (staff attach it by hand). `uid` is the provider's current one: a reschedule gives a new one.
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uid: text("uid").notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull(),
+    attendeeName: text("attendee_name").notNull(),
+    attendeeEmail: text("attendee_email").notNull(),
+    title: text("title"),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_uid_unique").on(t.uid),
+    index("bookings_order_idx").on(t.orderId),
+    index("bookings_contact_message_idx").on(t.contactMessageId),
+    index("bookings_email_idx").on(sql`lower(${t.attendeeEmail})`),
+    index("bookings_unmatched_idx")
+      .on(t.createdAt)
+      .where(sql`${t.orderId} is null and ${t.contactMessageId} is null`),
+  ],
+).enableRLS();
+
+// Each webhook post about a booking, once: `delivery_key` is the post's trigger, booking uid and
+// time, so a redelivery finds its row and changes nothing. The timeline lists these.
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    trigger: text("trigger", { enum: BOOKING_TRIGGERS }).notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    deliveryKey: text("delivery_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_events_delivery_key_unique").on(t.deliveryKey),
+    index("booking_events_booking_idx").on(t.bookingId),
+  ],
+).enableRLS();
+
+// Every change of an order's status, by staff or by a payment: the audit log keeps staff's only.
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status").notNull(),
+    toStatus: orderStatus("to_status").notNull(),
+    // The staff member's name when copied; null for a change a payment made.
+    actorName: text("actor_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.createdAt)],
+).enableRLS();
+
+// Staff's internal notes on an order or a contact message: never shown to the client.
+export const staffNotes = pgTable(
+  "staff_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    // Copied so the note outlives the account.
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("staff_notes_one_subject", sql`num_nonnulls(${t.orderId}, ${t.contactMessageId}) = 1`),
+    index("staff_notes_order_idx").on(t.orderId, t.createdAt),
+    index("staff_notes_contact_message_idx").on(t.contactMessageId, t.createdAt),
+  ],
+).enableRLS();
+
+// An email staff wrote to the client from an order or a contact message; the outbox sends it (a
+// staff.email_to_client event carrying this row's id), the row keeps it for the timeline.
+export const staffEmails = pgTable(
+  "staff_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("staff_emails_one_subject", sql`num_nonnulls(${t.orderId}, ${t.contactMessageId}) = 1`),
+    index("staff_emails_order_idx").on(t.orderId, t.createdAt),
+    index("staff_emails_contact_message_idx").on(t.contactMessageId, t.createdAt),
+  ],
+).enableRLS();
+// --- end of bookings and the order's timeline ---
+
+export type Booking = typeof bookings.$inferSelect;
+export type StaffNote = typeof staffNotes.$inferSelect;
+export type StaffEmail = typeof staffEmails.$inferSelect;
 
 export type SiteSettings = typeof siteSettings.$inferSelect;
 export type Service = typeof services.$inferSelect;

@@ -32,12 +32,15 @@ export const EVENT_TYPES = [
   "payment.succeeded",
   "payment.failed",
   "subscription.cancelled",
+  "booking.created",
+  "booking.rescheduled",
+  "booking.cancelled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
 /** Events for the site's own email only: no event webhook can subscribe to them. */
-export const EMAIL_ONLY_EVENT_TYPES = ["order.payment_requested"] as const;
+export const EMAIL_ONLY_EVENT_TYPES = ["order.payment_requested", "staff.email_to_client"] as const;
 export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE | (typeof EMAIL_ONLY_EVENT_TYPES)[number];
 
 /** Where an event goes: an event webhook, an email to staff or to the client, the Airtable table. */
@@ -78,3 +81,10 @@ export const MANUAL_PAYMENT_PROVIDERS = [
   "other",
 ] as const satisfies readonly PaymentProvider[];
 export type ManualPaymentProvider = (typeof MANUAL_PAYMENT_PROVIDERS)[number];
+
+/** A booked call's state, after the booking page's last word on it. */
+export const BOOKING_STATUSES = ["booked", "rescheduled", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The Cal.com webhook triggers the site takes; any other is answered and ignored. */
+export const BOOKING_TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"] as const;
+export type BookingTrigger = (typeof BOOKING_TRIGGERS)[number];

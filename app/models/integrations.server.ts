@@ -8,7 +8,10 @@ import { needsResealing, openSecret, sealSecret, SecretKeyError, unknownKeyId } 
 export type IntegrationsInput = Omit<typeof integrations.$inferInsert, "id" | "updatedAt">;
 
 /** The only integration fields public pages may see; keys and tokens stay on the server. */
-export type PublicIntegrations = Pick<Integrations, "voiceAgentEmbedCode" | "customCss" | "customJs">;
+export type PublicIntegrations = Pick<
+  Integrations,
+  "voiceAgentEmbedCode" | "customCss" | "customJs" | "bookingPageUrl"
+>;
 
 /** Keys and tokens: stored encrypted (app/lib/secret-box.server.ts), never sent to any page. */
 export const SECRET_INTEGRATIONS = [
@@ -16,6 +19,7 @@ export const SECRET_INTEGRATIONS = [
   "stripeWebhookSecret",
   "paypalClientSecret",
   "airtableToken",
+  "calWebhookSecret",
 ] as const;
 export type SecretIntegration = (typeof SECRET_INTEGRATIONS)[number];
 
@@ -134,11 +138,12 @@ export async function getPublicIntegrations(): Promise<PublicIntegrations> {
         voiceAgentEmbedCode: integrations.voiceAgentEmbedCode,
         customCss: integrations.customCss,
         customJs: integrations.customJs,
+        bookingPageUrl: integrations.bookingPageUrl,
       })
       .from(integrations)
       .where(eq(integrations.id, 1)),
   );
-  return row ?? { voiceAgentEmbedCode: null, customCss: null, customJs: null };
+  return row ?? { voiceAgentEmbedCode: null, customCss: null, customJs: null, bookingPageUrl: null };
 }
 
 /**

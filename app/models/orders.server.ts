@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
 import { keysetCursor, type KeysetPage, keysetPage } from "~/db/keyset.server";
-import { type Order, orders, orderSearchText, services } from "~/db/schema";
+import { type Order, orders, orderSearchText, orderStatusChanges, services } from "~/db/schema";
 import { containsText } from "~/db/search.server";
 import { neutraliseFormulas } from "~/lib/csv";
 import { type OrderStatus } from "~/lib/domain";
@@ -218,6 +218,8 @@ export async function changeOrderStatus(
   id: string,
   status: OrderStatus,
   changes: Partial<Omit<Order, "id" | "status">> = {},
+  /** The staff member who made the change, for the order's timeline; null for a payment's. */
+  actorName: string | null = null,
 ): Promise<{ before: Order; after: Order } | null> {
   const [before] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
   if (!before) return null;
@@ -228,13 +230,18 @@ export async function changeOrderStatus(
     .returning();
   if (before.status !== status) {
     await recordEvent(tx, "order.status_changed", { ...orderEventData(after), previous_status: before.status });
+    await tx.insert(orderStatusChanges).values({ orderId: id, fromStatus: before.status, toStatus: status, actorName });
   }
   return { before, after };
 }
 
 /** Sets the status; a change is an order.status_changed event, in the same transaction. */
-export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order | null> {
-  return db().transaction(async (tx) => (await changeOrderStatus(tx, id, status))?.after ?? null);
+export async function updateOrderStatus(
+  id: string,
+  status: OrderStatus,
+  actorName: string | null = null,
+): Promise<Order | null> {
+  return db().transaction(async (tx) => (await changeOrderStatus(tx, id, status, {}, actorName))?.after ?? null);
 }
 
 export interface OrderStats {

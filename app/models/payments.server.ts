@@ -38,7 +38,14 @@ export type MarkPaidOutcome = { order: Order; payment: Payment } | "missing" | "
  * audit entry `audit` makes of them is written.
  */
 export function recordManualPayment(
-  input: { orderId: string; provider: ManualPaymentProvider; methodLabel: string; currency: string },
+  input: {
+    orderId: string;
+    provider: ManualPaymentProvider;
+    methodLabel: string;
+    currency: string;
+    /** Who marked it paid, for the order's timeline. */
+    actorName?: string;
+  },
   audit: (order: Order, payment: Payment) => AuditEntryInput,
 ): Promise<MarkPaidOutcome> {
   return db().transaction(async (tx) => {
@@ -49,7 +56,13 @@ export function recordManualPayment(
       .for("update");
     if (!locked) return "missing";
     if (locked.status !== "pending") return "not_pending";
-    const changed = await changeOrderStatus(tx, input.orderId, "paid", { paymentMethod: input.methodLabel });
+    const changed = await changeOrderStatus(
+      tx,
+      input.orderId,
+      "paid",
+      { paymentMethod: input.methodLabel },
+      input.actorName ?? null,
+    );
     if (!changed) return "missing";
     const [payment] = await tx
       .insert(payments)

@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
 import {
+  type Booking,
+  bookings,
   type ChatMessage,
   chatMessages,
   chatMessageSearchText,
@@ -15,6 +18,10 @@ import {
   outboxEvents,
   type Payment,
   payments,
+  type StaffEmail,
+  staffEmails,
+  type StaffNote,
+  staffNotes,
 } from "~/db/schema";
 import { containsText } from "~/db/search.server";
 import { mentionsEmail } from "~/lib/personal-data";
@@ -41,6 +48,11 @@ export interface PersonalData {
   payments: Payment[];
   contactMessages: ContactMessage[];
   conversations: Conversation[];
+  /** Staff's notes and emails about those orders and messages, oldest first. */
+  staffNotes: StaffNote[];
+  staffEmails: StaffEmail[];
+  /** Calls booked with the address, or attached to those orders and messages. */
+  bookings: Booking[];
 }
 
 /** What an erased order keeps in its name and email columns, which may not be null. */
@@ -104,11 +116,54 @@ async function conversationsOf(database: Queryable, email: string, linked: strin
     .filter((conversation) => conversation.messages.length > 0);
 }
 
+/** The rows of `table` about these orders or contact messages. */
+function aboutRecords(
+  table: { orderId: AnyPgColumn; contactMessageId: AnyPgColumn },
+  orderIds: string[],
+  messageIds: string[],
+): SQL | undefined {
+  const conditions = [
+    orderIds.length > 0 ? inArray(table.orderId, orderIds) : undefined,
+    messageIds.length > 0 ? inArray(table.contactMessageId, messageIds) : undefined,
+  ].filter(Boolean);
+  return conditions.length > 0 ? or(...conditions) : undefined;
+}
+
+async function staffRecordsOf(database: Queryable, email: string, orderIds: string[], messageIds: string[]) {
+  const about = aboutRecords(staffNotes, orderIds, messageIds);
+  const aboutEmails = aboutRecords(staffEmails, orderIds, messageIds);
+  const aboutBookings = aboutRecords(bookings, orderIds, messageIds);
+  return {
+    staffNotes: about
+      ? await database.select().from(staffNotes).where(about).orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
+      : [],
+    staffEmails: aboutEmails
+      ? await database
+          .select()
+          .from(staffEmails)
+          .where(aboutEmails)
+          .orderBy(asc(staffEmails.createdAt), asc(staffEmails.id))
+      : [],
+    bookings: await database
+      .select()
+      .from(bookings)
+      .where(or(eq(sql`lower(${bookings.attendeeEmail})`, email), aboutBookings))
+      .orderBy(asc(bookings.createdAt), asc(bookings.id)),
+  };
+}
+
 async function collect(database: Queryable, email: string): Promise<PersonalData> {
   const found = await contactMessagesOf(database, email);
   const linked = found.flatMap((message) => (message.chatSessionId ? [message.chatSessionId] : []));
   const orderRows = await ordersOf(database, email);
+  const staff = await staffRecordsOf(
+    database,
+    email,
+    orderRows.map((order) => order.id),
+    found.map((message) => message.id),
+  );
   return {
+    ...staff,
     orders: orderRows,
     payments: await paymentsOf(
       database,
@@ -128,6 +183,9 @@ export interface ErasedPersonalData {
   orders: number;
   contactMessages: number;
   conversations: number;
+  staffNotes: number;
+  staffEmails: number;
+  bookings: number;
   /** The stored chat files of the deleted conversations, for the caller to delete after commit. */
   uploads: ChatUpload[];
   /** Media addresses of the deleted messages that no chat_uploads row records (older files). */
@@ -166,6 +224,13 @@ export async function erasePersonalData(
       await tx.update(payments).set({ note: null }).where(inArray(payments.orderId, orderIds));
       await eraseOrderClientsFromAudit(tx, orderIds, ERASED_TEXT);
     }
+    // Notes and emails may quote the person; the bookings name them: all go (their events too, below).
+    const noteIds = found.staffNotes.map((note) => note.id);
+    const staffEmailIds = found.staffEmails.map((email) => email.id);
+    const bookingIds = found.bookings.map((booking) => booking.id);
+    if (noteIds.length > 0) await tx.delete(staffNotes).where(inArray(staffNotes.id, noteIds));
+    if (staffEmailIds.length > 0) await tx.delete(staffEmails).where(inArray(staffEmails.id, staffEmailIds));
+    if (bookingIds.length > 0) await tx.delete(bookings).where(inArray(bookings.id, bookingIds));
     if (messageIds.length > 0) await tx.delete(contactMessages).where(inArray(contactMessages.id, messageIds));
     let mediaUrls: string[] = [];
     if (sessionIds.length > 0) {
@@ -180,7 +245,7 @@ export async function erasePersonalData(
     const tracked = new Set(uploads.map((upload) => upload.name));
     // The business events that carried these records, with their deliveries: an
     // erased person is not sent on by a retry, nor kept in the delivery log.
-    const recordIds = [...orderIds, ...messageIds];
+    const recordIds = [...orderIds, ...messageIds, ...staffEmailIds, ...bookingIds];
     if (recordIds.length > 0 || sessionIds.length > 0) {
       await tx.delete(outboxEvents).where(
         or(
@@ -191,7 +256,14 @@ export async function erasePersonalData(
         ),
       );
     }
-    const counts = { orders: orderIds.length, contactMessages: messageIds.length, conversations: sessionIds.length };
+    const counts = {
+      orders: orderIds.length,
+      contactMessages: messageIds.length,
+      conversations: sessionIds.length,
+      staffNotes: noteIds.length,
+      staffEmails: staffEmailIds.length,
+      bookings: bookingIds.length,
+    };
     await writeAuditEntry(tx, audit(counts));
     return { ...counts, uploads, untrackedMediaUrls: mediaUrls.filter((url) => !tracked.has(mediaName(url))) };
   });

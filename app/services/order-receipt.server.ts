@@ -1,8 +1,10 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 
+import { bookingLink } from "~/lib/booking";
 import { signedCookieOptions } from "~/lib/cookie-options.server";
 import { siteOrigin } from "~/lib/site-url.server";
+import { readPublicIntegrations } from "~/services/last-known.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { clientConfirmationsUsedUp } from "~/services/outbox/email.server";
 import { paysWithPayPalRightAfterOrder } from "~/services/payments/paypal.server";
@@ -23,9 +25,16 @@ const ReceiptCookieSchema = z.object({
   emailed: z.boolean(),
   payNow: z.boolean().default(false),
   payWithPayPal: z.boolean().default(false),
+  bookingUrl: z.url().max(4000).nullable().default(null),
 });
 
-type PlacedOrder = { statusToken: string; clientEmail: string; setupPrice: number; monthlyPrice: number };
+type PlacedOrder = {
+  statusToken: string;
+  clientName: string;
+  clientEmail: string;
+  setupPrice: number;
+  monthlyPrice: number;
+};
 
 function receiptCookie() {
   return createCookie(ORDER_RECEIPT_COOKIE, {
@@ -42,6 +51,7 @@ export async function orderReceiptHeaders(order: PlacedOrder): Promise<Headers> 
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
     payWithPayPal: await paysWithPayPalRightAfterOrder(order),
+    bookingUrl: await orderBookingUrl(order),
   };
   return new Headers({ "Set-Cookie": await receiptCookie().serialize(receipt) });
 }
@@ -57,6 +67,7 @@ export async function takeOrderReceipt(request: Request): Promise<{ receipt: Ord
       emailed: parsed.data.emailed,
       payNow: parsed.data.payNow,
       payWithPayPal: parsed.data.payWithPayPal,
+      bookingUrl: parsed.data.bookingUrl,
     },
     headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }),
   };
@@ -70,6 +81,8 @@ export interface OrderReceipt {
   payNow: boolean;
   /** The same with PayPal: the receipt offers "Pay with PayPal" (docs/payments.md, "PayPal"). */
   payWithPayPal: boolean;
+  /** The booking page, prefilled for this client, when one is set (docs/product.md §14.2). */
+  bookingUrl: string | null;
 }
 
 /** The whole address of an order's status page: on SITE_URL's origin, else on the request's. */
@@ -92,5 +105,12 @@ export async function orderReceipt(request: Request, order: PlacedOrder): Promis
     emailed: await linkEmailed(order.clientEmail),
     payNow: await paysRightAfterOrder(order),
     payWithPayPal: await paysWithPayPalRightAfterOrder(order),
+    bookingUrl: await orderBookingUrl(order),
   };
+}
+
+/** The booking page for the client who placed the order, with their name and email where it takes them. */
+async function orderBookingUrl(order: PlacedOrder): Promise<string | null> {
+  const { bookingPageUrl } = await readPublicIntegrations();
+  return bookingLink(bookingPageUrl, { name: order.clientName, email: order.clientEmail });
 }

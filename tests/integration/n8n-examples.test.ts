@@ -34,6 +34,9 @@ const EVENT_TYPES = [
   "payment.succeeded",
   "payment.failed",
   "subscription.cancelled",
+  "booking.created",
+  "booking.rescheduled",
+  "booking.cancelled",
   "webhook.test",
 ];
 const SECRET_PLACEHOLDER = "whsec_PASTE_YOUR_SIGNING_SECRET_HERE";

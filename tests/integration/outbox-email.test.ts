@@ -329,6 +329,33 @@ describe("email from the outbox", () => {
     }
   });
 
+  it("sends the email staff write from an order to the client, reply-to the support email, and shows it delivered", async () => {
+    const staff = await createTestAdmin(db());
+    const admin = await sessionFor(staff);
+    const clientEmail = `asked.${Date.now()}@example.com`;
+    const order = await createTestOrder(db(), { clientEmail });
+    const { supportEmail } = await getSiteSettings();
+    const subject = uniqueName("About your automation");
+    const path = `/admin/orders?view=${order.id}`;
+    const sent = await send(
+      postRequest(
+        path,
+        { intent: "email-client", recordId: order.id, subject, body: "Hello,\n\nThursday at 10?" },
+        admin,
+      ),
+    );
+    expect(sent.status).toBe(302);
+    const arrived = mailArrives(clientEmail, subject);
+    await runOutbox();
+    await arrived;
+    const [mail] = mailsTo(clientEmail, subject);
+    expect(mail.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
+    expect(mail.mail.text).toBe("Hello,\n\nThursday at 10?\n");
+    const page = await send(getRequest(path, admin));
+    const { timeline } = page.loaderData["routes/admin/orders"] as { timeline: { kind: string; status?: string }[] };
+    expect(timeline[0]).toMatchObject({ kind: "staff_email", status: "delivered" });
+  });
+
   it("says on the dashboard whether email is on, and to whom staff mail goes", async () => {
     const cookie = await sessionFor(await createTestAdmin(db()));
     const dashboard = async () =>

@@ -401,6 +401,9 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         payWithPayPal: false,
         manageBilling: false,
         paypalBillingUrl: null,
+        // No booking page is set here (tests/integration/bookings-timeline.test.ts sets one).
+        call: null,
+        bookingUrl: null,
       });
       expect(JSON.stringify(shown)).not.toMatch(/client@example\.com|555 0100/);
     });
@@ -458,6 +461,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
           emailed: false,
           payNow: false,
           payWithPayPal: false,
+          bookingUrl: null,
         },
       });
       expect(landed.headers.getSetCookie().join()).toMatch(/order_receipt=;.*Max-Age=0/);
@@ -525,6 +529,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         customJs: [{ attributes: {}, content: "window.custom = 1;" }],
         // The chat widget's input stops at the server's text limit.
         chatMaxMessageChars: getEnv().CHAT_MAX_MESSAGE_CHARS,
+        bookingUrl: null,
       });
       expect(JSON.stringify(data)).not.toMatch(/secret/);
     });

@@ -9,6 +9,7 @@ import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
 import { detectMediaType } from "~/lib/media-type";
 
+import { BookCallReply } from "./book-call-reply";
 import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
 import { ChatLog } from "./chat-message";
 import { OfflineEmailForm } from "./offline-email-form";
@@ -145,6 +146,7 @@ export function ChatPanel({
             {!sending && state.messages.at(-1)?.offline ? (
               <OfflineEmailForm id="chat-widget-email" className="mt-3" />
             ) : null}
+            {sending ? null : <BookCallReply className="mt-3" />}
           </ChatLog>
 
           <form

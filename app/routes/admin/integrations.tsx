@@ -12,6 +12,7 @@ import {
   STRIPE_WEBHOOK_TEXTS,
   TOASTS,
 } from "~/copy/admin";
+import { BOOKING_INTEGRATION_TEXTS as BOOKING } from "~/copy/booking";
 import { changedFields } from "~/lib/audit";
 import { readForm } from "~/lib/read-form.server";
 import { siteOrigin } from "~/lib/site-url.server";
@@ -24,7 +25,7 @@ import {
   type SecretIntegration,
 } from "~/models/integrations.server";
 
-import { optionalText } from "./+shared/form-schemas";
+import { httpUrl, optionalText } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/integrations";
 
@@ -46,11 +47,14 @@ const IntegrationsSchema = z.object({
   airtableTableId: optionalText(T.airtableTableId, 100),
   customCss: optionalText(T.customCss, 50_000),
   customJs: optionalText(T.customJs, 50_000),
+  bookingPageUrl: httpUrl(BOOKING.pageUrlLabel).optional(),
+  calWebhookSecret: optionalText(BOOKING.secretLabel, 300),
   // A secret's field is write-only: left blank it keeps the stored value; this removes it.
   removeStripeSecretKey: z.literal("on").optional(),
   removeStripeWebhookSecret: z.literal("on").optional(),
   removePaypalClientSecret: z.literal("on").optional(),
   removeAirtableToken: z.literal("on").optional(),
+  removeCalWebhookSecret: z.literal("on").optional(),
 });
 
 type IntegrationsForm = z.infer<typeof IntegrationsSchema>;
@@ -61,6 +65,7 @@ const SECRET_FIELDS = {
   stripeWebhookSecret: { label: STRIPE_WEBHOOK_TEXTS.secretLabel, remove: "removeStripeWebhookSecret" },
   paypalClientSecret: { label: PAYPAL_TEXTS.secretLabel, remove: "removePaypalClientSecret" },
   airtableToken: { label: T.airtableToken, remove: "removeAirtableToken" },
+  calWebhookSecret: { label: BOOKING.secretLabel, remove: "removeCalWebhookSecret" },
 } as const satisfies Record<SecretIntegration, { label: string; remove: keyof IntegrationsForm }>;
 const SECRET_NAMES = Object.keys(SECRET_FIELDS) as SecretIntegration[];
 const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
@@ -68,6 +73,7 @@ const REMOVE_NAMES = SECRET_NAMES.map((name) => SECRET_FIELDS[name].remove);
 const INTEGRATIONS_PATH = "/admin/integrations";
 const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 const PAYPAL_WEBHOOK_PATH = "/webhooks/paypal";
+const CAL_WEBHOOK_PATH = "/webhooks/cal";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
@@ -77,6 +83,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     integrations: await getAdminIntegrations(),
     stripeWebhookEndpoint: origin ? `${origin}${STRIPE_WEBHOOK_PATH}` : null,
     paypalWebhookEndpoint: origin ? `${origin}${PAYPAL_WEBHOOK_PATH}` : null,
+    calWebhookEndpoint: origin ? `${origin}${CAL_WEBHOOK_PATH}` : null,
   };
 }
 
@@ -111,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
-  const { integrations, stripeWebhookEndpoint, paypalWebhookEndpoint } = loaderData;
+  const { integrations, stripeWebhookEndpoint, paypalWebhookEndpoint, calWebhookEndpoint } = loaderData;
   const [form, fields] = useSchemaForm(IntegrationsSchema, {
     id: "integrations",
     lastResult: actionData?.result,
@@ -155,6 +162,18 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {secret("paypalClientSecret")}
         {text("paypalWebhookId", PAYPAL_TEXTS.webhookIdLabel)}
         <CheckField field={fields.paypalSandbox} label={PAYPAL_TEXTS.sandboxLabel} />
+      </FormSection>
+      <FormSection title={BOOKING.section} description={BOOKING.sectionDescription}>
+        <InputField
+          className="sm:col-span-2"
+          label={BOOKING.pageUrlLabel}
+          hint={BOOKING.pageUrlHint}
+          field={fields.bookingPageUrl}
+          type="url"
+          spellCheck={false}
+        />
+        {secret("calWebhookSecret")}
+        <CalWebhookSetup endpoint={calWebhookEndpoint} />
       </FormSection>
       <FormSection title={T.airtable} description={T.airtableDescription}>
         {secret("airtableToken")}
@@ -208,6 +227,21 @@ function PayPalSetup({ endpoint }: { endpoint: string | null }) {
           <li key={event}>{event}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** What to set up in Cal.com so that bookings reach this site. */
+function CalWebhookSetup({ endpoint }: { endpoint: string | null }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700 sm:col-span-2">
+      <p className="text-slate-600">{BOOKING.webhookHint}</p>
+      <p className="font-medium">{BOOKING.endpointLabel}</p>
+      {endpoint ? (
+        <code className="block break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs">{endpoint}</code>
+      ) : (
+        <p>{BOOKING.endpointUnknown}</p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { z } from "zod";
 
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { formatDateTime } from "~/components/admin/format";
@@ -9,8 +10,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
+import { BOOKING_TEXTS } from "~/copy/booking";
+import { CLIENT_EMAIL_TEXTS, MESSAGE_TIMELINE_TEXTS, TIMELINE_TEXTS } from "~/copy/timeline";
+import type { Booking } from "~/db/schema";
 import { pageParams, readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
+import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import {
   CONTACT_SEARCH_MIN_CHARS,
   deleteContactMessage,
@@ -18,21 +23,34 @@ import {
   setContactMessageRead,
 } from "~/models/contact-messages.server";
 import { readCounters } from "~/models/counters.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { timelineOf } from "~/models/timeline.server";
+import { emailEnabled } from "~/services/outbox/channels.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
+import { Timeline, type TimelineAnswer } from "./+shared/timeline";
+import { timelineAction } from "./+shared/timeline-actions.server";
+import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
 import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
+// `?view=` opens a message's timeline, notes and reply form under it.
+const ViewIdSchema = z.uuid();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = readSearch(params);
   const searching = q.length >= CONTACT_SEARCH_MIN_CHARS;
-  const [page, counters] = await Promise.all([
+  const viewId = ViewIdSchema.safeParse(params.get("view"));
+  const [page, counters, timeline, bookings, unmatched, settings] = await Promise.all([
     listContactMessagePage(readPageRequest(params), searching ? q : null),
     readCounters(["contact_messages", "contact_messages_unread"]),
+    viewId.success ? timelineOf({ contactMessageId: viewId.data }) : null,
+    viewId.success ? listBookingsOf({ contactMessageId: viewId.data }) : [],
+    viewId.success ? listUnmatchedBookings() : [],
+    getSiteSettings(),
   ]);
   const { rows, ...pageInfo } = page;
   return {
@@ -44,14 +62,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchMinChars: CONTACT_SEARCH_MIN_CHARS,
     total: counters.contact_messages,
     unread: counters.contact_messages_unread,
+    viewing: timeline && viewId.success ? { id: viewId.data, timeline, bookings, unmatched } : null,
+    emailForm: emailEnabled()
+      ? { defaultSubject: CLIENT_EMAIL_TEXTS.replySubject, supportEmail: settings.supportEmail }
+      : null,
   };
 }
 
 /** After a change, the admin lands back on the page and search the change was made from. */
-function backToList(request: Request): string {
+function backToList(request: Request, names = ["q", ...Object.values(pageParams())]): string {
   const current = new URL(request.url).searchParams;
   const kept = new URLSearchParams();
-  for (const name of ["q", ...Object.values(pageParams())]) {
+  for (const name of names) {
     const value = current.get(name);
     if (value !== null) kept.set(name, value);
   }
@@ -59,9 +81,24 @@ function backToList(request: Request): string {
   return search ? `${MESSAGES_PATH}?${search}` : MESSAGES_PATH;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** The list's address with this message open (or none). */
+function viewUrl(params: URLSearchParams, view: string | null): string {
+  const next = new URLSearchParams(params);
+  if (view) next.set("view", view);
+  else next.delete("view");
+  const search = next.toString();
+  return search ? `${MESSAGES_PATH}?${search}` : MESSAGES_PATH;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = readIntent(formData, ["read", "unread", "delete"]);
+  const intent = readIntent(formData, ["read", "unread", "delete", ...TIMELINE_INTENTS]);
+  if (intent !== "read" && intent !== "unread" && intent !== "delete") {
+    return timelineAction(context, formData, intent, {
+      subject: (contactMessageId) => ({ contactMessageId }),
+      back: backToList(request, ["q", "view", ...Object.values(pageParams())]),
+    });
+  }
   const messageId = requireId(formData.get("messageId"), "message");
   const returnTo = backToList(request);
   try {
@@ -79,8 +116,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithSuccess(returnTo, toast);
 }
 
-export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, page, q, searching, searchMinChars, total, unread } = loaderData;
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, page, q, searching, searchMinChars, total, unread, viewing } = loaderData;
+  const [params] = useSearchParams();
   const inbox = total > 0;
   return (
     <>
@@ -158,6 +196,39 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </p>
                   ) : null}
+                  {viewing?.id === message.id ? (
+                    <section aria-label={MESSAGE_TIMELINE_TEXTS.open} className="mt-3">
+                      <MessageBookings bookings={viewing.bookings} />
+                      <Timeline
+                        recordId={message.id}
+                        createdLabel={TIMELINE_TEXTS.messageReceived}
+                        entries={viewing.timeline}
+                        unmatched={viewing.unmatched}
+                        email={loaderData.emailForm}
+                        answer={actionData as TimelineAnswer}
+                      />
+                      <p className="mt-3 text-sm">
+                        <Link
+                          to={viewUrl(params, null)}
+                          preventScrollReset
+                          className="font-medium text-brand underline"
+                        >
+                          {MESSAGE_TIMELINE_TEXTS.close}
+                        </Link>
+                      </p>
+                    </section>
+                  ) : (
+                    <p className="mt-2 text-sm">
+                      <Link
+                        to={viewUrl(params, message.id)}
+                        preventScrollReset
+                        className="font-medium text-brand underline underline-offset-2"
+                      >
+                        {MESSAGE_TIMELINE_TEXTS.open}
+                        <span className="sr-only"> {MESSAGE_TIMELINE_TEXTS.openOf(message.name)}</span>
+                      </Link>
+                    </p>
+                  )}
                 </>
               }
             >
@@ -173,6 +244,23 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       )}
       <Pager page={page} />
     </>
+  );
+}
+
+/** The calls booked by the message's sender. */
+function MessageBookings({ bookings }: { bookings: Booking[] }) {
+  if (bookings.length === 0) return null;
+  return (
+    <ul className="space-y-1 text-sm" aria-label={BOOKING_TEXTS.statusHeading}>
+      {bookings.map((booking) => (
+        <li key={booking.id} className="flex flex-wrap items-center gap-2">
+          <Badge tone={booking.status === "cancelled" ? "warning" : "success"}>
+            {BOOKING_TEXTS.statuses[booking.status]}
+          </Badge>
+          {BOOKING_TEXTS.at(formatDateTime(booking.startTime))}
+        </li>
+      ))}
+    </ul>
   );
 }
 

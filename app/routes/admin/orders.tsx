@@ -8,12 +8,15 @@ import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
-import { type Order } from "~/db/schema";
+import { BOOKING_TEXTS } from "~/copy/booking";
+import { CLIENT_EMAIL_TEXTS, TIMELINE_TEXTS } from "~/copy/timeline";
+import { type Booking, type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
 import { readPageRequest } from "~/lib/keyset";
@@ -22,6 +25,7 @@ import { readForm } from "~/lib/read-form.server";
 import { isStripeTestKey } from "~/lib/stripe-dashboard";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
+import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import { readIntegrationSecret } from "~/models/integrations.server";
 import {
   changeOrderQuote,
@@ -34,6 +38,7 @@ import {
 } from "~/models/orders.server";
 import { listOrderPayments, recordManualPayment } from "~/models/payments.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { timelineOf } from "~/models/timeline.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -53,6 +58,9 @@ import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./+shared/ord
 import { OrderPayments, type PaymentFormAnswer } from "./+shared/order-payments";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import { failure, type Refused, saveForm } from "./+shared/save-form.server";
+import { Timeline, type TimelineAnswer } from "./+shared/timeline";
+import { timelineAction } from "./+shared/timeline-actions.server";
+import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
 import type { Route } from "./+types/orders";
 
 // `?view=` names an order anywhere in the list, not only on the page shown: it is read by id.
@@ -63,12 +71,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = statusFilter(url);
   const search = searchFilter(url);
   const viewId = ViewIdSchema.safeParse(url.searchParams.get("view"));
-  const [page, stats, viewing, settings, payments] = await Promise.all([
+  const [page, stats, viewing, settings, payments, timeline, bookings, unmatched] = await Promise.all([
     listOrderPage({ status, search: search.text }, readPageRequest(url.searchParams)),
     getOrderStats(),
     viewId.success ? getOrder(viewId.data) : null,
     getSiteSettings(),
     viewId.success ? listOrderPayments(viewId.data) : [],
+    viewId.success ? timelineOf({ orderId: viewId.data }) : null,
+    viewId.success ? listBookingsOf({ orderId: viewId.data }) : [],
+    viewId.success ? listUnmatchedBookings() : [],
   ]);
   // The counters give the total of a status, not of a search: a search has page links only.
   const total = search.text ? undefined : status ? stats[status] : stats.total;
@@ -87,6 +98,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     stripeTestMode,
     currency: settings.currency,
     paymentTiming: settings.paymentTiming,
+    timeline: timeline ?? [],
+    bookings,
+    unmatched,
+    emailForm:
+      viewing && emailEnabled()
+        ? {
+            defaultSubject: CLIENT_EMAIL_TEXTS.defaultSubject(viewing.serviceName),
+            supportEmail: settings.supportEmail,
+          }
+        : null,
   };
 }
 
@@ -102,8 +123,16 @@ async function usesStripeTestKey(): Promise<boolean> {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = readIntent(formData, ["status", "mark-paid", "quote", "request-payment"]);
-  if (intent !== "status") return paymentAction(request, context, formData, intent);
+  const intent = readIntent(formData, ["status", "mark-paid", "quote", "request-payment", ...TIMELINE_INTENTS]);
+  if (intent === "mark-paid" || intent === "quote" || intent === "request-payment") {
+    return paymentAction(request, context, formData, intent);
+  }
+  if (intent !== "status") {
+    return timelineAction(context, formData, intent, {
+      subject: (orderId) => ({ orderId }),
+      back: ordersUrl(new URL(request.url).searchParams, {}),
+    });
+  }
   const orderId = requireId(formData.get("orderId"), "order");
   const status = OrderStatusSchema.safeParse(formData.get("status"));
   if (!status.success) throw data(ORDER_TEXTS.unknownStatus, { status: 400 });
@@ -111,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = listUrl(new URL(request.url).searchParams);
   try {
     const before = await getOrder(orderId);
-    if (!before || !(await updateOrderStatus(orderId, status.data))) {
+    if (!before || !(await updateOrderStatus(orderId, status.data, getAdmin(context).username))) {
       return redirectWithError(back, { message: TOASTS.orderUpdateError, description: ORDER_TEXTS.gone });
     }
     if (before.status !== status.data) {
@@ -150,7 +179,7 @@ async function paymentAction(
         const label = ORDER_PAYMENT_TEXTS.providers[method];
         const { currency } = await getSiteSettings();
         const outcome = await recordManualPayment(
-          { orderId, provider: method, methodLabel: label, currency },
+          { orderId, provider: method, methodLabel: label, currency, actorName: actor.username },
           (order, payment) => ({
             actor,
             action: "order.marked_paid",
@@ -267,6 +296,17 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
               stripeTestMode={loaderData.stripeTestMode}
               paymentTiming={loaderData.paymentTiming}
               answer={actionData as PaymentFormAnswer}
+            />
+          }
+          bookings={<OrderBookings bookings={loaderData.bookings} />}
+          timeline={
+            <Timeline
+              recordId={viewing.id}
+              createdLabel={TIMELINE_TEXTS.orderPlaced}
+              entries={loaderData.timeline}
+              unmatched={loaderData.unmatched}
+              email={loaderData.emailForm}
+              answer={actionData as TimelineAnswer}
             />
           }
         />
@@ -442,12 +482,16 @@ function OrderDetails({
   closeTo,
   currency,
   payments,
+  bookings,
+  timeline,
 }: {
   order: Order;
   statusUrl: string;
   closeTo: string;
   currency: string;
   payments: React.ReactNode;
+  bookings: React.ReactNode;
+  timeline: React.ReactNode;
 }) {
   return (
     <RouteDialog
@@ -505,12 +549,37 @@ function OrderDetails({
         </div>
       </dl>
       {payments}
+      {bookings}
+      {timeline}
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} preventScrollReset className={buttonClasses("secondary")}>
           {ORDER_TEXTS.close}
         </Link>
       </div>
     </RouteDialog>
+  );
+}
+
+/** The calls the client booked for this order, as the booking page last reported them. */
+function OrderBookings({ bookings }: { bookings: Booking[] }) {
+  if (bookings.length === 0) return null;
+  return (
+    <section aria-labelledby="order-bookings-title" className="mt-6 border-t border-slate-100 pt-4">
+      <h3 id="order-bookings-title" className="text-sm font-semibold text-slate-700">
+        {BOOKING_TEXTS.statusHeading}
+      </h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {bookings.map((booking) => (
+          <li key={booking.id} className="flex flex-wrap items-center gap-2">
+            <Badge tone={booking.status === "cancelled" ? "warning" : "success"}>
+              {BOOKING_TEXTS.statuses[booking.status]}
+            </Badge>
+            {BOOKING_TEXTS.at(formatDateTime(booking.startTime))}
+            {booking.title ? <span className="text-slate-500">· {booking.title}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 
+import { BookCallReply } from "~/components/chat/book-call-reply";
 import { ChatHeader, useChatSettings } from "~/components/chat/chat-header";
 import { ChatLog } from "~/components/chat/chat-message";
 import { OfflineEmailForm } from "~/components/chat/offline-email-form";
@@ -122,6 +123,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             <OfflineEmailForm sent={loaderData.offline.emailLeft} />
           </div>
         ) : null}
+        <BookCallReply className="px-3 pb-5 sm:px-4" />
         <Form
           method="post"
           // Not the page's own address, which may carry a starter prompt's ?message=.

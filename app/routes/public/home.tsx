@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 
+import { BookCall } from "~/components/site/book-call";
 import { FounderSection } from "~/components/site/founder-section";
 import { Hero } from "~/components/site/hero";
 import { HomeSection } from "~/components/site/home-section";
@@ -23,6 +24,7 @@ import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
+import { bookingLink } from "~/lib/booking";
 import { getEnv } from "~/lib/env.server";
 import { heroStats } from "~/lib/hero-stats";
 import { whatsappUrl } from "~/lib/messaging";
@@ -31,7 +33,7 @@ import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
-import { readFeaturedServices, readFounderInfo } from "~/services/last-known.server";
+import { readFeaturedServices, readFounderInfo, readPublicIntegrations } from "~/services/last-known.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/home";
@@ -68,6 +70,10 @@ export function action(args: Route.ActionArgs) {
     rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     store: createContactMessage,
     redirectTo: "/#contact",
+    // The next step after a message may be a call: the booking page, prefilled for the sender.
+    stored: async (message) => ({
+      bookingUrl: bookingLink((await readPublicIntegrations()).bookingPageUrl, message),
+    }),
   });
 }
 
@@ -193,6 +199,9 @@ function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined 
         {sending ? CONTACT.sending : CONTACT.submit}
       </Button>
       <PrivacyNotice />
+      {fetcher.data && "bookingUrl" in fetcher.data && typeof fetcher.data.bookingUrl === "string" ? (
+        <BookCall url={fetcher.data.bookingUrl} />
+      ) : null}
     </PublicForm>
   );
 }

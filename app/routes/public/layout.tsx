@@ -8,6 +8,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { CustomCode, VoiceAgentEmbed } from "~/components/site/trusted-code";
 import { SKIP_LINK } from "~/copy/site";
+import { bookingLink } from "~/lib/booking";
 import { HYDRATE_ON_INTERACTION } from "~/lib/deferred-hydration";
 import { inlineScript, splitEmbedCode } from "~/lib/embed-code";
 import { useHydrated } from "~/lib/hydrated";
@@ -26,6 +27,8 @@ export async function loader() {
     customCss: integrations.customCss?.trim() || null,
     customJs: inlineScript(integrations.customJs),
     chatMaxMessageChars: chatLimits().maxMessageChars,
+    // The chat's "Book a call" quick reply (app/components/chat/book-call-reply.tsx).
+    bookingUrl: bookingLink(integrations.bookingPageUrl),
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 
+import { BookCall } from "~/components/site/book-call";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { PAYMENT_INTENTS, PaymentForm } from "~/components/site/payment-form";
 import { useCurrency } from "~/components/site/use-site-settings";
@@ -9,19 +10,22 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import { PAYPAL_BILLING } from "~/copy/payments-paypal";
+import { BOOKING_TEXTS } from "~/copy/booking";
 import { ORDER_STATUS, PAYING } from "~/copy/site";
 import type { Order } from "~/db/schema";
 import { rateLimitAddress } from "~/lib/address-key";
+import { bookingLink } from "~/lib/booking";
 import type { OrderStatus } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
+import { getOrderCall } from "~/models/bookings.server";
 import { hasPayPalCredentials, readPayPalSandbox } from "~/models/integrations.server";
 import { getOrderByStatusToken } from "~/models/orders.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { siteTimeZone } from "~/models/site-settings.server";
-import { readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
+import { readPublicIntegrations, readSiteSettings, readStripeConfigured } from "~/services/last-known.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { openPayPalCheckout } from "~/services/payments/paypal.server";
@@ -72,6 +76,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     dateStyle: "long",
     timeZone: siteTimeZone(settings),
   }).format(order.orderDate);
+  const call = await getOrderCall(order.id);
+  const { bookingPageUrl } = await readPublicIntegrations();
   // Only what the page shows goes to the browser: never the client's email or phone.
   return {
     clientName: order.clientName,
@@ -96,6 +102,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // PayPal opens no billing page for a merchant: its buyers manage automatic payments in their account.
     paypalBillingUrl:
       hasSubscription(order) && paidWithPayPal(order) ? paypalAutopayUrl(await readPayPalSandbox()) : null,
+    call: call
+      ? {
+          status: call.status,
+          when: new Intl.DateTimeFormat("en-US", {
+            dateStyle: "full",
+            timeStyle: "short",
+            timeZone: siteTimeZone(settings),
+          }).format(call.startTime),
+        }
+      : null,
+    // The name only: the page's address may be forwarded, and the email stays off it (as above).
+    bookingUrl:
+      order.status === "cancelled" || call ? null : bookingLink(bookingPageUrl, { name: order.clientName, email: "" }),
   };
 }
 
@@ -203,7 +222,19 @@ export default function OrderStatusPage({ loaderData: order, actionData, params 
         {order.payWithPayPal ? <PaymentForm statusPath={statusPath} intent="paypal" /> : null}
         {order.manageBilling ? <PaymentForm statusPath={statusPath} intent="billing" /> : null}
         {order.paypalBillingUrl ? <PayPalBilling href={order.paypalBillingUrl} /> : null}
+        {order.call ? (
+          <div className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <h2 className="flex items-center gap-3 text-sm font-semibold text-slate-700">
+              {BOOKING_TEXTS.statusHeading}
+              <Badge tone={order.call.status === "cancelled" ? "warning" : "success"}>
+                {BOOKING_TEXTS.statuses[order.call.status]}
+              </Badge>
+            </h2>
+            <p className="mt-1 text-sm text-slate-800">{BOOKING_TEXTS.at(order.call.when)}</p>
+          </div>
+        ) : null}
       </div>
+      {order.bookingUrl ? <BookCall url={order.bookingUrl} /> : null}
       <p className="mt-4 text-sm text-slate-500">{ORDER_STATUS.refreshHint}</p>
     </section>
   );

@@ -35,6 +35,7 @@ export default function OrderSubmitted({ loaderData: { receipt } }: Route.Compon
             emailed={receipt.emailed}
             payNow={receipt.payNow}
             payWithPayPal={receipt.payWithPayPal}
+            bookingUrl={receipt.bookingUrl}
           />
         </>
       ) : (

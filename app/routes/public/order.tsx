@@ -102,7 +102,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   // The spec: after a successful order, the visitor is sent home after 3 seconds; but a status link
   // that no email carries needs the visitor's attention, so the page stays until they leave it.
   useEffect(() => {
-    if (!receipt?.emailed) return;
+    // A booking link is the next step too: the page stays for it.
+    if (!receipt?.emailed || receipt.bookingUrl) return;
     const timer = setTimeout(() => navigate("/"), ORDER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [receipt, navigate]);
@@ -122,6 +123,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 emailed={receipt.emailed}
                 payNow={receipt.payNow}
                 payWithPayPal={receipt.payWithPayPal}
+                bookingUrl={receipt.bookingUrl}
               />
               <OnwardLinks />
             </div>

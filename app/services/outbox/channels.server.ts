@@ -15,6 +15,8 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "payment.failed": ["staff_email"],
   "subscription.cancelled": ["staff_email"],
   "order.payment_requested": ["client_email"],
+  // What staff wrote to the client from an order or a message (app/models/timeline.server.ts).
+  "staff.email_to_client": ["client_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

@@ -241,6 +241,7 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
 async function clientMessage(delivery: DueDelivery): Promise<Message> {
   const { type, data } = delivery.event;
   if (type === "payment.succeeded") return clientReceipt(PaymentData.parse(data));
+  if (type === "staff.email_to_client") return staffEmailToClient(StaffEmailData.parse(data));
   if (type !== "order.created" && type !== "order.payment_requested") {
     throw new Error(`No client email for ${type} events`);
   }
@@ -273,6 +274,15 @@ async function clientMessage(delivery: DueDelivery): Promise<Message> {
       { kind: "paragraph", text: texts.signOff(companyName) },
     ],
   );
+}
+
+// Staff's own words, from a signed-in admin: sent as written, replies going to the support address.
+const StaffEmailData = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+
+async function staffEmailToClient(email: z.infer<typeof StaffEmailData>): Promise<Message> {
+  const { supportEmail } = await currentSiteSettings();
+  const paragraphs = email.text.split(/\n{2,}/).map((text) => ({ kind: "paragraph" as const, text }));
+  return message({ to: email.to, replyTo: supportEmail, subject: email.subject }, paragraphs);
 }
 
 /** The receipt of a payment the provider confirmed: like the confirmation, nothing the visitor typed. */
