@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
-import { images, services } from "~/db/schema";
+import { founderInfo, images, services } from "~/db/schema";
 import { type Env, getEnv } from "~/lib/env.server";
 import { parseStoredImageUrl, variantUrl } from "~/lib/images";
 import { recordChatUpload } from "~/models/chat-uploads.server";
@@ -154,6 +154,32 @@ describe.each(BACKENDS)("uploaded images on %s", (backend) => {
       expect(existsSync(path.join(dataDir, "images", parseStoredImageUrl(service.imageUrl)!.id, "900.avif"))).toBe(
         true,
       );
+    });
+  });
+
+  it("keeps a favicon as 32 and 180 pixel PNGs, and the founder's photo from its form", async () => {
+    await withEnv({}, async () => {
+      const favicon = await storeUploadedImage(await jpegFile(300, 200, "icon.jpg"), "favicon");
+      if ("error" in favicon) throw new Error(favicon.error);
+      const id = parseStoredImageUrl(favicon.url)!.id;
+      expect(favicon.url).toBe(`/images/${id}/180x180.png`);
+      expect(readdirSync(path.join(dataDir, "images", id)).sort()).toEqual(["180.png", "32.png"]);
+      expect((await getVariant(variantUrl(id, 32, "png"))).status).toBe(200);
+      expect((await getVariant(variantUrl(id, 32, "avif"))).status).toBe(404);
+
+      const cookie = await sessionFor(await createTestAdmin(db()));
+      const form = new FormData();
+      const fields = { intent: "save", name: uniqueName("Founder"), bio: "Builds automations.", experienceYears: "3" };
+      for (const [key, value] of Object.entries({ ...fields, projectsCompleted: "4", clientsServed: "5" })) {
+        form.set(key, value);
+      }
+      form.set("profileImageFile", await jpegFile(500, 500, "me.jpg"));
+      const saved = await send(
+        new Request(`${TEST_ORIGIN}/admin/founder`, { method: "POST", body: form, headers: { Cookie: cookie } }),
+      );
+      expect(saved.status).toBe(302);
+      const [founder] = await db().select().from(founderInfo);
+      expect(parseStoredImageUrl(founder.profileImageUrl)).toMatchObject({ width: 500, height: 500 });
     });
   });
 });

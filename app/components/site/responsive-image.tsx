@@ -1,4 +1,11 @@
-import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, imageSrcSet, parseStoredImageUrl } from "~/lib/images";
+import {
+  FAVICON_SIZES,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_FORMATS,
+  imageSrcSet,
+  parseStoredImageUrl,
+  variantUrl,
+} from "~/lib/images";
 
 /**
  * An image from a record's image field. An uploaded one is a <picture> offering AVIF and WebP at
@@ -46,5 +53,20 @@ export function ResponsiveImage({
         decoding="async"
       />
     </picture>
+  );
+}
+
+/**
+ * The favicon links: an uploaded favicon's 32-pixel PNG for the browser tab and its 180-pixel one
+ * for Apple's home screen; a pasted URL as given.
+ */
+export function FaviconLinks({ url }: { url: string }) {
+  const stored = parseStoredImageUrl(url);
+  if (!stored) return <link rel="icon" href={url} />;
+  return (
+    <>
+      <link rel="icon" type="image/png" sizes="32x32" href={variantUrl(stored.id, FAVICON_SIZES[0], "png")} />
+      <link rel="apple-touch-icon" href={variantUrl(stored.id, FAVICON_SIZES[1], "png")} />
+    </>
   );
 }
