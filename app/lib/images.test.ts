@@ -21,14 +21,15 @@ describe("stored image URLs", () => {
   });
 
   it("lists the standard widths below the image's own, never above it", () => {
-    expect(variantWidths(1920)).toEqual([320, 640, 960, 1280, 1920]);
-    expect(variantWidths(700)).toEqual([320, 640, 700]);
-    expect(variantWidths(200)).toEqual([200]);
+    expect(variantWidths(1920)).toEqual([96, 320, 640, 960, 1280, 1920]);
+    expect(variantWidths(700)).toEqual([96, 320, 640, 700]);
+    expect(variantWidths(200)).toEqual([96, 200]);
+    expect(variantWidths(90)).toEqual([90]);
   });
 
   it("describes each width in the srcset", () => {
     expect(imageSrcSet({ id, width: 700, height: 400, fallback: "jpg" }, "avif")).toBe(
-      `/images/${id}/320.avif 320w, /images/${id}/640.avif 640w, /images/${id}/700.avif 700w`,
+      `/images/${id}/96.avif 96w, /images/${id}/320.avif 320w, /images/${id}/640.avif 640w, /images/${id}/700.avif 700w`,
     );
   });
 });

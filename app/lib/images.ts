@@ -5,8 +5,12 @@
 
 export const IMAGES_PATH = "/images";
 
-/** The widths a picture is stored at; never wider than the upload (no upscaling). */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/**
+ * The widths a picture is stored at, never wider than the upload (no upscaling); 96 serves logos
+ * and avatars. Pages derive an image's srcset from this list: a change applies to new uploads only,
+ * so a width is never removed (docs/decisions/025-uploaded-images.md).
+ */
+export const IMAGE_WIDTHS = [96, 320, 640, 960, 1280, 1920] as const;
 /** A favicon's squares: the browser tab's icon and Apple's home-screen icon. */
 export const FAVICON_SIZES = [32, 180] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;

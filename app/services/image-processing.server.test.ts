@@ -33,7 +33,7 @@ describe("processUpload", () => {
   it("stores AVIF, WebP and a JPEG fallback at each width up to the image's own", async () => {
     const result = await processUpload(file(await photo(700, 70, "jpeg"), "team.jpg", "image/jpeg"), 5 * MB);
     if ("error" in result) throw new Error(result.error);
-    expect(result).toMatchObject({ width: 700, height: 70, widths: [320, 640, 700], fallback: "jpg" });
+    expect(result).toMatchObject({ width: 700, height: 70, widths: [96, 320, 640, 700], fallback: "jpg" });
     const seen = await Promise.all(
       result.variants.map(async (variant) => {
         const meta = await sharp(variant.bytes).metadata();
@@ -42,6 +42,9 @@ describe("processUpload", () => {
     );
     expect(seen.sort()).toEqual(
       [
+        "96.avif=heif:96x10",
+        "96.webp=webp:96x10",
+        "96.jpg=jpeg:96x10",
         "320.avif=heif:320x32",
         "320.webp=webp:320x32",
         "320.jpg=jpeg:320x32",
@@ -57,12 +60,12 @@ describe("processUpload", () => {
 
   it("never keeps more than 1920 pixels of width", async () => {
     const result = await processUpload(file(await photo(2400, 40, "webp"), "wide.webp", "image/webp"), 5 * MB);
-    expect(result).toMatchObject({ width: 1920, height: 32, widths: [320, 640, 960, 1280, 1920] });
+    expect(result).toMatchObject({ width: 1920, height: 32, widths: [96, 320, 640, 960, 1280, 1920] });
   });
 
   it("keeps transparency in a PNG fallback", async () => {
     const result = await processUpload(file(await photo(300, 300, "png", true), "logo.png", "image/png"), 5 * MB);
-    expect(result).toMatchObject({ widths: [300], fallback: "png" });
+    expect(result).toMatchObject({ widths: [96, 300], fallback: "png" });
   });
 
   it("takes a PNG declared as a JPEG for the PNG it is", async () => {

@@ -43,7 +43,7 @@ test("uploads a service image and shows it on the services page with srcset", as
     await expect(image).toHaveAttribute("height", "450");
     await expect(card.locator('source[type="image/avif"]')).toHaveAttribute(
       "srcset",
-      /\/320\.avif 320w, .*\/640\.avif 640w, .*\/800\.avif 800w$/,
+      /\/96\.avif 96w, .*\/320\.avif 320w, .*\/640\.avif 640w, .*\/800\.avif 800w$/,
     );
     // The browser picked a variant and it arrived.
     await expect

@@ -68,9 +68,15 @@ describe.each(BACKENDS)("uploaded images on %s", (backend) => {
     const image = parseStoredImageUrl(stored.url);
     expect(image).toMatchObject({ width: 700, height: 350, fallback: "jpg" });
     const [row] = await db().select().from(images).where(eq(images.id, image!.id));
-    expect(row).toMatchObject({ store: "local", width: 700, height: 350, widths: [320, 640, 700], fallback: "jpg" });
+    expect(row).toMatchObject({
+      store: "local",
+      width: 700,
+      height: 350,
+      widths: [96, 320, 640, 700],
+      fallback: "jpg",
+    });
     const files = readdirSync(path.join(dataDir, "images", row.id)).sort();
-    expect(files).toEqual(["320", "640", "700"].flatMap((w) => [`${w}.avif`, `${w}.jpg`, `${w}.webp`]).sort());
+    expect(files).toEqual(["96", "320", "640", "700"].flatMap((w) => [`${w}.avif`, `${w}.jpg`, `${w}.webp`]).sort());
 
     await withEnv({}, async () => {
       const avif = await getVariant(variantUrl(row.id, 640, "avif"));
