@@ -19,15 +19,6 @@ import { detectImageType } from "~/lib/media-type";
 /** Above this many pixels an upload is refused; a 40-megapixel photo decodes to 160 MB of RGBA. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-// sharp's names for the formats detectImageType accepts (AVIF is a HEIF container).
-const SHARP_FORMATS: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpeg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/avif": "heif",
-};
-
 export type ImageUse = "picture" | "favicon";
 
 export interface ImageVariant {
@@ -71,8 +62,7 @@ export async function processImage(
   bytes: Uint8Array,
   use: ImageUse = "picture",
 ): Promise<ProcessedImage | { refused: ImageRefusal }> {
-  const detected = detectImageType(bytes);
-  if (!detected) return { refused: "not-image" };
+  if (!detectImageType(bytes)) return { refused: "not-image" };
   // failOn "warning": a truncated or corrupt file is refused rather than stored half grey.
   const input = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning", autoOrient: true });
   let meta: Metadata;
@@ -82,8 +72,6 @@ export async function processImage(
   } catch {
     return { refused: "unreadable" };
   }
-  if (meta.format !== SHARP_FORMATS[detected.contentType]) return { refused: "not-image" };
-  if (!meta.width || !meta.height) return { refused: "unreadable" };
   if (meta.width * (meta.pageHeight ?? meta.height) > MAX_IMAGE_PIXELS) return { refused: "too-many-pixels" };
 
   try {
