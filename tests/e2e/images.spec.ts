@@ -27,6 +27,8 @@ test("uploads a service image and shows it on the services page with srcset", as
       page.getByText(productText("This file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF file.")),
     ).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue(name);
+    // The page has settled on the refusal (its toast is the last thing to arrive) before the next file.
+    await expect(page.getByText(productText("Error creating service"))).toBeVisible();
 
     await page
       .getByLabel(productText("Upload an image"))

@@ -28,6 +28,9 @@ export function ImageField({
   favicon?: boolean;
 }) {
   const current = typeof url.initialValue === "string" && url.initialValue !== "" ? url.initialValue : null;
+  // Without conform's key: a file input has no value to restore, and remounting it when the
+  // server's answer arrives would drop a file picked meanwhile.
+  const { key: _key, ...fileInput } = getInputProps(file, { type: "file" });
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 p-4">
       {current ? (
@@ -41,7 +44,7 @@ export function ImageField({
         label={fileLabel}
         hint={favicon ? IMAGE_FIELD_TEXTS.faviconHint : IMAGE_FIELD_TEXTS.uploadHint}
         errors={file.errors}
-        inputProps={{ ...getInputProps(file, { type: "file" }), accept: ACCEPTED_TYPES }}
+        inputProps={{ ...fileInput, accept: ACCEPTED_TYPES }}
       />
       <Field
         label={urlLabel}
