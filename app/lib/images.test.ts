@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { imageSrcSet, parseStoredImageUrl, storedImageUrl, variantWidths } from "./images";
+import { imageSrcSet, parseFaviconUrl, parseStoredImageUrl, storedImageUrl, variantWidths } from "./images";
 
 const id = "0b6b3c1e-8f7a-4d2b-9c3e-1a2b3c4d5e6f";
 
@@ -18,6 +18,12 @@ describe("stored image URLs", () => {
     ["nothing", null],
   ])("ignores %s", (_name, url) => {
     expect(parseStoredImageUrl(url)).toBeNull();
+  });
+
+  it("tells an uploaded favicon's URL from a picture's", () => {
+    expect(parseFaviconUrl(`/images/${id}/180.png`)).toBe(id);
+    expect(parseFaviconUrl(`/images/${id}/180x180.png`)).toBeNull();
+    expect(parseStoredImageUrl(`/images/${id}/180.png`)).toBeNull();
   });
 
   it("lists the standard widths below the image's own, never above it", () => {

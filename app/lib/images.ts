@@ -56,6 +56,21 @@ export function variantUrl(id: string, width: number, extension: ImageExtension)
   return `${IMAGES_PATH}/${id}/${width}.${extension}`;
 }
 
+/**
+ * An uploaded favicon's URL: its 180-pixel square. Not an image URL of the form above, so a
+ * picture never offers widths a favicon lacks.
+ */
+export function faviconUrl(id: string): string {
+  return variantUrl(id, FAVICON_SIZES[1], "png");
+}
+
+const FAVICON_URL = new RegExp(`^${IMAGES_PATH}/(${UUID})/${FAVICON_SIZES[1]}\\.png$`);
+
+/** The id of the uploaded favicon a URL names, or null. */
+export function parseFaviconUrl(url: string): string | null {
+  return FAVICON_URL.exec(url)?.[1] ?? null;
+}
+
 export function imageSrcSet(image: StoredImageRef, extension: ImageExtension): string {
   return variantWidths(image.width)
     .map((width) => `${variantUrl(image.id, width, extension)} ${width}w`)

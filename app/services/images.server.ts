@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { IMAGE_ERRORS } from "~/copy/images";
 import { type Env, getEnv } from "~/lib/env.server";
-import { storedImageUrl } from "~/lib/images";
+import { faviconUrl, storedImageUrl } from "~/lib/images";
 import { log } from "~/lib/log.server";
 import { insertImage } from "~/models/images.server";
 import { forgetDataVolumeMeasure } from "~/services/disk-space.server";
@@ -48,7 +48,7 @@ export async function storeUploadedImage(
   if (store.kind === "local") forgetDataVolumeMeasure(env.DATA_DIR);
   const { width, height, widths, fallback } = processed;
   await insertImage({ id, store: store.kind, width, height, widths, fallback, bytes });
-  return { url: storedImageUrl({ id, width, height, fallback }) };
+  return { url: use === "favicon" ? faviconUrl(id) : storedImageUrl({ id, width, height, fallback }) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { founderInfo, images, services } from "~/db/schema";
 import { type Env, getEnv } from "~/lib/env.server";
-import { parseStoredImageUrl, variantUrl } from "~/lib/images";
+import { parseFaviconUrl, parseStoredImageUrl, variantUrl } from "~/lib/images";
 import { recordChatUpload } from "~/models/chat-uploads.server";
 import { loader as imageLoader } from "~/routes/images";
 import { storeUploadedImage } from "~/services/images.server";
@@ -167,8 +167,10 @@ describe.each(BACKENDS)("uploaded images on %s", (backend) => {
     await withEnv({}, async () => {
       const favicon = await storeUploadedImage(await jpegFile(300, 200, "icon.jpg"), "favicon");
       if ("error" in favicon) throw new Error(favicon.error);
-      const id = parseStoredImageUrl(favicon.url)!.id;
-      expect(favicon.url).toBe(`/images/${id}/180x180.png`);
+      const id = parseFaviconUrl(favicon.url)!;
+      expect(favicon.url).toBe(`/images/${id}/180.png`);
+      // Not a picture's URL: a page never offers it AVIF or WebP widths it lacks.
+      expect(parseStoredImageUrl(favicon.url)).toBeNull();
       expect(readdirSync(path.join(dataDir, "images", id)).sort()).toEqual(["180.png", "32.png"]);
       expect((await getVariant(variantUrl(id, 32, "png"))).status).toBe(200);
       expect((await getVariant(variantUrl(id, 32, "avif"))).status).toBe(404);

@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { Field } from "~/components/ui/field";
 import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 
@@ -36,7 +37,12 @@ export function ImageField({
       {current ? (
         <figure className="flex items-center gap-3">
           {/* The image as saved, whatever its shape, in a fixed box: nothing shifts as it loads. */}
-          <img src={current} alt="" className="size-16 shrink-0 rounded-md bg-slate-50 object-contain" />
+          <ResponsiveImage
+            src={current}
+            alt=""
+            sizes="64px"
+            className="size-16 shrink-0 rounded-md bg-slate-50 object-contain"
+          />
           <figcaption className="text-sm text-slate-600">{IMAGE_FIELD_TEXTS.current}</figcaption>
         </figure>
       ) : null}

@@ -3,6 +3,7 @@ import {
   IMAGE_CONTENT_TYPES,
   IMAGE_FORMATS,
   imageSrcSet,
+  parseFaviconUrl,
   parseStoredImageUrl,
   variantUrl,
 } from "~/lib/images";
@@ -61,12 +62,12 @@ export function ResponsiveImage({
  * for Apple's home screen; a pasted URL as given.
  */
 export function FaviconLinks({ url }: { url: string }) {
-  const stored = parseStoredImageUrl(url);
-  if (!stored) return <link rel="icon" href={url} />;
+  const id = parseFaviconUrl(url);
+  if (!id) return <link rel="icon" href={url} />;
   return (
     <>
-      <link rel="icon" type="image/png" sizes="32x32" href={variantUrl(stored.id, FAVICON_SIZES[0], "png")} />
-      <link rel="apple-touch-icon" href={variantUrl(stored.id, FAVICON_SIZES[1], "png")} />
+      <link rel="icon" type="image/png" sizes="32x32" href={variantUrl(id, FAVICON_SIZES[0], "png")} />
+      <link rel="apple-touch-icon" href={url} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { FIELD_ERRORS } from "~/copy/admin";
-import { parseStoredImageUrl } from "~/lib/images";
+import { parseFaviconUrl, parseStoredImageUrl } from "~/lib/images";
 
 // Field rules shared by the admin forms (client and server validate with the same schemas).
 
@@ -64,7 +64,10 @@ export const imageUrl = (label: string) =>
     .string()
     .trim()
     .max(2000, FIELD_ERRORS.tooLong(label, 2000))
-    .refine((value) => isHttpUrl(value) || parseStoredImageUrl(value) !== null, FIELD_ERRORS.notHttpUrl(label))
+    .refine(
+      (value) => isHttpUrl(value) || parseStoredImageUrl(value) !== null || parseFaviconUrl(value) !== null,
+      FIELD_ERRORS.notHttpUrl(label),
+    )
     .optional();
 
 /** An image field's file input: an empty one (nothing picked) is no upload; the bytes are checked on saving. */
