@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { areaPath, labelIndexes, linePath, niceMax, stackedBars, xAt, yAt } from "./charts";
+import { areaPath, groupedBars, labelIndexes, linePath, niceMax, stackedBars, xAt, yAt } from "./charts";
 
 const plot = { width: 100, height: 50 };
 
@@ -45,6 +45,13 @@ describe("paths", () => {
     expect(segments).toEqual([
       { series: 0, x: 0, y: 40, width: 50, height: 10 },
       { series: 2, x: 0, y: 25, width: 50, height: 15 },
+    ]);
+  });
+
+  it("puts grouped bars side by side in their slot", () => {
+    expect(groupedBars([[10, 5]], 10, plot, 0)).toEqual([
+      { series: 0, x: 0, y: 0, width: 50, height: 50 },
+      { series: 1, x: 50, y: 25, width: 50, height: 25 },
     ]);
   });
 

@@ -82,6 +82,30 @@ export function stackedBars(stacks: readonly (readonly number[])[], top: number,
   return segments;
 }
 
+/**
+ * Grouped bars: `groups[slot][series]` side by side in each slot, for figures that do not add up
+ * (revenue of paid orders beside money collected).
+ */
+export function groupedBars(groups: readonly (readonly number[])[], top: number, plot: Plot, gap = 0.3): BarSegment[] {
+  const slot = plot.width / Math.max(1, groups.length);
+  const segments: BarSegment[] = [];
+  groups.forEach((group, at) => {
+    const width = (slot * (1 - gap)) / Math.max(1, group.length);
+    group.forEach((value, series) => {
+      if (value <= 0) return;
+      const y = yAt(value, top, plot);
+      segments.push({
+        series,
+        x: round(at * slot + (slot * gap) / 2 + series * width),
+        y: round(y),
+        width: round(width),
+        height: round(plot.height - y),
+      });
+    });
+  });
+  return segments;
+}
+
 /** Up to `most` evenly spread indexes of `count` points, always the first and the last: the x labels. */
 export function labelIndexes(count: number, most: number): number[] {
   if (count <= 0) return [];

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   bucket,
+  dayLabel,
   funnelSteps,
+  monthLabel,
   monthOf,
   percentOf,
   periodDays,
@@ -106,5 +108,14 @@ describe("buckets", () => {
         (row) => row.n,
       ),
     ).toEqual([0]);
+  });
+});
+
+describe("labels", () => {
+  it("writes calendar days and months without moving them by a time zone", () => {
+    expect(dayLabel("2026-11-01")).toBe("Nov 1");
+    expect(dayLabel("2026-11-01", true)).toBe("Nov 1, 2026");
+    expect(monthLabel("2026-11")).toBe("Nov 2026");
+    expect(monthLabel("2026-11", true)).toBe("November 2026");
   });
 });

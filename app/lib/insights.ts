@@ -123,3 +123,18 @@ export function bucket<Row>(
   }
   return sums;
 }
+
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const longMonth = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "Nov 28" (an axis) or "Nov 28, 2026" (a table) for a calendar day: no zone moves it. */
+export function dayLabel(day: string, long = false): string {
+  return (long ? longDay : shortDay).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Nov 2026", or "November 2026" (the summary email), for "2026-11". */
+export function monthLabel(month: string, long = false): string {
+  return (long ? longMonth : monthYear).format(new Date(`${month}-01T00:00:00Z`));
+}

@@ -1,17 +1,61 @@
-import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chatMessages, payments, visitCounts } from "~/db/schema";
+import { chatMessages, outboxEvents, payments, visitCounts } from "~/db/schema";
+import { type Env, getEnv } from "~/lib/env.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
+import { queueMonthlySummary } from "~/services/insights/monthly-summary.server";
 import { buildInsightsReport } from "~/services/insights/report.server";
+import { closeMailTransport } from "~/services/outbox/email.server";
+import { runOutbox } from "~/services/outbox/worker.server";
 
 import { createTestOrder } from "../support/factories";
+import { productText } from "../support/product-text";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // Admin → Insights' figures against a seeded set of visits, chats, orders and payments, and the
 // trigger-kept insight_days against a rebuild from the tables after every kind of write.
 
 const ZONE = "America/New_York";
+const STAFF = "staff@agency.test";
+
+// The summary email goes through a real SMTP server on 127.0.0.1.
+const mails: ParsedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        mails.push(mail);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  },
+});
+const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
+let original: Env | undefined;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as { port: number };
+  original = getEnv();
+  globalEnv.__appEnv = {
+    ...original,
+    SITE_URL: "https://agency.test",
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: "Agency <hello@agency.test>",
+    STAFF_EMAIL: STAFF,
+  };
+});
+afterAll(async () => {
+  globalEnv.__appEnv = original;
+  closeMailTransport();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
 
 describe.each(BACKENDS)("insights on %s", (backend) => {
   const database = useTestDatabase(backend);
@@ -111,7 +155,7 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
         visit("2026-01-10", "page", "/old", 9999, 9999),
       ]);
 
-    const report = await buildInsightsReport(62, { today: "2026-04-30" });
+    const report = await buildInsightsReport({ days: 62, today: "2026-04-30" });
     expect(report.timeZone).toBe(ZONE);
     expect(report.range).toEqual({ from: "2026-02-28", to: "2026-04-30" });
     expect(report.funnel.map((step) => [step.step, step.value, step.rate])).toEqual([
@@ -187,5 +231,40 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     );
     expect(after).toEqual([{ day: "2026-05-01" }]);
     await expectDaysExact();
+  });
+
+  it("queues last month's summary email once across instances, only when switched on, and mails it to staff", async () => {
+    const summaries = () =>
+      database().db.select().from(outboxEvents).where(eq(outboxEvents.type, "insights.monthly_summary"));
+    // 01:00 on 1 April in New York (05:00 UTC): the month before is March, in the site's zone.
+    const now = new Date("2026-04-01T05:00:00Z");
+    await updateSiteSettings({ timeZone: ZONE, monthlySummaryEmail: false });
+    expect(await queueMonthlySummary(now)).toBeNull();
+    await updateSiteSettings({ monthlySummaryEmail: true });
+    // Two instances' hourly runs at once: one queues it.
+    const results = await Promise.all([queueMonthlySummary(now), queueMonthlySummary(now)]);
+    expect(results.filter(Boolean)).toEqual(["2026-03"]);
+    expect(await queueMonthlySummary(now)).toBeNull();
+    const [event] = await summaries();
+    expect(event.data).toMatchObject({
+      month: "2026-03",
+      currency: "USD",
+      orders: 2,
+      paidOrders: 1,
+      paidRevenue: 100,
+      collected: 100,
+      visitors: 200,
+      chats: 3,
+    });
+    if (backend !== "pglite") return;
+    await runOutbox();
+    const subject = productText("Your month in numbers: {Month Year}").replace("{Month Year}", "March 2026");
+    const mail = mails.find((candidate) => candidate.subject === subject);
+    expect(mail?.to).toMatchObject({ text: STAFF });
+    expect(mail?.text).toContain(
+      productText("Here is how {Month Year} went on the website.").replace("{Month Year}", "March 2026"),
+    );
+    expect(mail?.text).toContain(`${productText("Revenue from paid orders")}: $100`);
+    expect(mail?.text).toContain(`${productText("See more in Insights")}: https://agency.test/admin/insights?days=30`);
   });
 });

@@ -2,7 +2,9 @@ import { z } from "zod";
 
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
+import { SwitchField } from "~/components/admin/switch-field";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { MONTHLY_SUMMARY_TEXTS } from "~/copy/insights";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
@@ -14,7 +16,7 @@ import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 
-import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
+import { checkbox, email, httpUrl, optionalText, required } from "./+shared/form-schemas";
 import { failure, saveForm } from "./+shared/save-form.server";
 import { refusedWebhookUrl } from "./+shared/webhook-url.server";
 import type { Route } from "./+types/settings";
@@ -91,6 +93,8 @@ const SettingsSchema = z.object({
   // Optional like the chat's: a form posted without them leaves them as they are.
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, PAYMENT_SETTINGS_TEXTS.currencyInvalid).optional(),
   paymentTiming: z.enum(PAYMENT_TIMINGS, { error: PAYMENT_SETTINGS_TEXTS.timingInvalid }).optional(),
+  // A checkbox: absent from the form when off.
+  monthlySummaryEmail: checkbox(),
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -275,6 +279,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </option>
           ))}
         </ChoiceField>
+      </FormSection>
+      <FormSection title={MONTHLY_SUMMARY_TEXTS.section}>
+        <div className="sm:col-span-2">
+          <SwitchField label={MONTHLY_SUMMARY_TEXTS.setting} field={fields.monthlySummaryEmail} />
+          <p className="mt-1 text-xs text-slate-500">{MONTHLY_SUMMARY_TEXTS.settingHint}</p>
+        </div>
       </FormSection>
     </SettingsScreen>
   );

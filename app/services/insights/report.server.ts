@@ -73,13 +73,12 @@ export function dayIn(instant: Date, timeZone: string): string {
   );
 }
 
-/** The report of the `days` days that end on `today` (the site's today unless given). */
+/** A period's report: the `days` days that end today in the site's zone (or on `today`), or a range of days. */
 export async function buildInsightsReport(
-  days: number,
-  options: { today?: string; range?: DayRange } = {},
+  period: { days: number; today?: string } | DayRange,
 ): Promise<InsightsReport> {
   const [timeZone, { currency }] = await Promise.all([insightsTimeZone(), getSiteSettings()]);
-  const range = options.range ?? rangeEnding(options.today ?? dayIn(new Date(), timeZone), days);
+  const range = "days" in period ? rangeEnding(period.today ?? dayIn(new Date(), timeZone), period.days) : period;
   const dayList = listDays(range);
   const [rows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals] = await Promise.all([
     listInsightDays(["orders", "payments", "chats"], range),

@@ -15,6 +15,7 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "payment.failed": ["staff_email"],
   "subscription.cancelled": ["staff_email"],
   "order.payment_requested": ["client_email"],
+  "insights.monthly_summary": ["staff_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],
