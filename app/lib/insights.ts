@@ -15,6 +15,9 @@ export const PeriodSchema = z.object({
     .transform((days) => Number(days) as PeriodDays),
 });
 
+/** chat_messages.answered_by of the canned reply (app/services/chat/fan-out.server.ts). */
+export const CANNED_REPLY = "canned";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `day` (YYYY-MM-DD) moved by `delta` calendar days. */

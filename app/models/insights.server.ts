@@ -67,6 +67,8 @@ export async function insightTotalsByKey(
       .from(insightDays)
       .where(and(eq(insightDays.metric, metric), between(insightDays.day, range.from, range.to)))
       .groupBy(insightDays.key)
+      // Keys whose rows were all taken back (deleted orders) net to zero: not listed.
+      .having(sql`${order === "count" ? count : amount} > 0`)
       .orderBy(desc(order === "count" ? count : amount), insightDays.key)
       .limit(limit),
   );

@@ -3,7 +3,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chatMessages, outboxEvents, payments, visitCounts } from "~/db/schema";
+import { chatMessages, outboxEvents, payments, siteSettings, visitCounts } from "~/db/schema";
 import { type Env, getEnv } from "~/lib/env.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { queueMonthlySummary } from "~/services/insights/monthly-summary.server";
@@ -11,8 +11,9 @@ import { buildInsightsReport } from "~/services/insights/report.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 
-import { createTestOrder } from "../support/factories";
+import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
+import { postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // Admin → Insights' figures against a seeded set of visits, chats, orders and payments, and the
@@ -266,5 +267,24 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     );
     expect(mail?.text).toContain(`${productText("Revenue from paid orders")}: $100`);
     expect(mail?.text).toContain(`${productText("See more in Insights")}: https://agency.test/admin/insights?days=30`);
+  });
+
+  it("switches the monthly summary email on and off from Settings", async () => {
+    const cookie = await sessionFor(await createTestAdmin(database().db, { role: "admin" }));
+    const form = {
+      companyName: "Insights Co",
+      workflowToolName: "n8n",
+      homepageHeadline: "Automations",
+      homepageSubtext: "We build them.",
+      supportEmail: "help@example.com",
+    };
+    const stored = async () => (await database().db.select().from(siteSettings))[0].monthlySummaryEmail;
+    expect((await send(postRequest("/admin/settings", { ...form, monthlySummaryEmail: "on" }, cookie))).status).toBe(
+      302,
+    );
+    expect(await stored()).toBe(true);
+    // A switch that is off is not in the form.
+    expect((await send(postRequest("/admin/settings", form, cookie))).status).toBe(302);
+    expect(await stored()).toBe(false);
   });
 });

@@ -11,10 +11,10 @@ import { Icon } from "~/components/ui/icon";
 import { adminTitle } from "~/copy/admin";
 import { INSIGHTS_TEXTS as TEXTS } from "~/copy/insights";
 import { ORDER_STATUSES } from "~/lib/domain";
-import { dayLabel, monthLabel, PERIOD_DAYS, PeriodSchema } from "~/lib/insights";
+import { CANNED_REPLY, dayLabel, monthLabel, PERIOD_DAYS, PeriodSchema } from "~/lib/insights";
 import { formatPrice } from "~/lib/pricing";
 import type { TopVisitValue } from "~/models/insights.server";
-import { buildInsightsReport, CANNED_REPLY } from "~/services/insights/report.server";
+import { buildInsightsReport } from "~/services/insights/report.server";
 
 import type { Route } from "./+types/insights";
 

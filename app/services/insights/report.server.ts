@@ -2,11 +2,11 @@ import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import {
   addDays,
   bucket,
+  CANNED_REPLY,
   type FunnelCounts,
   type FunnelStep,
   funnelSteps,
   monthOf,
-  percentOf,
   periodDays,
   type Share,
   shares,
@@ -31,8 +31,6 @@ import { getSiteSettings } from "~/models/site-settings.server";
 
 /** Rows in each "Top ..." table. */
 export const TOP_ROWS = 10;
-/** answered_by of the canned reply (app/services/chat/fan-out.server.ts). */
-export const CANNED_REPLY = "canned";
 
 export interface DailyFigures {
   day: string;
@@ -152,8 +150,7 @@ export async function buildInsightsReport(
       ),
     ]),
   ) as Record<OrderStatus, number[]>;
-  const replyCounts = Object.fromEntries(replyTotals.map((row) => [row.key, row.count]));
-  const replyTotal = sum(replyTotals.map((row) => row.count));
+  const replies = shares(Object.fromEntries(replyTotals.map((row) => [row.key, row.count])));
   const service = (row: { key: string; count: number; amount: number }) => ({
     name: row.key,
     orders: row.count,
@@ -182,9 +179,10 @@ export async function buildInsightsReport(
     topSources,
     topCampaigns,
     servicesByOrders: byOrders.map(service),
-    servicesByRevenue: byRevenue.filter((row) => row.amount > 0).map(service),
-    replies: shares(replyCounts),
-    cannedShare: percentOf(replyCounts[CANNED_REPLY] ?? 0, replyTotal),
+    servicesByRevenue: byRevenue.map(service),
+    replies,
+    // The table's figure, so the sentence and the table agree to the tenth.
+    cannedShare: replies.length === 0 ? null : (replies.find((share) => share.key === CANNED_REPLY)?.percent ?? 0),
   };
 }
 

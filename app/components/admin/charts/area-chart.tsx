@@ -21,7 +21,7 @@ export function AreaChart({
   return (
     <figure>
       <Legend series={series} />
-      <PlotFrame top={top.toLocaleString("en-US")} labels={labels}>
+      <PlotFrame top={top.toLocaleString("en-US")} labels={labels} at="points">
         <svg
           role="img"
           aria-label={label}

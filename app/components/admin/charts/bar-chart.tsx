@@ -32,7 +32,7 @@ export function BarChart({
   return (
     <figure>
       <Legend series={series} />
-      <PlotFrame top={formatTop(top)} labels={labels}>
+      <PlotFrame top={formatTop(top)} labels={labels} at="slots">
         <svg
           role="img"
           aria-label={label}

@@ -23,9 +23,28 @@ export function Legend({ series }: { series: Series[] }) {
   );
 }
 
-/** The plot with its y axis' top and zero on the left, and up to four x labels under it. */
-export function PlotFrame({ top, labels, children }: { top: string; labels: string[]; children: React.ReactNode }) {
+/**
+ * The plot with its y axis' top and zero on the left, and up to four x labels under it: under
+ * their points (`at: "points"`, a line's first and last at its edges) or their bars' middles.
+ */
+export function PlotFrame({
+  top,
+  labels,
+  at,
+  children,
+}: {
+  top: string;
+  labels: string[];
+  at: "points" | "slots";
+  children: React.ReactNode;
+}) {
   const shown = labelIndexes(labels.length, 4);
+  const position = (index: number) =>
+    at === "slots"
+      ? ((index + 0.5) / labels.length) * 100
+      : labels.length <= 1
+        ? 50
+        : (index / (labels.length - 1)) * 100;
   return (
     <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
       <div aria-hidden className="flex h-40 flex-col justify-between text-right tabular-nums">
@@ -34,12 +53,22 @@ export function PlotFrame({ top, labels, children }: { top: string; labels: stri
       </div>
       <div className="h-40 border-b border-l border-slate-300">{children}</div>
       <div />
-      <div aria-hidden className="mt-1 flex justify-between gap-2">
-        {shown.map((index) => (
-          <span key={index} className="whitespace-nowrap">
-            {labels[index]}
-          </span>
-        ))}
+      <div aria-hidden className="relative mt-1 h-4">
+        {shown.map((index) => {
+          const left = position(index);
+          // The edge labels of a line stay inside the plot instead of hanging over its sides.
+          const shift =
+            at === "points" && left === 0
+              ? ""
+              : at === "points" && left === 100
+                ? "-translate-x-full"
+                : "-translate-x-1/2";
+          return (
+            <span key={index} className={`absolute whitespace-nowrap ${shift}`} style={{ left: `${left}%` }}>
+              {labels[index]}
+            </span>
+          );
+        })}
       </div>
     </div>
   );
@@ -91,7 +120,7 @@ export function DataTable({
             <th
               key={column.label}
               scope="col"
-              className={`py-1.5 pr-3 font-medium ${column.numeric ? "text-right" : ""}`}
+              className={`py-1.5 pr-3 font-medium ${column.numeric ? "whitespace-nowrap text-right" : ""}`}
             >
               {column.label}
             </th>
@@ -103,15 +132,14 @@ export function DataTable({
           <tr key={index} className="border-b border-slate-100 last:border-0">
             {row.map((cell, at) =>
               at === 0 ? (
-                <th
-                  key={at}
-                  scope="row"
-                  className="max-w-48 truncate py-1.5 pr-3 font-normal text-slate-800 sm:max-w-80"
-                >
+                <th key={at} scope="row" className="py-1.5 pr-3 font-normal text-slate-800 [overflow-wrap:anywhere]">
                   {cell}
                 </th>
               ) : (
-                <td key={at} className={`py-1.5 pr-3 tabular-nums ${columns[at]?.numeric ? "text-right" : ""}`}>
+                <td
+                  key={at}
+                  className={`whitespace-nowrap py-1.5 pr-3 tabular-nums ${columns[at]?.numeric ? "text-right" : ""}`}
+                >
                   {cell}
                 </td>
               ),

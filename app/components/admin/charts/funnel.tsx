@@ -15,7 +15,7 @@ export function Funnel({ steps }: { steps: FunnelStep[] }) {
           <th scope="col" className="w-1/2 py-1.5 pr-3 font-medium">
             {texts.count}
           </th>
-          <th scope="col" className="py-1.5 text-right font-medium">
+          <th scope="col" className="whitespace-nowrap py-1.5 text-right font-medium">
             {texts.rate}
           </th>
         </tr>
@@ -28,15 +28,16 @@ export function Funnel({ steps }: { steps: FunnelStep[] }) {
             </th>
             <td className="py-2 pr-3">
               <div className="flex items-center gap-2">
-                <span
-                  aria-hidden
-                  className="h-3 rounded-sm bg-brand"
-                  style={{ width: `${Math.max(step.ofFirst * 100, step.value > 0 ? 1 : 0) * 0.7}%` }}
-                />
-                <span className="tabular-nums">{step.value.toLocaleString("en-US")}</span>
+                <div aria-hidden className="min-w-6 flex-1">
+                  <div
+                    className="h-3 rounded-sm bg-brand"
+                    style={{ width: `${Math.max(step.ofFirst * 100, step.value > 0 ? 2 : 0)}%` }}
+                  />
+                </div>
+                <span className="whitespace-nowrap tabular-nums">{step.value.toLocaleString("en-US")}</span>
               </div>
             </td>
-            <td className="py-2 text-right tabular-nums">
+            <td className="whitespace-nowrap py-2 text-right tabular-nums">
               {step.rate === null ? INSIGHTS_TEXTS.noRate : `${step.rate}%`}
             </td>
           </tr>
