@@ -23,7 +23,7 @@ export function Funnel({ steps }: { steps: FunnelStep[] }) {
       <tbody>
         {steps.map((step) => (
           <tr key={step.step} className="border-b border-slate-100 last:border-0">
-            <th scope="row" className="py-2 pr-3 font-normal text-slate-800">
+            <th scope="row" className="whitespace-nowrap py-2 pr-3 font-normal text-slate-800">
               {texts.steps[step.step]}
             </th>
             <td className="py-2 pr-3">
