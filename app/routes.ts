@@ -44,6 +44,8 @@ export default [
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("messages", "routes/admin/messages.tsx"),
     route("chats", "routes/admin/chats.tsx"),
+    route("insights", "routes/admin/insights.tsx"),
+    route("insights/export.csv", "routes/admin/insights-export.ts"),
     route("settings", "routes/admin/settings.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("legal", "routes/admin/legal.tsx"),

@@ -117,6 +117,8 @@ export const siteSettings = pgTable(
     updatedAt: updatedAt(),
     // First-party, cookieless visit counting (docs/product.md 13.1); off stops counting at once.
     countVisits: boolean("count_visits").notNull().default(true),
+    // Staff get the last month's key figures by email on the 1st (docs/product.md 13.2).
+    monthlySummaryEmail: boolean("monthly_summary_email").notNull().default(false),
   },
   (t) => [
     singletonCheck("site_settings", t.id),
@@ -768,3 +770,26 @@ export const images = pgTable(
 ).enableRLS();
 
 export type StoredImage = typeof images.$inferSelect;
+
+// --- insights ---
+// Per-day totals of orders, payments and chats for Admin → Insights, kept exact by statement-level
+// triggers in the same transaction as each write (supabase/migrations/20261128220400_insights_settings.sql),
+// so a year's charts read a few thousand rows, not a million orders. Days are in the site's time
+// zone (Settings); a change of zone rebuilds the rows. Metrics and keys: app/models/insights.server.ts.
+export const insightDays = pgTable(
+  "insight_days",
+  {
+    metric: text("metric").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+    amount: numeric("amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.key] })],
+).enableRLS();
+
+// One row per month whose summary email was queued: the primary key makes it once across instances.
+export const insightSummaries = pgTable("insight_summaries", {
+  month: date("month").primaryKey(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();

@@ -40,7 +40,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
 /** Events for the site's own email only: no event webhook can subscribe to them. */
-export const EMAIL_ONLY_EVENT_TYPES = ["order.payment_requested", "staff.email_to_client"] as const;
+export const EMAIL_ONLY_EVENT_TYPES = [
+  "order.payment_requested",
+  "staff.email_to_client",
+  "insights.monthly_summary",
+] as const;
 export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE | (typeof EMAIL_ONLY_EVENT_TYPES)[number];
 
 /** Where an event goes: an event webhook, an email to staff or to the client, the Airtable table. */

@@ -20,6 +20,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactRetentionMonths: 12,
   webhookIpMode: "none",
   timeZone: null,
+  monthlySummaryEmail: false,
   chatConversationHours: 24,
   chatReplyDeadlineSeconds: 20,
   updatedAt: new Date(0),
@@ -54,6 +55,7 @@ type PageOnlySettings =
   | "contactRetentionMonths"
   | "webhookIpMode"
   | "timeZone"
+  | "monthlySummaryEmail"
   | "chatConversationHours"
   | "chatReplyDeadlineSeconds"
   | "countVisits";

@@ -5,6 +5,7 @@ import { deleteContactMessagesOlderThan } from "~/models/contact-messages.server
 import { deleteSettledEventsOlderThan } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 
+import { queueMonthlySummary } from "./insights/monthly-summary.server";
 import { deleteExpiredUploads } from "./upload-retention.server";
 
 // The scheduled clean-up: chat files, then chat conversations and contact messages
@@ -56,6 +57,8 @@ async function runOnce(env: Env): Promise<void> {
   } catch (error) {
     log.error("deleting expired chats and messages failed", { error });
   }
+  // The hourly run also queues the monthly summary email, once a month across instances.
+  await queueMonthlySummary().catch((error: unknown) => log.error("queueing the monthly summary failed", { error }));
 }
 
 /** Runs retention now and then hourly, in the background; it never keeps the process alive. */

@@ -6,9 +6,17 @@ import type { AppDatabase, SqlRunner } from "../../app/db/client.server";
 // step once per statement, which the check at the end confirms.
 
 export const SCALE_SIZES = {
-  small: { orders: 1_000, chatMessages: 10_000, chatSessions: 1_000, contactMessages: 1_000 },
-  large: { orders: 1_000_000, chatMessages: 1_000_000, chatSessions: 100_000, contactMessages: 100_000 },
+  small: { orders: 1_000, chatMessages: 10_000, chatSessions: 1_000, contactMessages: 1_000, pageViews: 10_000 },
+  large: {
+    orders: 1_000_000,
+    chatMessages: 1_000_000,
+    chatSessions: 100_000,
+    contactMessages: 100_000,
+    pageViews: 10_000_000,
+  },
 } as const;
+/** The days of visit counts seeded, ending today: three years, as Admin → Insights keeps them. */
+const VISIT_DAYS = 3 * 365;
 export type ScaleSize = keyof typeof SCALE_SIZES;
 export type ScaleCounts = (typeof SCALE_SIZES)[ScaleSize];
 
@@ -178,6 +186,25 @@ const contactSql = (from: number, to: number) => `
     lateral (select (${sqlArray(FIRST_NAMES)})[1 + (i + 11) % 40] as first,
                     (${sqlArray(LAST_NAMES)})[1 + (i / 40) % 50] as last) n`;
 
+const harmonic = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1)).reduce((a, b) => a + b, 0);
+
+// Daily visit_counts rows as visit counting writes them (app/db/schema.ts, "visits"): the day's
+// total, then its views shared out over 40 pages, 15 sources and 8 campaigns (most to the first,
+// as real traffic is), 4 media and 3 device classes; visitors about 40 % of views.
+const visitsSql = (pageViews: number) => `
+  insert into visit_counts (day, dimension, value, views, visitors)
+  select current_date - d, v.dimension, v.value, greatest(1, (t.views * v.share)::int),
+    greatest(1, (t.views * v.share * 0.4)::int)
+  from generate_series(0, ${VISIT_DAYS - 1}) d,
+    lateral (select ${pageViews / VISIT_DAYS} * (0.75 + 0.5 * ((d * 37) % 100) / 100.0) as views) t,
+    (select 'total' as dimension, '' as value, 1.0 as share
+     union all select 'page', '/page-' || p, (1.0 / p) / ${harmonic(40)} from generate_series(1, 40) p
+     union all select 'source', 'source-' || p || '.example', 0.6 * (1.0 / p) / ${harmonic(15)} from generate_series(1, 15) p
+     union all select 'utm_medium', (array['email', 'social', 'cpc', 'referral'])[p], 0.025 from generate_series(1, 4) p
+     union all select 'utm_campaign', 'campaign-' || p, 0.1 * (1.0 / p) / ${harmonic(8)} from generate_series(1, 8) p
+     union all select 'device', (array['mobile', 'tablet', 'desktop'])[p], (array[0.5, 0.1, 0.4])[p]
+       from generate_series(1, 3) p) v`;
+
 export interface SeedFigures {
   size: ScaleSize;
   counts: ScaleCounts;
@@ -228,6 +255,7 @@ export async function seedScale(database: AppDatabase, size: ScaleSize): Promise
       for (const [from, to] of batches(counts.orders)) await tx.exec(ordersSql(from, to));
       for (const [from, to] of batches(counts.chatMessages)) await tx.exec(chatSql(from, to, perSession));
       for (const [from, to] of batches(counts.contactMessages)) await tx.exec(contactSql(from, to));
+      await tx.exec(visitsSql(counts.pageViews));
     });
     for (const trigger of eventTriggers) await tx.exec(`alter table chat_sessions enable trigger ${trigger}`);
     indexMs += await timed(async () => {
@@ -235,7 +263,7 @@ export async function seedScale(database: AppDatabase, size: ScaleSize): Promise
     });
   });
   const analyzeMs = await timed(() =>
-    database.transaction((tx) => tx.exec(`analyze ${TABLES.join(", ")}, chat_sessions`)),
+    database.transaction((tx) => tx.exec(`analyze ${TABLES.join(", ")}, chat_sessions, visit_counts, insight_days`)),
   );
   const counterMismatches = await database.transaction(checkCounters);
   return { size, counts, insertMs, indexMs, analyzeMs, totalMs: performance.now() - startedAt, counterMismatches };

@@ -199,6 +199,11 @@ const PAGE_STEPS: PageStep[] = [
   { name: "chats search, absent", path: `/admin/chats?q=${encodeURIComponent(SEARCH_NAMES.chatsAbsent)}` },
   { name: "one conversation", on: "/admin/chats", link: { href: /[?&]session=/ } },
   { name: "services", path: "/admin/services" },
+  // Admin → Insights: each period over 3 years of daily visit rows and the orders' and chats' days.
+  { name: "insights 7 days", path: "/admin/insights?days=7" },
+  { name: "insights 30 days", path: "/admin/insights?days=30" },
+  { name: "insights 90 days", path: "/admin/insights?days=90" },
+  { name: "insights 365 days", path: "/admin/insights?days=365" },
 ];
 
 async function timePage(

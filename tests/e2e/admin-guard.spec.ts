@@ -40,6 +40,8 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     "admin/orders/export.csv": {},
     "admin/messages": { intent: "delete", messageId: message.id },
     "admin/chats": {},
+    "admin/insights": {},
+    "admin/insights/export.csv": {},
     "admin/settings": {
       companyName: marker,
       workflowToolName: "n8n",

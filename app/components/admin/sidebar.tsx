@@ -3,6 +3,7 @@ import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { SIDEBAR_TEXTS } from "~/copy/admin";
+import { INSIGHTS_TEXTS } from "~/copy/insights";
 import type { AdminRole } from "~/lib/domain";
 
 interface NavItem {
@@ -20,6 +21,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/orders", label: SIDEBAR_TEXTS.nav.orders, icon: "shopping-cart" },
   { to: "/admin/messages", label: SIDEBAR_TEXTS.nav.messages, icon: "mail" },
   { to: "/admin/chats", label: SIDEBAR_TEXTS.nav.chats, icon: "messages-square" },
+  { to: "/admin/insights", label: INSIGHTS_TEXTS.nav, icon: "chart-line" },
   { to: "/admin/settings", label: SIDEBAR_TEXTS.nav.settings, icon: "settings" },
   { to: "/admin/content", label: SIDEBAR_TEXTS.nav.content, icon: "file-text" },
   { to: "/admin/legal", label: SIDEBAR_TEXTS.nav.legal, icon: "scale" },

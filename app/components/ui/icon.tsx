@@ -12,6 +12,7 @@ export const ICON_NAMES = [
   "bot",
   "briefcase",
   "building-2",
+  "chart-line",
   "check",
   "chevron-down",
   "chevron-left",

@@ -13,6 +13,8 @@ import { ImageField } from "~/components/admin/image-field";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { VISIT_SETTINGS_TEXTS } from "~/copy/visits";
 import { IMAGE_FIELD_TEXTS } from "~/copy/images";
+import { SwitchField } from "~/components/admin/switch-field";
+import { MONTHLY_SUMMARY_TEXTS } from "~/copy/insights";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
@@ -25,7 +27,7 @@ import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
 import { imageFieldValue } from "~/services/images.server";
 
-import { email, httpUrl, imageFile, imageUrl, optionalText, required } from "./+shared/form-schemas";
+import { checkbox, email, httpUrl, imageFile, imageUrl, optionalText, required } from "./+shared/form-schemas";
 import { failure, imageRefused, saveForm } from "./+shared/save-form.server";
 import { refusedWebhookUrl } from "./+shared/webhook-url.server";
 import type { Route } from "./+types/settings";
@@ -108,6 +110,8 @@ const SettingsSchema = z.object({
   // posted without the field, which leaves the setting as it is.
   countVisits: z.boolean().default(false),
   countVisitsShown: z.boolean().default(false),
+  // A checkbox: absent from the form when off.
+  monthlySummaryEmail: checkbox(),
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -321,6 +325,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name={fields.countVisitsShown.name} value="on" />
           <CheckField label={VISIT_SETTINGS_TEXTS.countVisits} field={fields.countVisits} />
           <p className="mt-1 text-sm text-slate-500">{VISIT_SETTINGS_TEXTS.countVisitsHint}</p>
+        </div>
+      </FormSection>
+      <FormSection title={MONTHLY_SUMMARY_TEXTS.section}>
+        <div className="sm:col-span-2">
+          <SwitchField label={MONTHLY_SUMMARY_TEXTS.setting} field={fields.monthlySummaryEmail} />
+          <p className="mt-1 text-xs text-slate-500">{MONTHLY_SUMMARY_TEXTS.settingHint}</p>
         </div>
       </FormSection>
     </SettingsScreen>

@@ -17,6 +17,7 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.payment_requested": ["client_email"],
   // What staff wrote to the client from an order or a message (app/models/timeline.server.ts).
   "staff.email_to_client": ["client_email"],
+  "insights.monthly_summary": ["staff_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

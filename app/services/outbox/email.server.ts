@@ -14,6 +14,7 @@ import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing"
 import { siteOrigin } from "~/lib/site-url.server";
 import type { DueDelivery } from "~/models/outbox.server";
 import { hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
+import { monthlySummaryEmail, MonthlySummarySchema } from "~/services/insights/monthly-summary.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
 
 import { type Block, renderHtml, renderText } from "./email-body.server";
@@ -230,6 +231,11 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
   }
   if (type === "payment.succeeded" || type === "payment.failed" || type === "subscription.cancelled") {
     return staffPaymentMessage(type, data, staffEmail);
+  }
+  if (type === "insights.monthly_summary") {
+    const summary = MonthlySummarySchema.parse(data);
+    const { subject, blocks } = monthlySummaryEmail(summary, adminUrl("/admin/insights?days=30"));
+    return message({ to: staffEmail, replyTo: staffEmail, subject }, blocks);
   }
   throw new Error(`No staff email for ${type} events`);
 }

@@ -1,0 +1,152 @@
+import { INSIGHTS_TEXTS } from "~/copy/insights";
+import { labelIndexes } from "~/lib/charts";
+
+// What every Insights chart shares: a legend, the y axis' top and zero, the x labels and the
+// figures' table, all HTML so the words keep their size however narrow the SVG is drawn.
+
+export interface Series {
+  name: string;
+  /** Tailwind classes for the series' colour: a fill and, for lines, a stroke. */
+  swatch: string;
+}
+
+export function Legend({ series }: { series: Series[] }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+      {series.map((item) => (
+        <li key={item.name} className="flex items-center gap-1.5">
+          <span aria-hidden className={`inline-block size-3 rounded-sm ${item.swatch}`} />
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The plot with its y axis' top and zero on the left, and up to four x labels under it: under
+ * their points (`at: "points"`, a line's first and last at its edges) or their bars' middles.
+ */
+export function PlotFrame({
+  top,
+  labels,
+  at,
+  children,
+}: {
+  top: string;
+  labels: string[];
+  at: "points" | "slots";
+  children: React.ReactNode;
+}) {
+  const shown = labelIndexes(labels.length, 4);
+  const position = (index: number) =>
+    at === "slots"
+      ? ((index + 0.5) / labels.length) * 100
+      : labels.length <= 1
+        ? 50
+        : (index / (labels.length - 1)) * 100;
+  return (
+    <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
+      <div aria-hidden className="flex h-40 flex-col justify-between text-right tabular-nums">
+        <span>{top}</span>
+        <span>0</span>
+      </div>
+      <div className="h-40 border-b border-l border-slate-300">{children}</div>
+      <div />
+      <div aria-hidden className="relative mt-1 h-4">
+        {shown.map((index) => {
+          const left = position(index);
+          // The edge labels of a line stay inside the plot instead of hanging over its sides.
+          const shift =
+            at === "points" && left === 0
+              ? ""
+              : at === "points" && left === 100
+                ? "-translate-x-full"
+                : "-translate-x-1/2";
+          return (
+            <span key={index} className={`absolute whitespace-nowrap ${shift}`} style={{ left: `${left}%` }}>
+              {labels[index]}
+            </span>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export interface Column {
+  label: string;
+  numeric?: boolean;
+}
+
+/** The chart's figures as a table, folded away under it (a year is 365 rows). */
+export function FiguresTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: Column[];
+  rows: (string | number)[][];
+}) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-brand">{INSIGHTS_TEXTS.showFigures}</summary>
+      <div className="mt-2 max-h-80 overflow-auto">
+        <DataTable caption={caption} columns={columns} rows={rows} />
+      </div>
+    </details>
+  );
+}
+
+/** A plain table of figures: the "Top ..." lists and the charts' figures. */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  captionHidden = true,
+}: {
+  caption: string;
+  columns: Column[];
+  rows: (string | number)[][];
+  captionHidden?: boolean;
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className={captionHidden ? "sr-only" : "mb-2 text-left font-semibold text-slate-800"}>{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-xs text-slate-500">
+          {columns.map((column) => (
+            <th
+              key={column.label}
+              scope="col"
+              className={`py-1.5 pr-3 font-medium ${column.numeric ? "whitespace-nowrap text-right" : ""}`}
+            >
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={index} className="border-b border-slate-100 last:border-0">
+            {row.map((cell, at) =>
+              at === 0 ? (
+                <th key={at} scope="row" className="py-1.5 pr-3 font-normal text-slate-800 [overflow-wrap:anywhere]">
+                  {cell}
+                </th>
+              ) : (
+                <td
+                  key={at}
+                  className={`whitespace-nowrap py-1.5 pr-3 tabular-nums ${columns[at]?.numeric ? "text-right" : ""}`}
+                >
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

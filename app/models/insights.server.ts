@@ -1,0 +1,131 @@
+import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
+
+import { type Db, db, withReadRetry } from "~/db/client.server";
+import { insightDays, insightSummaries, visitCounts } from "~/db/schema";
+
+// Reads for Admin → Insights: the trigger-kept per-day totals (insight_days, whose metrics the
+// migration 20261128220400_insights_settings.sql writes) and the visit counts, a period at a time.
+// Each read is an index range over a few thousand rows whatever the number of orders or messages.
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** orders: per status; services: per service name (amount: paid); payments: per currency; chats; replies: per answered_by. */
+export type InsightMetric = "orders" | "services" | "payments" | "chats" | "replies";
+
+export interface InsightRow {
+  metric: InsightMetric;
+  day: string;
+  key: string;
+  count: number;
+  amount: number;
+}
+
+/** Inclusive calendar days, YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** The zone insight_days' days are in: the site's, or UTC when it is unset or unknown to the database. */
+export async function insightsTimeZone(): Promise<string> {
+  const [row] = await withReadRetry(() =>
+    db()
+      .select({ zone: sql<string>`"public"."insights_time_zone"()` })
+      .from(sql`(values (1)) as one (x)`),
+  );
+  return row?.zone ?? "UTC";
+}
+
+/** The per-day rows of these metrics in the range. */
+export function listInsightDays(metrics: InsightMetric[], range: DayRange): Promise<InsightRow[]> {
+  return withReadRetry(() =>
+    db()
+      .select({
+        metric: sql<InsightMetric>`${insightDays.metric}`,
+        day: sql<string>`${insightDays.day}::text`,
+        key: insightDays.key,
+        count: insightDays.count,
+        amount: insightDays.amount,
+      })
+      .from(insightDays)
+      .where(and(inArray(insightDays.metric, metrics), between(insightDays.day, range.from, range.to))),
+  );
+}
+
+/** The range's totals of one metric per key, largest `order` first. */
+export async function insightTotalsByKey(
+  metric: InsightMetric,
+  range: DayRange,
+  order: "count" | "amount",
+  limit: number,
+): Promise<{ key: string; count: number; amount: number }[]> {
+  const count = sql<string>`sum(${insightDays.count})`;
+  const amount = sql<string>`sum(${insightDays.amount})`;
+  const rows = await withReadRetry(() =>
+    db()
+      .select({ key: insightDays.key, count, amount })
+      .from(insightDays)
+      .where(and(eq(insightDays.metric, metric), between(insightDays.day, range.from, range.to)))
+      .groupBy(insightDays.key)
+      // Keys whose rows were all taken back (deleted orders) net to zero: not listed.
+      .having(sql`${order === "count" ? count : amount} > 0`)
+      .orderBy(desc(order === "count" ? count : amount), insightDays.key)
+      .limit(limit),
+  );
+  return rows.map((row) => ({ key: row.key, count: Number(row.count), amount: Number(row.amount) }));
+}
+
+export interface VisitDay {
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** The site's daily totals ('total' rows) in the range; a day without visits has no row. */
+export function listVisitDays(range: DayRange): Promise<VisitDay[]> {
+  return withReadRetry(() =>
+    db()
+      .select({ day: sql<string>`${visitCounts.day}::text`, views: visitCounts.views, visitors: visitCounts.visitors })
+      .from(visitCounts)
+      .where(and(eq(visitCounts.dimension, "total"), between(visitCounts.day, range.from, range.to))),
+  );
+}
+
+export interface TopVisitValue {
+  value: string;
+  views: number;
+  /** Summed daily visitors: a person who came on two days counts twice. */
+  visitors: number;
+}
+
+/** The `limit` values of a visit dimension ('page', 'source', 'utm_campaign') with the most views in the range. */
+export async function topVisitValues(dimension: string, range: DayRange, limit: number): Promise<TopVisitValue[]> {
+  const views = sql<string>`sum(${visitCounts.views})`;
+  const rows = await withReadRetry(() =>
+    db()
+      .select({ value: visitCounts.value, views, visitors: sql<string>`sum(${visitCounts.visitors})` })
+      .from(visitCounts)
+      .where(and(eq(visitCounts.dimension, dimension), between(visitCounts.day, range.from, range.to)))
+      .groupBy(visitCounts.value)
+      .orderBy(desc(views), visitCounts.value)
+      .limit(limit),
+  );
+  return rows.map((row) => ({ value: row.value, views: Number(row.views), visitors: Number(row.visitors) }));
+}
+
+/**
+ * Claims `month` (its first day) for the summary email: true for the one caller, across every
+ * instance, whose insert made the row; `then` runs in the same transaction (it queues the email).
+ */
+export function claimSummaryMonth(month: string, then: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const claimed = await tx
+      .insert(insightSummaries)
+      .values({ month })
+      .onConflictDoNothing()
+      .returning({ month: insightSummaries.month });
+    if (claimed.length === 0) return false;
+    await then(tx);
+    return true;
+  });
+}

@@ -1,0 +1,93 @@
+import { readFile } from "node:fs/promises";
+
+import type { Page } from "@playwright/test";
+
+import { createTestOrder } from "../support/factories";
+import { productText } from "../support/product-text";
+import { openAdmin } from "./admin-helpers";
+import { axe } from "./axe";
+import { expect, test, unique } from "./fixtures";
+
+// Admin → Insights (docs/product.md 13.2) as an owner uses it, on a phone and a laptop, with
+// JavaScript on and off: the charts and tables, the period picker, the CSV, and axe. The figures
+// themselves are checked on a database of their own (tests/integration/insights.test.ts).
+
+const WIDTHS = [375, 1280];
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.beforeEach(async ({ login }) => login());
+
+for (const width of WIDTHS) {
+  test(`shows the period's charts and tables at ${width} px, and the picker changes the period`, async ({
+    page,
+    sql,
+    db,
+    javaScriptEnabled,
+  }) => {
+    const service = unique("Insights service");
+    const path = `/${unique("insights-page").replaceAll(/\W+/g, "-")}`;
+    const order = await createTestOrder(db, { serviceName: service, status: "paid" });
+    // A page seen far more than any other today, so it leads "Top pages" whatever else ran.
+    await sql`insert into visit_counts (day, dimension, value, views, visitors)
+      values ((now() at time zone 'UTC')::date, 'page', ${path}, 100000000, 1000)`;
+    try {
+      await page.setViewportSize({ width, height: 900 });
+      await openAdmin(page, "/admin/insights");
+      await expect(page.getByRole("heading", { name: productText("Insights"), level: 1 })).toBeVisible();
+      for (const heading of [
+        "Visitors and page views",
+        "From visit to payment",
+        "Chat",
+        "Revenue per month",
+        "Orders per week",
+        "Top services by orders",
+      ]) {
+        await expect(page.getByRole("heading", { name: productText(heading), exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole("img", { name: /Visitors and page views per day/ })).toBeVisible();
+      const funnel = page.getByRole("table", { name: productText("From visit to payment") });
+      await expect(funnel.getByRole("rowheader", { name: productText("Paid orders") })).toBeVisible();
+      await expect(
+        page
+          .getByRole("table", { name: productText("Top pages") })
+          .getByRole("rowheader")
+          .first(),
+      ).toHaveText(path);
+      await expect(page.getByRole("table", { name: productText("Top services by orders") })).toContainText(service);
+      expect(await sideways(page)).toBe(0);
+
+      if (javaScriptEnabled) {
+        const results = await axe(page);
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => ({ id: v.id, nodes: v.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+      }
+
+      // The figures of a chart open under it, as a table.
+      await page.getByText(productText("Show the figures")).first().click();
+      await expect(page.getByRole("table", { name: productText("Visitors and page views") })).toBeVisible();
+
+      await page.getByLabel(productText("Period")).selectOption({ label: productText("Last 7 days") });
+      await page.getByRole("button", { name: productText("Show") }).click();
+      await expect(page).toHaveURL(/\/admin\/insights\?days=7$/);
+      await expect(page.getByLabel(productText("Period"))).toHaveValue("7");
+      await expect(page.getByRole("table", { name: productText("Top pages") })).toContainText(path);
+      expect(await sideways(page)).toBe(0);
+    } finally {
+      await sql`delete from visit_counts where value = ${path}`;
+      await sql`delete from orders where id = ${order.id}`;
+    }
+  });
+}
+
+test("downloads the period's daily figures as CSV", async ({ page }) => {
+  await openAdmin(page, "/admin/insights?days=7");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: productText("Download CSV") }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^insights-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\r\n");
+  expect(lines[0]).toBe("\uFEFFday,visitors,page_views,chat_conversations,orders,paid_orders,paid_revenue,collected");
+  expect(lines).toHaveLength(8);
+  expect(lines[7]).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","\d+","\d+","\d+","\d+","\d+\.\d{2}","\d+\.\d{2}"$/);
+});
