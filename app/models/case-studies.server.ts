@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 import { CASE_STUDY_TEXTS } from "~/copy/proof";
 import { db, withReadRetry } from "~/db/client.server";
-import { type CaseStudy, caseStudies, caseStudyServices, services } from "~/db/schema";
+import { caseStudies, type CaseStudy, caseStudyServices, services } from "~/db/schema";
 import { errorCode } from "~/lib/error-chain";
 
 export type CaseStudyInput = Pick<
@@ -152,9 +152,9 @@ export async function getPublishedCaseStudy(
 }
 
 /** The published case studies as cards, filtered by a related service and/or an industry. */
-export function listPublishedCaseStudies(filter: { serviceId?: string; industry?: string } = {}): Promise<
-  CaseStudyCard[]
-> {
+export function listPublishedCaseStudies(
+  filter: { serviceId?: string; industry?: string } = {},
+): Promise<CaseStudyCard[]> {
   const conditions: SQL[] = [eq(caseStudies.published, true)];
   if (filter.industry) conditions.push(eq(caseStudies.industry, filter.industry));
   if (filter.serviceId) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 
 import { db, withReadRetry } from "~/db/client.server";
-import { caseStudies, clientLogos, type ClientLogo, services, type Testimonial, testimonials } from "~/db/schema";
+import { caseStudies, type ClientLogo, clientLogos, services, type Testimonial, testimonials } from "~/db/schema";
 
 export type TestimonialInput = Pick<
   Testimonial,
@@ -102,10 +102,7 @@ export async function listTestimonialsByService(): Promise<Record<string, Public
 
 export function listClientLogos(): Promise<ClientLogo[]> {
   return withReadRetry(() =>
-    db()
-      .select()
-      .from(clientLogos)
-      .orderBy(asc(clientLogos.position), asc(clientLogos.createdAt), asc(clientLogos.id)),
+    db().select().from(clientLogos).orderBy(asc(clientLogos.position), asc(clientLogos.createdAt), asc(clientLogos.id)),
   );
 }
 

@@ -76,13 +76,7 @@ export function ResultFigures({ results, size = "sm" }: { results: CaseStudyResu
 }
 
 /** One case study as a card: on /work (its h1 above, so an h2) and on the home page (an h3). */
-export function CaseStudyCard({
-  caseStudy,
-  headingLevel = 3,
-}: {
-  caseStudy: CaseStudyCardData;
-  headingLevel?: 2 | 3;
-}) {
+export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: CaseStudyCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `case-study-${caseStudy.id}`;
   return (

@@ -157,7 +157,13 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData) return publicPageMeta(matches, () => ({ title: WORK.heading, description: WORK.notFound, path: "/work", noIndex: true }));
+  if (!loaderData)
+    return publicPageMeta(matches, () => ({
+      title: WORK.heading,
+      description: WORK.notFound,
+      path: "/work",
+      noIndex: true,
+    }));
   const { caseStudy } = loaderData;
   return publicPageMeta(matches, () => ({
     title: caseStudy.title,

@@ -69,7 +69,9 @@ export async function loader() {
     services: services.map(toPublicService),
     founder: founder && toPublicFounder(founder),
     proof,
-    caseStudiesByService: Object.fromEntries(services.map((service) => [service.id, serviceProof.caseStudies[service.id]])),
+    caseStudiesByService: Object.fromEntries(
+      services.map((service) => [service.id, serviceProof.caseStudies[service.id]]),
+    ),
   };
 }
 
@@ -107,10 +109,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 type HomeData = Route.ComponentProps["loaderData"];
 
-function FeaturedServices({
-  services,
-  caseStudiesByService,
-}: Pick<HomeData, "services" | "caseStudiesByService">) {
+function FeaturedServices({ services, caseStudiesByService }: Pick<HomeData, "services" | "caseStudiesByService">) {
   return (
     <HomeSection headingId="featured-heading" title={FEATURED.heading} intro={FEATURED.intro}>
       {services.length ? (

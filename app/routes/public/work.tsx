@@ -16,7 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A filter no published case study has (an old link) shows everything, as the dropdown says.
   const service = filters.services.some((known) => known.id === asked.service) ? asked.service : "";
   const industry = filters.industries.includes(asked.industry) ? asked.industry : "";
-  const caseStudies = await listPublishedCaseStudies({ serviceId: service || undefined, industry: industry || undefined });
+  const caseStudies = await listPublishedCaseStudies({
+    serviceId: service || undefined,
+    industry: industry || undefined,
+  });
   return { caseStudies, filters, service, industry };
 }
 

@@ -12,10 +12,7 @@ import { caseStudyEditorAction } from "./+shared/case-study-editor.server";
 import type { Route } from "./+types/edit";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [caseStudy, services] = await Promise.all([
-    getCaseStudy(requireId(params.caseStudyId)),
-    listAllServices(),
-  ]);
+  const [caseStudy, services] = await Promise.all([getCaseStudy(requireId(params.caseStudyId)), listAllServices()]);
   if (!caseStudy) throw data(CASE_STUDY_TEXTS.gone, { status: 404 });
   return { caseStudy, services: services.map(({ id, name }) => ({ id, name })) };
 }

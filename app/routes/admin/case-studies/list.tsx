@@ -1,6 +1,7 @@
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { EmptyState } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
+import { caseStudyHref } from "~/components/site/proof";
 import { Badge } from "~/components/ui/badge";
 import { adminTitle } from "~/copy/admin";
 import { CASE_STUDY_TEXTS as T, PROOF_TOASTS } from "~/copy/proof";
@@ -58,10 +59,10 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-slate-600">
                   {caseStudy.clientName} · {caseStudy.industry} · {T.position(caseStudy.position)}
                 </p>
-                <p className="mt-1 break-all text-xs text-slate-500">/work/{caseStudy.slug}</p>
+                <p className="mt-1 break-all text-xs text-slate-500">{caseStudyHref(caseStudy.slug)}</p>
                 {caseStudy.published ? (
                   <a
-                    href={`/work/${caseStudy.slug}`}
+                    href={caseStudyHref(caseStudy.slug)}
                     className="mt-1 inline-block text-sm font-medium text-brand hover:underline"
                   >
                     {T.view}

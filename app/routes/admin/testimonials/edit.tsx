@@ -6,7 +6,7 @@ import { TESTIMONIAL_TEXTS } from "~/copy/proof";
 import { getTestimonial } from "~/models/testimonials.server";
 import { requireId } from "~/routes/admin/+shared/route-helpers.server";
 
-import { TESTIMONIALS_PATH, TestimonialEditor } from "./+shared/testimonial-editor";
+import { TestimonialEditor, TESTIMONIALS_PATH } from "./+shared/testimonial-editor";
 import { aboutChoices, testimonialEditorAction } from "./+shared/testimonial-editor.server";
 import type { Route } from "./+types/edit";
 

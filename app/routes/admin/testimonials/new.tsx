@@ -2,7 +2,7 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { adminTitle } from "~/copy/admin";
 import { TESTIMONIAL_TEXTS } from "~/copy/proof";
 
-import { TESTIMONIALS_PATH, TestimonialEditor } from "./+shared/testimonial-editor";
+import { TestimonialEditor, TESTIMONIALS_PATH } from "./+shared/testimonial-editor";
 import { aboutChoices, testimonialEditorAction } from "./+shared/testimonial-editor.server";
 import type { Route } from "./+types/new";
 

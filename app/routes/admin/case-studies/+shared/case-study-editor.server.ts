@@ -20,7 +20,8 @@ export async function caseStudyEditorAction({ request, params, context }: Action
     async save(value) {
       const slug = value.slug || slugFromTitle(value.title);
       // A title of only signs ("!!!") gives no slug: the admin types one.
-      if (!slug) return { status: 400, toast: { message: errorToast }, fieldErrors: { slug: [CASE_STUDY_TEXTS.slugInvalid] } };
+      if (!slug)
+        return { status: 400, toast: { message: errorToast }, fieldErrors: { slug: [CASE_STUDY_TEXTS.slugInvalid] } };
       const input = { ...value, slug, coverImageUrl: value.coverImageUrl ?? null };
       try {
         if (!caseStudyId) {

@@ -36,7 +36,11 @@ export const CaseStudyEditorSchema = z.object({
     .superRefine((rows, context) => {
       rows.forEach((row, index) => {
         if (Boolean(row?.value) !== Boolean(row?.label)) {
-          context.addIssue({ code: "custom", path: [index, row?.value ? "label" : "value"], message: T.resultIncomplete });
+          context.addIssue({
+            code: "custom",
+            path: [index, row?.value ? "label" : "value"],
+            message: T.resultIncomplete,
+          });
         }
       });
     })

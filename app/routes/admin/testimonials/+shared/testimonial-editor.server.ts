@@ -4,17 +4,12 @@ import { PROOF_TOASTS } from "~/copy/proof";
 import { readForm } from "~/lib/read-form.server";
 import { listCaseStudyTitles } from "~/models/case-studies.server";
 import { listAllServices } from "~/models/services.server";
-import {
-  createClientLogo,
-  createTestimonial,
-  updateClientLogo,
-  updateTestimonial,
-} from "~/models/testimonials.server";
+import { createClientLogo, createTestimonial, updateClientLogo, updateTestimonial } from "~/models/testimonials.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
 import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
 
 import type { AboutChoices } from "./testimonial-editor";
-import { ClientLogoEditorSchema, readAbout, TESTIMONIALS_PATH, TestimonialEditorSchema } from "./testimonial-editor";
+import { ClientLogoEditorSchema, readAbout, TestimonialEditorSchema, TESTIMONIALS_PATH } from "./testimonial-editor";
 
 /** What a testimonial can be about: the case studies and the services. */
 export async function aboutChoices(): Promise<AboutChoices> {
