@@ -143,7 +143,14 @@ function SelectedWork({ caseStudies }: { caseStudies: HomeData["proof"]["caseStu
       intro={HOME_PROOF.workIntro}
       className="bg-slate-50"
     >
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Two case studies sit side by side in the middle rather than leave a third column empty. */}
+      <ul
+        className={
+          caseStudies.length >= 3
+            ? "mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            : "mx-auto mt-12 grid max-w-4xl gap-6 sm:grid-cols-2"
+        }
+      >
         {caseStudies.map((caseStudy) => (
           <li key={caseStudy.id}>
             <CaseStudyCard caseStudy={caseStudy} />
