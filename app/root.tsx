@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 
+import { FaviconLinks } from "~/components/site/responsive-image";
 import { ErrorText } from "~/components/ui/error-text";
 import { errorPageText, ONWARD } from "~/copy/site";
 import { databaseOutage } from "~/middleware/database-outage.server";
@@ -71,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {settings?.faviconUrl ? (
-          <link rel="icon" href={settings.faviconUrl} />
+          <FaviconLinks url={settings.faviconUrl} />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}

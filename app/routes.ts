@@ -20,6 +20,7 @@ export default [
   route("chat/messages", "routes/public/chat-messages.ts"),
   route("chat/new", "routes/public/chat-new.ts"),
   route("uploads/:name", "routes/uploads.ts"),
+  route("images/:id/:file", "routes/images.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   // The payment providers' webhooks: resource routes, posted JSON (server/app.ts lets it through).

@@ -161,11 +161,18 @@ const PROVIDER_WEBHOOK_MAX_BYTES = 1024 * 1024;
 // it before reading a byte and answers in the widget's format ("Files can be up to …",
 // app/services/chat/intake.server.ts), so the visitor gets the chat's message, not a bare 413. A body
 // without a Content-Length is counted here against the same limit.
-function bodyLimitBytes(chat: boolean, providerWebhook: boolean): number {
+function bodyLimitBytes(chat: boolean, providerWebhook: boolean, adminUpload: boolean): number {
   const env = getEnv();
   if (chat) return maxChatRequestBytes(chatLimits(env));
+  if (adminUpload) return env.MAX_FORM_BYTES + ADMIN_FORM_MAX_IMAGES * env.MAX_IMAGE_BYTES;
   return providerWebhook ? PROVIDER_WEBHOOK_MAX_BYTES : env.MAX_FORM_BYTES;
 }
+
+// An admin form may carry image uploads (app/components/admin/image-field.tsx): room for this many
+// at MAX_IMAGE_BYTES each beside the fields (Settings has two, the logo and the favicon). A larger
+// file within that room is refused by the form itself, which says why and keeps what was typed.
+const ADMIN_FORM_MAX_IMAGES = 2;
+const ADMIN_UPLOAD_PATH = /^\/admin\/(?!login)/;
 
 // A client still sending when the connection closes reads a reset instead of the answer: what it
 // sends after a refusal is read and dropped, for this long at most.
@@ -192,7 +199,8 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
     return refuseBody(req, res, 415, REQUEST_BODY_TEXT.unsupportedType);
   }
   const chat = CHAT_ACTION_PATH.test(req.path);
-  const limit = bodyLimitBytes(chat, providerWebhook);
+  const adminUpload = ADMIN_UPLOAD_PATH.test(req.path) && Boolean(req.is("multipart/form-data"));
+  const limit = bodyLimitBytes(chat, providerWebhook, adminUpload);
   if (!chat && Number(req.get("content-length")) > limit) {
     return refuseBody(req, res, 413, REQUEST_BODY_TEXT.tooLarge);
   }

@@ -71,6 +71,10 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
   if (existsSync(uploads) && readdirSync(uploads).length > 0) {
     console.log(`Chat uploads are files, not rows: copy ${uploads} along with the backup.`);
   }
+  const images = path.join(dataDir, "images");
+  if (existsSync(images) && readdirSync(images).length > 0) {
+    console.log(`Uploaded images are files, not rows: copy ${images} along with the backup.`);
+  }
   return 0;
 }
 

@@ -665,3 +665,25 @@ export const clientLogos = pgTable("client_logos", {
 export type CaseStudy = typeof caseStudies.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
 export type ClientLogo = typeof clientLogos.$inferSelect;
+
+// --- uploaded images ---
+// An image uploaded in admin, stored as resized variants (app/services/images.server.ts); the
+// record fields keep its URL, /images/<id>/<width>x<height>.<fallback>, so a URL still fits them.
+export const images = pgTable(
+  "images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    store: text("store", { enum: ["local", "supabase"] }).notNull(),
+    // Of the largest variant; every variant keeps the same ratio.
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    widths: integer("widths").array().notNull(),
+    fallback: text("fallback", { enum: ["jpg", "png"] }).notNull(),
+    // Every variant's bytes together: counted with chat files against UPLOADS_MAX_TOTAL_MB.
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("images_size_positive", sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`)],
+).enableRLS();
+
+export type StoredImage = typeof images.$inferSelect;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type";
+import { detectImageType, detectMediaType, MEDIA_CONTENT_TYPES } from "./media-type";
 
 const bytes = (...parts: Array<string | number[]>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -38,5 +38,21 @@ describe("MEDIA_CONTENT_TYPES", () => {
       webp: "image/webp",
       wav: "audio/wav",
     });
+  });
+});
+
+describe("detectImageType", () => {
+  it("recognises AVIF by its ftyp brand, which the chat does not take", () => {
+    const avif = bytes([0, 0, 0, 0x20], "ftypavif", [0, 0, 0, 0]);
+    expect(detectImageType(avif)?.contentType).toBe("image/avif");
+    expect(detectMediaType(avif)).toBeNull();
+  });
+
+  it.each([
+    ["WAV", bytes("RIFF", [0, 0, 0, 0], "WAVEfmt ")],
+    ["SVG", bytes('<svg xmlns="http://www.w3.org/2000/svg">')],
+    ["an MP4", bytes([0, 0, 0, 0x20], "ftypisom")],
+  ])("refuses %s", (_name, content) => {
+    expect(detectImageType(content)).toBeNull();
   });
 });

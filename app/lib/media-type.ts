@@ -52,3 +52,19 @@ export function detectMediaType(bytes: Uint8Array): DetectedMedia | null {
 export const MEDIA_CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   KNOWN_MEDIA.map(({ extension, contentType }) => [extension, contentType]),
 );
+
+// ISO-BMFF brands of an AVIF still image or sequence, at bytes 8-11 after the "ftyp" box type.
+const AVIF_BRANDS = ["avif", "avis"];
+
+/**
+ * Which raster image an uploaded image file is, from its first bytes: the chat's images plus
+ * AVIF. Never SVG or HTML (docs/decisions/025-uploaded-images.md).
+ */
+export function detectImageType(bytes: Uint8Array): DetectedMedia | null {
+  const media = detectMediaType(bytes);
+  if (media?.kind === "image") return media;
+  if (ascii(bytes, 4, "ftyp") && AVIF_BRANDS.some((brand) => ascii(bytes, 8, brand))) {
+    return { kind: "image", contentType: "image/avif", extension: "avif" };
+  }
+  return null;
+}

@@ -12,7 +12,7 @@ export type ServiceInput = Pick<
 /** A service as the public pages show it: the cards, the order form and the search metadata. */
 export type PublicService = Pick<
   Service,
-  "id" | "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "featured"
+  "id" | "name" | "description" | "category" | "setupPrice" | "monthlyPrice" | "featured" | "imageUrl"
 >;
 
 /** Only what public pages read, so the loader data serialized into each page stays small. */
@@ -24,8 +24,9 @@ export function toPublicService({
   setupPrice,
   monthlyPrice,
   featured,
+  imageUrl,
 }: Service): PublicService {
-  return { id, name, description, category, setupPrice, monthlyPrice, featured };
+  return { id, name, description, category, setupPrice, monthlyPrice, featured, imageUrl };
 }
 
 // The spec's public order: featured first, then newest. The id settles ties, so that pages read

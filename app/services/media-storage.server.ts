@@ -100,11 +100,12 @@ async function uploadToSupabase(
   store: Extract<MediaStore, { kind: "supabase" }>,
   name: string,
   file: MediaFile,
+  cacheSeconds = MEDIA_CACHE_SECONDS,
 ): Promise<string> {
   const bucket = (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET);
   const { error } = await bucket.upload(name, file.bytes, {
     contentType: file.contentType,
-    cacheControl: String(MEDIA_CACHE_SECONDS),
+    cacheControl: String(cacheSeconds),
     upsert: false,
   });
   if (error) throw error;
@@ -164,4 +165,70 @@ async function unlinkLocal(dir: string, name: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw error;
   }
+}
+
+// Uploaded site images (app/services/images.server.ts): DATA_DIR/images/<id>/<variant> on disk, or
+// images/<id>/<variant> in the same bucket. Apart from the chat's files, which retention deletes.
+const IMAGES_FOLDER = "images";
+/** An image's variants never change under their URL: a year, and immutable. */
+export const IMAGE_CACHE_SECONDS = 365 * 24 * 60 * 60;
+
+export function localImagesDir(env = getEnv()): string {
+  return path.join(env.DATA_DIR, IMAGES_FOLDER);
+}
+
+/** Stores an image's variants under its id; on a failure, the variants already stored are deleted. */
+export async function storeImageFiles(
+  id: string,
+  files: { name: string; file: MediaFile }[],
+  store: MediaStore,
+  dir: string = localImagesDir(),
+): Promise<void> {
+  const stored: string[] = [];
+  try {
+    for (const { name, file } of files) {
+      if (store.kind === "supabase")
+        await uploadToSupabase(store, `${IMAGES_FOLDER}/${id}/${name}`, file, IMAGE_CACHE_SECONDS);
+      else await writeLocal(path.join(dir, id), name, file);
+      stored.push(name);
+    }
+  } catch (error) {
+    await deleteImageFiles(id, stored, store, dir).catch(() => {});
+    throw error;
+  }
+}
+
+export async function deleteImageFiles(
+  id: string,
+  names: string[],
+  store: MediaStore,
+  dir: string = localImagesDir(),
+): Promise<void> {
+  if (names.length === 0) return;
+  if (store.kind === "supabase") {
+    const paths = names.map((name) => `${IMAGES_FOLDER}/${id}/${name}`);
+    const { error } = await (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET).remove(paths);
+    if (error) throw error;
+    return;
+  }
+  for (const name of names) await unlinkLocal(path.join(dir, id), name);
+}
+
+/** The public address of a variant kept in Supabase Storage. */
+export async function supabaseImageUrl(
+  store: Extract<MediaStore, { kind: "supabase" }>,
+  id: string,
+  name: string,
+): Promise<string> {
+  return (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET).getPublicUrl(`${IMAGES_FOLDER}/${id}/${name}`).data
+    .publicUrl;
+}
+
+/** A stored local variant, or null when missing; `id` and `name` are checked by the caller. */
+export function findLocalImage(
+  id: string,
+  name: string,
+  dir: string = localImagesDir(),
+): Promise<{ path: string; size: number; mtime: Date } | null> {
+  return statLocal(path.join(dir, id), name);
 }

@@ -41,14 +41,19 @@ async function fillEveryTable(url: string): Promise<void> {
   await admin.signIn(OWNER.username, OWNER.password);
   const webhookSecret = newWebhookSecret();
   const answers = [
-    await admin.post("/admin/services/new", {
-      name: unique("Backup service"),
-      category: "notifications",
-      description: "Sends alerts.",
-      setupPrice: "149",
-      monthlyPrice: "29",
-      isActive: "on",
-    }),
+    // With an uploaded image: a row in images, and files under DATA_DIR/images.
+    await admin.post(
+      "/admin/services/new",
+      formData({
+        name: unique("Backup service"),
+        category: "notifications",
+        description: "Sends alerts.",
+        setupPrice: "149",
+        monthlyPrice: "29",
+        isActive: "on",
+        imageFile: new File([PNG], "service.png", { type: "image/png" }),
+      }),
+    ),
     await admin.post("/admin/webhooks/new", {
       name: unique("Hook"),
       url: "https://hooks.example/chat",
@@ -86,6 +91,12 @@ async function fillEveryTable(url: string): Promise<void> {
   // The worker's first attempt at the order's event, logged before the server stops.
   const log = /\/admin\/webhooks\/events\/[0-9a-f-]{36}\/log/.exec((await admin.get("/admin/webhooks")).html)![0];
   await expect.poll(async () => (await admin.get(log)).html, { timeout: 15_000 }).toContain("No answer");
+}
+
+function formData(fields: Record<string, string | File>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
 }
 
 async function sendPhoto(url: string) {
@@ -193,6 +204,7 @@ it(
     expect(backup.stdout).toContain(`Backed up the database in ${source} to ${file}`);
     expect(backup.stdout).toContain("a restore needs that key");
     expect(backup.stdout).toContain(`copy ${path.join(source, "uploads")} along with the backup`);
+    expect(backup.stdout).toContain(`copy ${path.join(source, "images")} along with the backup`);
 
     // A new DATA_DIR has a secrets key of its own, which cannot open the backup's secrets.
     const target = tempDir();

@@ -281,6 +281,48 @@ describe("the largest form the panel has", () => {
   });
 });
 
+describe("an admin form with an image upload", () => {
+  /** The service form as multipart, with `fileBytes` of a file that is no image. */
+  function serviceForm(fileBytes: number): Buffer {
+    const field = (name: string, value: string) =>
+      `--img\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const fields = [
+      ["name", "Pictured"],
+      ["category", "notifications"],
+      ["description", "d"],
+      ["setupPrice", "99"],
+    ];
+    return Buffer.concat([
+      Buffer.from(fields.map(([name, value]) => field(name, value)).join("")),
+      Buffer.from(
+        `--img\r\nContent-Disposition: form-data; name="imageFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.alloc(fileBytes),
+      Buffer.from("\r\n--img--\r\n"),
+    ]);
+  }
+
+  it("reaches the action past MAX_FORM_BYTES, which refuses the file with its reason and keeps the form", async () => {
+    const sent = await post(app.url, "/admin/services/new", {
+      headers: { ...multipart("img"), Cookie: sessionCookie },
+      body: serviceForm(3 * MB),
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toContain(
+      productText("This file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF file."),
+    );
+    expect(sent.body).toContain('value="Pictured"');
+  });
+
+  it("is refused 413 beyond the room of two images beside the form", async () => {
+    const sent = await post(app.url, "/admin/services/new", {
+      headers: { ...multipart("img"), Cookie: sessionCookie },
+      body: serviceForm(13 * MB),
+    });
+    expect(sent.status).toBe(413);
+  });
+});
+
 describe("a body the server cannot read", () => {
   let sent = 0;
   afterAll(() => console.log(`malformed bodies: ${sent} posts, none answered 500 or with a stack trace`));

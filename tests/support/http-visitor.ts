@@ -26,12 +26,21 @@ export class HttpVisitor {
     return this.send(path, { method: "GET", headers });
   }
 
-  /** A form post as a browser sends it without JavaScript (same-origin, url-encoded). */
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
+  /** A form post as a browser sends it without JavaScript (same-origin; url-encoded, or multipart for FormData). */
+  async post(
+    path: string,
+    fields: Record<string, string> | FormData,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const multipart = fields instanceof FormData;
     return this.send(path, {
       method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.baseUrl, ...headers },
+      body: multipart ? fields : new URLSearchParams(fields),
+      headers: {
+        ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+        Origin: this.baseUrl,
+        ...headers,
+      },
     });
   }
 

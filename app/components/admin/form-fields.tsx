@@ -155,6 +155,8 @@ type SectionsFormProps<Schema extends Record<string, unknown>> = {
   intent?: string;
   submitLabel: string;
   children: React.ReactNode;
+  /** "multipart/form-data" for a form with a file input (an ImageField). */
+  encType?: "multipart/form-data";
 };
 
 /** The form of a settings screen: its titled sections (FormSection), then its own errors and Save. */
@@ -163,10 +165,11 @@ export function SectionsForm<Schema extends Record<string, unknown>>({
   intent,
   submitLabel,
   children,
+  encType,
 }: SectionsFormProps<Schema>) {
   const submitting = useIsSubmitting({ intent });
   return (
-    <Form method="post" className="space-y-6" {...getFormProps(form)}>
+    <Form method="post" encType={encType} className="space-y-6" {...getFormProps(form)}>
       {children}
       <FormFooter form={form} submitting={submitting} intent={intent}>
         {submitLabel}

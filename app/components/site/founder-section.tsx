@@ -6,6 +6,7 @@ import { withCompanyName } from "~/lib/company-name";
 import type { PublicFounder } from "~/models/founder-info.server";
 
 import { HomeSection } from "./home-section";
+import { ResponsiveImage } from "./responsive-image";
 import { useSiteSettings } from "./use-site-settings";
 
 const SOCIAL_KEYS = Object.keys(FOUNDER.social) as Array<keyof SocialLinks>;
@@ -27,9 +28,10 @@ export function FounderSection({ founder }: { founder: PublicFounder | null }) {
       <div className="mt-12 grid items-start gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col items-center text-center">
           {founder.profileImageUrl ? (
-            <img
+            <ResponsiveImage
               src={founder.profileImageUrl}
               alt={founder.name}
+              sizes="(min-width: 640px) 224px, 192px"
               className="size-48 rounded-full object-cover shadow-lg ring-4 ring-white sm:size-56"
             />
           ) : (

@@ -9,6 +9,7 @@ import type { PublicService } from "~/models/services.server";
 
 import { CategoryIcon } from "./category-icon";
 import { CaseStudyLinks } from "./proof";
+import { ResponsiveImage } from "./responsive-image";
 import { useCurrency } from "./use-site-settings";
 
 export function orderHref(serviceId: string): string {
@@ -39,6 +40,15 @@ export function ServiceCard({
       aria-labelledby={headingId}
       className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
+      {service.imageUrl ? (
+        <ResponsiveImage
+          src={service.imageUrl}
+          alt=""
+          // The grids these cards sit in: three columns from lg, two from sm, less the page's padding.
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
+          className="mb-5 aspect-video w-full rounded-xl bg-slate-100 object-cover"
+        />
+      ) : null}
       <div className="flex items-start justify-between gap-3">
         <span className="grid size-12 place-items-center rounded-xl bg-brand/10 text-brand">
           <CategoryIcon category={service.category} className="size-6" />

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 
+import { ResponsiveImage } from "./responsive-image";
+
 /** Logo (or a brand-coloured mark) and company name, linking home. */
 export function SiteLogo({
   companyName,
@@ -18,7 +20,13 @@ export function SiteLogo({
   return (
     <Link to="/" onClick={onNavigate} className="flex min-w-0 items-center gap-2.5">
       {logoUrl ? (
-        <img src={logoUrl} alt="" className="size-9 shrink-0 rounded-lg object-contain" />
+        <ResponsiveImage
+          src={logoUrl}
+          alt=""
+          sizes="36px"
+          priority
+          className="size-9 shrink-0 rounded-lg object-contain"
+        />
       ) : (
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-brand to-brand-2 text-white">
           <Icon name="workflow" className="size-5" />

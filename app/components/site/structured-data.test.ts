@@ -25,6 +25,7 @@ describe("organizationJsonLd", () => {
         setupPrice: 599,
         monthlyPrice: 99,
         featured: true,
+        imageUrl: null,
       },
       {
         id: "b2",
@@ -34,6 +35,7 @@ describe("organizationJsonLd", () => {
         setupPrice: 149.5,
         monthlyPrice: 0,
         featured: false,
+        imageUrl: null,
       },
     ]);
     expect(data).toMatchObject({
@@ -71,6 +73,7 @@ describe("organizationJsonLd", () => {
         setupPrice: 100,
         monthlyPrice: 10,
         featured: false,
+        imageUrl: null,
       },
     ]);
     expect(JSON.stringify(data)).not.toContain("USD");

@@ -6,26 +6,30 @@ import { z } from "zod";
 
 import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
+import { ImageField } from "~/components/admin/image-field";
 import { PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, FOUNDER_TEXTS, TOASTS } from "~/copy/admin";
+import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 import { readForm } from "~/lib/read-form.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordUpdate } from "~/models/audit-log.server";
 import { addFounderSkill, getFounderInfo, removeFounderSkill, saveFounderInfo } from "~/models/founder-info.server";
+import { imageFieldValue } from "~/services/images.server";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 
-import { count, httpUrl, required } from "./+shared/form-schemas";
+import { count, httpUrl, imageFile, imageUrl, required } from "./+shared/form-schemas";
 import { errorDescription, readIntent } from "./+shared/route-helpers.server";
-import { failure, saveForm } from "./+shared/save-form.server";
+import { failure, imageRefused, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
 
 const FounderSchema = z.object({
   name: required(FOUNDER_TEXTS.name, 120),
   bio: required(FOUNDER_TEXTS.bio, 3000),
-  profileImageUrl: httpUrl(FOUNDER_TEXTS.imageUrl).optional(),
+  profileImageUrl: imageUrl(FOUNDER_TEXTS.imageUrl),
+  profileImageFile: imageFile(),
   experienceYears: count(FOUNDER_TEXTS.experienceYears),
   projectsCompleted: count(FOUNDER_TEXTS.projectsCompleted),
   clientsServed: count(FOUNDER_TEXTS.clientsServed),
@@ -63,9 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saveForm(context, formData, {
       schema: FounderSchema,
       extra: { intent },
-      async save(value) {
+      async save({ profileImageFile, ...value }) {
+        const photo = await imageFieldValue(profileImageFile, value.profileImageUrl);
+        if ("error" in photo) return imageRefused(photo.error, TOASTS.founderUpdateError, "profileImageFile");
         const before = await getFounderInfo();
-        const after = { ...value, profileImageUrl: value.profileImageUrl ?? null };
+        const after = { ...value, profileImageUrl: photo.url };
         await saveFounderInfo(after);
         await recordUpdate({ actor: getAdmin(context), action: "founder.updated" }, before, after);
         return { redirectTo: FOUNDER_PATH, toast: TOASTS.founderUpdated };
@@ -116,14 +122,14 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHeader title={FOUNDER_TEXTS.heading} description={FOUNDER_TEXTS.description} />
       <div className="space-y-6">
-        <SectionsForm form={form} submitLabel={FOUNDER_TEXTS.save} intent="save">
+        <SectionsForm form={form} submitLabel={FOUNDER_TEXTS.save} intent="save" encType="multipart/form-data">
           <FormSection title={FOUNDER_TEXTS.profile}>
             <InputField label={FOUNDER_TEXTS.name} field={fields.name} type="text" />
-            <InputField
-              label={FOUNDER_TEXTS.imageUrl}
-              field={fields.profileImageUrl}
-              type="url"
-              placeholder={FOUNDER_TEXTS.urlPlaceholder}
+            <ImageField
+              url={fields.profileImageUrl}
+              file={fields.profileImageFile}
+              urlLabel={FOUNDER_TEXTS.imageUrl}
+              fileLabel={IMAGE_FIELD_TEXTS.founderPhoto}
             />
             <TextField className="sm:col-span-2" label={FOUNDER_TEXTS.bio} field={fields.bio} rows={5} />
           </FormSection>

@@ -2,7 +2,9 @@ import { z } from "zod";
 
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
+import { ImageField } from "~/components/admin/image-field";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
@@ -13,9 +15,10 @@ import { isHexColor } from "~/lib/theme";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
+import { imageFieldValue } from "~/services/images.server";
 
-import { email, httpUrl, optionalText, required } from "./+shared/form-schemas";
-import { failure, saveForm } from "./+shared/save-form.server";
+import { email, httpUrl, imageFile, imageUrl, optionalText, required } from "./+shared/form-schemas";
+import { failure, imageRefused, saveForm } from "./+shared/save-form.server";
 import { refusedWebhookUrl } from "./+shared/webhook-url.server";
 import type { Route } from "./+types/settings";
 
@@ -53,8 +56,10 @@ const SettingsSchema = z.object({
     .optional(),
   messengerLink: httpUrl(TEXTS.messengerLink).optional(),
   businessAddress: optionalText(TEXTS.businessAddress, 300),
-  logoUrl: httpUrl(TEXTS.logoUrl).optional(),
-  faviconUrl: httpUrl(TEXTS.faviconUrl).optional(),
+  logoUrl: imageUrl(TEXTS.logoUrl),
+  logoFile: imageFile(),
+  faviconUrl: imageUrl(TEXTS.faviconUrl),
+  faviconFile: imageFile(),
   primaryColor: hexColor(TEXTS.primaryColor),
   secondaryColor: hexColor(TEXTS.secondaryColor),
   chatWebhookUrl: httpUrl(TEXTS.chatWebhookUrl).optional(),
@@ -105,7 +110,7 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return saveForm(context, await readForm(request), {
     schema: SettingsSchema,
-    async save(value) {
+    async save({ logoFile, faviconFile, ...value }) {
       const before = await getSiteSettings();
       // Checked when it changes: a URL saved before the rule must not block every other setting.
       if ((value.chatWebhookUrl ?? null) !== before.chatWebhookUrl) {
@@ -116,14 +121,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         if (refused) return refused;
       }
+      const logo = await imageFieldValue(logoFile, value.logoUrl);
+      if ("error" in logo) return imageRefused(logo.error, TOASTS.settingsUpdateError, "logoFile");
+      const favicon = await imageFieldValue(faviconFile, value.faviconUrl, "favicon");
+      if ("error" in favicon) return imageRefused(favicon.error, TOASTS.settingsUpdateError, "faviconFile");
       const after = {
         ...value,
         supportEmail: supportEmailAfterRename(before, value),
         whatsappNumber: value.whatsappNumber ?? null,
         messengerLink: value.messengerLink ?? null,
         businessAddress: value.businessAddress ?? null,
-        logoUrl: value.logoUrl ?? null,
-        faviconUrl: value.faviconUrl ?? null,
+        logoUrl: logo.url,
+        faviconUrl: favicon.url,
         primaryColor: value.primaryColor ?? null,
         secondaryColor: value.secondaryColor ?? null,
         chatWebhookUrl: value.chatWebhookUrl ?? null,
@@ -153,7 +162,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   });
   const promptFields = fields.chatStarterPrompts.getFieldList();
   return (
-    <SettingsScreen title={TEXTS.heading} description={TEXTS.description} form={form} submitLabel={TEXTS.submit}>
+    <SettingsScreen
+      title={TEXTS.heading}
+      description={TEXTS.description}
+      form={form}
+      submitLabel={TEXTS.submit}
+      encType="multipart/form-data"
+    >
       <FormSection title={TEXTS.company}>
         <InputField label={TEXTS.companyName} field={fields.companyName} type="text" />
         <InputField
@@ -186,8 +201,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <InputField label={TEXTS.businessAddress} field={fields.businessAddress} type="text" />
       </FormSection>
       <FormSection title={TEXTS.branding} description={TEXTS.brandingDescription}>
-        <InputField label={TEXTS.logoUrl} field={fields.logoUrl} type="url" placeholder={TEXTS.urlPlaceholder} />
-        <InputField label={TEXTS.faviconUrl} field={fields.faviconUrl} type="url" placeholder={TEXTS.urlPlaceholder} />
+        <ImageField
+          url={fields.logoUrl}
+          file={fields.logoFile}
+          urlLabel={TEXTS.logoUrl}
+          fileLabel={IMAGE_FIELD_TEXTS.logo}
+        />
+        <ImageField
+          url={fields.faviconUrl}
+          file={fields.faviconFile}
+          urlLabel={TEXTS.faviconUrl}
+          fileLabel={IMAGE_FIELD_TEXTS.favicon}
+          favicon
+        />
         <ColorField label={TEXTS.primaryColor} field={fields.primaryColor} />
         <ColorField label={TEXTS.secondaryColor} field={fields.secondaryColor} />
       </FormSection>

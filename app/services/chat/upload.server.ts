@@ -4,17 +4,17 @@ import type { ChatMediaType } from "~/lib/domain";
 import { type Env, getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { detectMediaType } from "~/lib/media-type";
-import { recordChatUpload, totalChatUploadBytes } from "~/models/chat-uploads.server";
+import { recordChatUpload } from "~/models/chat-uploads.server";
 import { addToRateLimit, subtractFromRateLimit } from "~/models/rate-limits.server";
-import { dataVolumeFreeBytes, forgetDataVolumeMeasure } from "~/services/disk-space.server";
+import { forgetDataVolumeMeasure } from "~/services/disk-space.server";
 import { type MediaFile, type MediaStore, mediaStoreFromEnv, storeChatMedia } from "~/services/media-storage.server";
+import { uploadRoomRefusal } from "~/services/upload-capacity.server";
 
 // How much the chat stores: a daily byte quota per
 // address, a cap on all stored files, and free disk kept for the database beside the uploads.
 // A refused file refuses its message, like a file over the size limit; orders and contact
 // messages never store files, so they keep working.
 
-const MB = 1024 * 1024;
 const KIB = 1024;
 const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -43,21 +43,12 @@ export async function inspectUpload(
   return { media: { bytes, contentType: detected.contentType, extension: detected.extension } };
 }
 
-/** Room for `bytes` more: under the global cap and, for local files, above the free-disk floor. */
+/** Room for `bytes` more: under the global cap (shared with site images) and the free-disk floor. */
 async function checkCapacity(bytes: number, store: MediaStore, env: Env): Promise<UploadRefusal | null> {
-  const full = { error: CHAT_ERROR.uploadsFull, status: 507 };
-  if ((await totalChatUploadBytes()) + bytes > env.UPLOADS_MAX_TOTAL_MB * MB) {
-    log.warn("chat upload refused: UPLOADS_MAX_TOTAL_MB reached", { limitMb: env.UPLOADS_MAX_TOTAL_MB });
-    return full;
-  }
-  // Supabase keeps its files elsewhere; only local files take the volume the database is on.
-  if (store.kind === "local" && (await dataVolumeFreeBytes(env.DATA_DIR)) - bytes < env.UPLOADS_MIN_FREE_DISK_MB * MB) {
-    log.warn("chat upload refused: free disk below UPLOADS_MIN_FREE_DISK_MB", {
-      limitMb: env.UPLOADS_MIN_FREE_DISK_MB,
-    });
-    return full;
-  }
-  return null;
+  const limit = await uploadRoomRefusal(bytes, store, env);
+  if (!limit) return null;
+  log.warn(`chat upload refused: ${limit} reached`, { limitMb: env[limit] });
+  return { error: CHAT_ERROR.uploadsFull, status: 507 };
 }
 
 /** Stores a sent file once its content is checked and there is room; the URL is where the site serves it. */

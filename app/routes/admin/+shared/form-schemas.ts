@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { FIELD_ERRORS } from "~/copy/admin";
+import { parseStoredImageUrl } from "~/lib/images";
 
 // Field rules shared by the admin forms (client and server validate with the same schemas).
 
@@ -56,3 +57,15 @@ export const count = (label: string) =>
 
 /** A checkbox: present ("on") when ticked, absent when not. */
 export const checkbox = () => z.boolean().default(false);
+
+/** An image field's URL: a pasted http(s) address, or the URL of an image uploaded here. */
+export const imageUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, FIELD_ERRORS.tooLong(label, 2000))
+    .refine((value) => isHttpUrl(value) || parseStoredImageUrl(value) !== null, FIELD_ERRORS.notHttpUrl(label))
+    .optional();
+
+/** An image field's file input: an empty one (nothing picked) is no upload; the bytes are checked on saving. */
+export const imageFile = () => z.instanceof(File).optional();

@@ -68,3 +68,8 @@ function toastOnce(toast: ToastText, errors: Pick<Refused, "fieldErrors" | "form
   const onForm = [...(errors.formErrors ?? []), ...Object.values(errors.fieldErrors ?? {}).flat()];
   return toast.description !== undefined && onForm.includes(toast.description) ? { message: toast.message } : toast;
 }
+
+/** An uploaded image refused (not an image, too large, no room): said on its file input, the form kept. */
+export function imageRefused(reason: string, message: string, field = "imageFile"): Refused {
+  return { status: 400, toast: { message, description: reason }, fieldErrors: { [field]: [reason] } };
+}

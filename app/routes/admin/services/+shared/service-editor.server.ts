@@ -4,7 +4,8 @@ import { TOASTS } from "~/copy/admin";
 import { readForm } from "~/lib/read-form.server";
 import { createService, updateService } from "~/models/services.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
-import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { failure, imageRefused, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { imageFieldValue } from "~/services/images.server";
 
 import { ServiceEditorSchema, SERVICES_PATH } from "./service-editor";
 
@@ -14,8 +15,11 @@ export async function serviceEditorAction({ request, params, context }: ActionFu
   return saveForm(context, await readForm(request), {
     schema: ServiceEditorSchema,
     record: "service",
-    async save(value) {
-      const input = { ...value, imageUrl: value.imageUrl ?? null };
+    async save({ imageFile, ...value }) {
+      const image = await imageFieldValue(imageFile, value.imageUrl);
+      if ("error" in image)
+        return imageRefused(image.error, serviceId ? TOASTS.service.updateError : TOASTS.service.createError);
+      const input = { ...value, imageUrl: image.url };
       if (!serviceId) {
         await createService(input);
         return { redirectTo: SERVICES_PATH, toast: TOASTS.service.created };

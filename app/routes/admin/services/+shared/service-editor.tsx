@@ -3,13 +3,15 @@ import { Form } from "react-router";
 import { z } from "zod";
 
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { ImageField } from "~/components/admin/image-field";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { useCurrency } from "~/components/site/use-site-settings";
 import { SERVICE_TEXTS } from "~/copy/admin";
+import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 import type { Service } from "~/db/schema";
 import { categorySlug, KNOWN_CATEGORIES } from "~/lib/categories";
 import { currencySymbol } from "~/lib/pricing";
-import { amount, checkbox, httpUrl, required } from "~/routes/admin/+shared/form-schemas";
+import { amount, checkbox, imageFile, imageUrl, required } from "~/routes/admin/+shared/form-schemas";
 
 export const ServiceEditorSchema = z.object({
   name: required(SERVICE_TEXTS.name, 200),
@@ -21,7 +23,8 @@ export const ServiceEditorSchema = z.object({
   setupPrice: amount(SERVICE_TEXTS.setupPriceName),
   // A one-off service has no monthly price: an empty field means 0.
   monthlyPrice: amount(SERVICE_TEXTS.monthlyPriceName).default(0),
-  imageUrl: httpUrl(SERVICE_TEXTS.imageUrlName).optional(),
+  imageUrl: imageUrl(SERVICE_TEXTS.imageUrlName),
+  imageFile: imageFile(),
   isActive: checkbox(),
   featured: checkbox(),
 });
@@ -48,7 +51,7 @@ export function ServiceEditor({
     defaultValue: service ? { ...service, imageUrl: service.imageUrl ?? "" } : { isActive: true, featured: false },
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <InputField label={SERVICE_TEXTS.name} field={fields.name} type="text" />
       <InputField
         label={SERVICE_TEXTS.category}
@@ -77,11 +80,11 @@ export function ServiceEditor({
           placeholder={SERVICE_TEXTS.monthlyPlaceholder}
         />
       </div>
-      <InputField
-        label={SERVICE_TEXTS.imageUrlLabel}
-        field={fields.imageUrl}
-        type="url"
-        placeholder={SERVICE_TEXTS.urlPlaceholder}
+      <ImageField
+        url={fields.imageUrl}
+        file={fields.imageFile}
+        urlLabel={SERVICE_TEXTS.imageUrlLabel}
+        fileLabel={IMAGE_FIELD_TEXTS.serviceImage}
       />
       <div className="flex flex-wrap gap-6">
         <CheckField label={SERVICE_TEXTS.active} field={fields.isActive} />

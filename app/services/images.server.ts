@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+
+import { IMAGE_ERRORS } from "~/copy/images";
+import { type Env, getEnv } from "~/lib/env.server";
+import { storedImageUrl } from "~/lib/images";
+import { log } from "~/lib/log.server";
+import { insertImage } from "~/models/images.server";
+import { forgetDataVolumeMeasure } from "~/services/disk-space.server";
+import { type ImageUse, processUpload } from "~/services/image-processing.server";
+import { mediaStoreFromEnv, storeImageFiles } from "~/services/media-storage.server";
+import { uploadRoomRefusal } from "~/services/upload-capacity.server";
+
+// Images uploaded in admin (services, the logo and favicon, the founder's photo, ...): checked by
+// content, resized, stored through the media storage, recorded in the images table. The record
+// keeps the returned URL in the same text field a pasted URL fills (docs/product.md §14.4).
+
+export type ImageResult = { url: string } | { error: string };
+
+/** Stores an uploaded file as an image; the URL the record keeps, or the admin's text saying why not. */
+export async function storeUploadedImage(
+  file: File,
+  use: ImageUse = "picture",
+  env: Env = getEnv(),
+): Promise<ImageResult> {
+  const processed = await processUpload(file, env.MAX_IMAGE_BYTES, use);
+  if ("error" in processed) return processed;
+  const bytes = processed.variants.reduce((sum, variant) => sum + variant.bytes.byteLength, 0);
+  const store = mediaStoreFromEnv(env);
+  const full = await uploadRoomRefusal(bytes, store, env);
+  if (full) {
+    log.warn(`image upload refused: ${full} reached`, { limitMb: env[full] });
+    return { error: IMAGE_ERRORS.full };
+  }
+  const id = randomUUID();
+  try {
+    await storeImageFiles(
+      id,
+      processed.variants.map(({ width, extension, contentType, bytes }) => ({
+        name: `${width}.${extension}`,
+        file: { bytes, contentType, extension },
+      })),
+      store,
+    );
+  } catch (error) {
+    log.warn("image could not be stored", { error, store: store.kind });
+    return { error: IMAGE_ERRORS.notStored };
+  }
+  if (store.kind === "local") forgetDataVolumeMeasure(env.DATA_DIR);
+  const { width, height, widths, fallback } = processed;
+  await insertImage({ id, store: store.kind, width, height, widths, fallback, bytes });
+  return { url: storedImageUrl({ id, width, height, fallback }) };
+}
+
+/**
+ * The value of an image field: the uploaded file when one was chosen (it replaces the URL), else
+ * the URL typed, else none.
+ */
+export async function imageFieldValue(
+  upload: File | undefined,
+  url: string | undefined,
+  use: ImageUse = "picture",
+): Promise<{ url: string | null } | { error: string }> {
+  if (upload && upload.size > 0) return storeUploadedImage(upload, use);
+  return { url: url ?? null };
+}
