@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/client.server";
 import { caseStudies, caseStudyServices, clientLogos, testimonials } from "~/db/schema";
+import { type Env, getEnv } from "~/lib/env.server";
+import { parseStoredImageUrl } from "~/lib/images";
 import { readPublicContentVersion } from "~/models/public-content.server";
 import * as sitemap from "~/routes/sitemap";
 
@@ -280,11 +287,69 @@ describe.each(BACKENDS)("testimonials and client logos on %s", (backend) => {
 
     const missing = await send(postRequest("/admin/testimonials/logos/new", { altText: "No image" }, cookie));
     expect((missing.actionData as FormAnswer).result.error).toEqual({
-      imageUrl: [productText.pattern("{label} is required", "Logo image URL")],
+      imageUrl: [productText("Upload a logo or give its image URL")],
     });
 
     const [logo] = await db().select().from(clientLogos).where(eq(clientLogos.altText, first));
     const removed = await send(postRequest("/admin/testimonials", { intent: "delete-logo", logoId: logo.id }, cookie));
     expect(removed.toast?.message).toBe(productText("Logo deleted"));
+  });
+});
+
+describe.each(BACKENDS)("uploaded proof images on %s", (backend) => {
+  useTestDatabase(backend);
+  // Uploads are stored under DATA_DIR: a folder of this block's own.
+  const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
+  let original: Env;
+  let dataDir: string;
+  beforeAll(() => {
+    original = getEnv();
+    dataDir = mkdtempSync(path.join(tmpdir(), "agency-proof-images-"));
+    globalEnv.__appEnv = { ...original, DATA_DIR: dataDir };
+  });
+  afterAll(() => {
+    globalEnv.__appEnv = original;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function multipart(url: string, fields: Record<string, string | File>, cookie: string): Request {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return new Request(`${TEST_ORIGIN}${url}`, { method: "POST", body: form, headers: { Cookie: cookie } });
+  }
+
+  it("stores an uploaded cover as resized variants and refuses a logo that is not an image", async () => {
+    const cookie = await sessionFor(await createTestAdmin(db()));
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const title = uniqueName("Uploaded cover");
+    const created = await send(
+      multipart(
+        "/admin/case-studies/new",
+        {
+          ...Object.fromEntries(caseStudyFields(title)),
+          coverImageFile: new File([new Uint8Array(png)], "cover.png", { type: "image/png" }),
+        },
+        cookie,
+      ),
+    );
+    expect(created.status).toBe(302);
+    const [row] = await db().select().from(caseStudies).where(eq(caseStudies.title, title));
+    expect(parseStoredImageUrl(row.coverImageUrl)).toMatchObject({ width: 1200, height: 630 });
+
+    const logo = uniqueName("Not a logo");
+    const refused = await send(
+      multipart(
+        "/admin/testimonials/logos/new",
+        { altText: logo, imageFile: new File(["<svg onload=alert(1)>"], "logo.png", { type: "image/png" }) },
+        cookie,
+      ),
+    );
+    expect(refused.status).toBe(400);
+    const { result } = refused.actionData as FormAnswer;
+    expect(Object.keys(result.error ?? {})).toEqual(["imageFile"]);
+    expect(result.initialValue).toMatchObject({ altText: logo });
+    expect(await db().select().from(clientLogos).where(eq(clientLogos.altText, logo))).toHaveLength(0);
   });
 });

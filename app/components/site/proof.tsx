@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { HOME_PROOF, SERVICE_PROOF, WORK } from "~/copy/proof";
 import type { CaseStudyResult } from "~/db/schema";
+import { parseStoredImageUrl } from "~/lib/images";
 import type { CaseStudyCard as CaseStudyCardData, CaseStudyLink } from "~/models/case-studies.server";
 import type { PublicTestimonial } from "~/models/testimonials.server";
+
+import { ResponsiveImage } from "./responsive-image";
 
 // The proof on the public pages: case-study cards, result figures, testimonials and the strip of
 // client logos. Every image has its box's width and height, so nothing moves as it loads
@@ -12,6 +15,44 @@ import type { PublicTestimonial } from "~/models/testimonials.server";
 
 export function caseStudyHref(slug: string): string {
   return `/work/${slug}`;
+}
+
+/**
+ * An image in a box of fixed size (`width` × `height`, kept by the classes): an uploaded one as a
+ * <picture> of resized variants, a pasted URL as a plain <img> with the box's width and height.
+ */
+function BoxedImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  eager = false,
+}: {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  sizes: string;
+  className: string;
+  eager?: boolean;
+}) {
+  if (parseStoredImageUrl(src)) {
+    return <ResponsiveImage src={src} alt={alt} sizes={sizes} className={className} priority={eager} />;
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      {...(eager ? { fetchPriority: "high" as const } : {})}
+      className={className}
+    />
+  );
 }
 
 /** A case study's cover in a 1200 × 630 box (the Open Graph size); a plain band when there is none. */
@@ -33,14 +74,13 @@ export function CaseStudyCover({
     );
   }
   return (
-    <img
+    <BoxedImage
       src={url}
       alt=""
       width={1200}
       height={630}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      {...(eager ? { fetchPriority: "high" as const } : {})}
+      sizes="(min-width: 1024px) 1024px, 100vw"
+      eager={eager}
       className={`aspect-[1200/630] w-full bg-slate-100 object-cover ${className}`}
     />
   );
@@ -140,13 +180,12 @@ export function TestimonialCard({
       </blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
         {testimonial.photoUrl ? (
-          <img
+          <BoxedImage
             src={testimonial.photoUrl}
             alt=""
             width={48}
             height={48}
-            loading="lazy"
-            decoding="async"
+            sizes="48px"
             className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
           />
         ) : (
@@ -178,13 +217,12 @@ export function ClientLogoStrip({ logos }: { logos: { id: string; altText: strin
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6">
           {logos.map((logo) => (
             <li key={logo.id}>
-              <img
+              <BoxedImage
                 src={logo.imageUrl}
                 alt={logo.altText}
                 width={160}
                 height={48}
-                loading="lazy"
-                decoding="async"
+                sizes="160px"
                 className="h-12 w-40 object-contain"
               />
             </li>

@@ -5,7 +5,8 @@ import { slugFromTitle } from "~/lib/case-study";
 import { readForm } from "~/lib/read-form.server";
 import { createCaseStudy, SlugTakenError, updateCaseStudy } from "~/models/case-studies.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
-import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { failure, imageRefused, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { imageFieldValue } from "~/services/images.server";
 
 import { CASE_STUDIES_PATH, CaseStudyEditorSchema } from "./case-study-editor";
 
@@ -17,12 +18,14 @@ export async function caseStudyEditorAction({ request, params, context }: Action
   const errorToast = caseStudyId ? TOASTS.updateError : TOASTS.createError;
   return saveForm(context, await readForm(request), {
     schema: CaseStudyEditorSchema,
-    async save(value) {
+    async save({ coverImageFile, ...value }) {
       const slug = value.slug || slugFromTitle(value.title);
       // A title of only signs ("!!!") gives no slug: the admin types one.
       if (!slug)
         return { status: 400, toast: { message: errorToast }, fieldErrors: { slug: [CASE_STUDY_TEXTS.slugInvalid] } };
-      const input = { ...value, slug, coverImageUrl: value.coverImageUrl ?? null };
+      const cover = await imageFieldValue(coverImageFile, value.coverImageUrl);
+      if ("error" in cover) return imageRefused(cover.error, errorToast, "coverImageFile");
+      const input = { ...value, slug, coverImageUrl: cover.url };
       try {
         if (!caseStudyId) {
           await createCaseStudy(input);

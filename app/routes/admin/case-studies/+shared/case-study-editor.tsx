@@ -3,13 +3,14 @@ import { Form } from "react-router";
 import { z } from "zod";
 
 import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { ImageField } from "~/components/admin/image-field";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ErrorList } from "~/components/ui/field";
 import { CASE_STUDY_TEXTS as T, MAX_CASE_STUDY_RESULTS } from "~/copy/proof";
 import type { CaseStudyResult } from "~/db/schema";
 import { MAX_SLUG_LENGTH, parseTools, SLUG_PATTERN } from "~/lib/case-study";
 import type { CaseStudyWithServices } from "~/models/case-studies.server";
-import { checkbox, count, optionalText, required } from "~/routes/admin/+shared/form-schemas";
+import { checkbox, count, imageFile, optionalText, required } from "~/routes/admin/+shared/form-schemas";
 import { imageAddress } from "~/routes/admin/+shared/proof-fields";
 
 const ResultRowSchema = z
@@ -49,6 +50,7 @@ export const CaseStudyEditorSchema = z.object({
     ),
   tools: optionalText(T.tools, 500).transform(parseTools),
   coverImageUrl: imageAddress(T.coverImageName).optional(),
+  coverImageFile: imageFile(),
   serviceIds: z.array(z.guid()).max(100).default([]),
   published: checkbox(),
   featured: checkbox(),
@@ -87,7 +89,7 @@ export function CaseStudyEditor({
   });
   const chosen = new Set(caseStudy?.serviceIds ?? []);
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <InputField label={T.title} field={fields.title} type="text" />
       <InputField label={T.slug} hint={T.slugHint} field={fields.slug} type="text" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -111,14 +113,15 @@ export function CaseStudyEditor({
         <ErrorList errors={fields.results.errors} />
       </fieldset>
       <InputField label={T.tools} hint={T.toolsHint} field={fields.tools} type="text" />
-      <InputField
-        label={T.coverImageUrl}
-        hint={T.coverImageHint}
-        field={fields.coverImageUrl}
-        type="text"
-        inputMode="url"
-        placeholder={T.urlPlaceholder}
-      />
+      <div>
+        <p className="mb-2 text-sm text-slate-600">{T.coverImageHint}</p>
+        <ImageField
+          url={fields.coverImageUrl}
+          file={fields.coverImageFile}
+          urlLabel={T.coverImageUrl}
+          fileLabel={T.coverImageUpload}
+        />
+      </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">{T.services}</legend>
         <p className="text-sm text-slate-600">{T.servicesHint}</p>

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "react-router";
 
-import { PROOF_TOASTS } from "~/copy/proof";
+import { CLIENT_LOGO_TEXTS, PROOF_TOASTS } from "~/copy/proof";
 import { readForm } from "~/lib/read-form.server";
 import { listCaseStudyTitles } from "~/models/case-studies.server";
 import { listAllServices } from "~/models/services.server";
 import { createClientLogo, createTestimonial, updateClientLogo, updateTestimonial } from "~/models/testimonials.server";
 import { optionalId } from "~/routes/admin/+shared/route-helpers.server";
-import { failure, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { failure, imageRefused, saveForm } from "~/routes/admin/+shared/save-form.server";
+import { imageFieldValue } from "~/services/images.server";
 
 import type { AboutChoices } from "./testimonial-editor";
 import { ClientLogoEditorSchema, readAbout, TestimonialEditorSchema, TESTIMONIALS_PATH } from "./testimonial-editor";
@@ -23,12 +24,15 @@ export async function testimonialEditorAction({ request, params, context }: Acti
   const toasts = PROOF_TOASTS.testimonial;
   return saveForm(context, await readForm(request), {
     schema: TestimonialEditorSchema,
-    async save({ about, ...value }) {
+    async save({ about, photoFile, ...value }) {
+      const photo = await imageFieldValue(photoFile, value.photoUrl);
+      if ("error" in photo)
+        return imageRefused(photo.error, testimonialId ? toasts.updateError : toasts.createError, "photoFile");
       const input = {
         ...value,
         role: value.role ?? null,
         company: value.company ?? null,
-        photoUrl: value.photoUrl ?? null,
+        photoUrl: photo.url,
         ...readAbout(about),
       };
       if (!testimonialId) {
@@ -48,12 +52,23 @@ export async function clientLogoEditorAction({ request, params, context }: Actio
   const toasts = PROOF_TOASTS.clientLogo;
   return saveForm(context, await readForm(request), {
     schema: ClientLogoEditorSchema,
-    async save(value) {
+    async save({ imageFile, ...value }) {
+      const errorToast = logoId ? toasts.updateError : toasts.createError;
+      const image = await imageFieldValue(imageFile, value.imageUrl);
+      if ("error" in image) return imageRefused(image.error, errorToast, "imageFile");
+      if (!image.url) {
+        return {
+          status: 400,
+          toast: { message: errorToast },
+          fieldErrors: { imageUrl: [CLIENT_LOGO_TEXTS.imageMissing] },
+        };
+      }
+      const input = { ...value, imageUrl: image.url };
       if (!logoId) {
-        await createClientLogo(value);
+        await createClientLogo(input);
         return { redirectTo: TESTIMONIALS_PATH, toast: toasts.created };
       }
-      if (!(await updateClientLogo(logoId, value))) return null;
+      if (!(await updateClientLogo(logoId, input))) return null;
       return { redirectTo: TESTIMONIALS_PATH, toast: toasts.updated };
     },
     failed: (error) => failure(error, logoId ? toasts.updateError : toasts.createError),

@@ -10,10 +10,11 @@ import {
   TextField,
   useSchemaForm,
 } from "~/components/admin/form-fields";
+import { ImageField } from "~/components/admin/image-field";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { CLIENT_LOGO_TEXTS as L, TESTIMONIAL_TEXTS as T } from "~/copy/proof";
 import type { ClientLogo, Testimonial } from "~/db/schema";
-import { checkbox, count, optionalText, required } from "~/routes/admin/+shared/form-schemas";
+import { checkbox, count, imageFile, optionalText, required } from "~/routes/admin/+shared/form-schemas";
 import { imageAddress } from "~/routes/admin/+shared/proof-fields";
 
 // "About": one choice for what a testimonial is about, "case-study:<id>" or "service:<id>".
@@ -25,6 +26,7 @@ export const TestimonialEditorSchema = z.object({
   role: optionalText(T.roleName, 100),
   company: optionalText(T.companyName, 100),
   photoUrl: imageAddress(T.photoName).optional(),
+  photoFile: imageFile(),
   about: z
     .string()
     .optional()
@@ -82,20 +84,14 @@ export function TestimonialEditor({
       : { published: true, position: 0 },
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <TextField label={T.quote} field={fields.quote} rows={4} />
       <InputField label={T.name} field={fields.name} type="text" />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label={T.role} field={fields.role} type="text" />
         <InputField label={T.company} field={fields.company} type="text" />
       </div>
-      <InputField
-        label={T.photoUrl}
-        field={fields.photoUrl}
-        type="text"
-        inputMode="url"
-        placeholder={T.urlPlaceholder}
-      />
+      <ImageField url={fields.photoUrl} file={fields.photoFile} urlLabel={T.photoUrl} fileLabel={T.photoUpload} />
       <ChoiceField label={T.about} hint={T.aboutHint} field={fields.about}>
         <option value="">{T.aboutNothing}</option>
         {choices.caseStudies.map((caseStudy) => (
@@ -128,7 +124,9 @@ export function TestimonialEditor({
 
 export const ClientLogoEditorSchema = z.object({
   altText: required(L.altTextName, 100),
-  imageUrl: imageAddress(L.imageUrl),
+  // Required unless a file is uploaded: the action checks that one of the two is there.
+  imageUrl: imageAddress(L.imageUrl).optional(),
+  imageFile: imageFile(),
   position: count(L.positionField).default(0),
 });
 
@@ -146,16 +144,12 @@ export function ClientLogoEditor({
     defaultValue: logo ?? { position: 0 },
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <InputField label={L.altText} field={fields.altText} type="text" />
-      <InputField
-        label={L.imageUrl}
-        hint={L.imageHint}
-        field={fields.imageUrl}
-        type="text"
-        inputMode="url"
-        placeholder={L.urlPlaceholder}
-      />
+      <div>
+        <p className="mb-2 text-sm text-slate-600">{L.imageHint}</p>
+        <ImageField url={fields.imageUrl} file={fields.imageFile} urlLabel={L.imageUrl} fileLabel={L.imageUpload} />
+      </div>
       <InputField
         label={L.positionField}
         hint={L.positionHint}
