@@ -172,7 +172,7 @@ Everything runs in n8n on the clinic's own server, with a weekly report of what 
     results: [
       { value: "150", label: "orders a day, hands-free" },
       { value: "0", label: "typing errors since launch" },
-      { value: "-60%", label: "\"where is my order?\" emails" },
+      { value: "-60%", label: '"where is my order?" emails' },
     ],
     tools: ["n8n", "Shopify", "Xero", "Slack", "ShipStation"],
     coverImageUrl: "/demo/work/shop-orders.svg",
