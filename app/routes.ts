@@ -4,6 +4,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),
+    route("work", "routes/public/work.tsx"),
+    route("work/:slug", "routes/public/case-study.tsx"),
     route("order", "routes/public/order.tsx"),
     route("order/submitted", "routes/public/order-submitted.tsx"),
     route("order/status/:token", "routes/public/order-status.tsx"),
@@ -38,6 +40,16 @@ export default [
     route("services", "routes/admin/services/list.tsx", [
       route("new", "routes/admin/services/new.tsx"),
       route(":serviceId/edit", "routes/admin/services/edit.tsx"),
+    ]),
+    route("case-studies", "routes/admin/case-studies/list.tsx", [
+      route("new", "routes/admin/case-studies/new.tsx"),
+      route(":caseStudyId/edit", "routes/admin/case-studies/edit.tsx"),
+    ]),
+    route("testimonials", "routes/admin/testimonials/list.tsx", [
+      route("new", "routes/admin/testimonials/new.tsx"),
+      route(":testimonialId/edit", "routes/admin/testimonials/edit.tsx"),
+      route("logos/new", "routes/admin/testimonials/logo-new.tsx"),
+      route("logos/:logoId/edit", "routes/admin/testimonials/logo-edit.tsx"),
     ]),
     route("orders", "routes/admin/orders.tsx"),
     // A resource route: only its own loader runs, after the layout's middleware.

@@ -749,6 +749,88 @@ export const visitVisitors = pgTable(
 ).enableRLS();
 export type VisitCount = typeof visitCounts.$inferSelect;
 
+// --- case studies, testimonials and client logos ---
+// The proof the public pages show (/work, the home page, beside services); every write bumps the
+// public content version (supabase/migrations/20261128220500_case_studies.sql) like services.
+
+/** One figure of a case study's results: "32 h" / "saved per week". */
+export type CaseStudyResult = { value: string; label: string };
+
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    clientName: text("client_name").notNull(),
+    industry: text("industry").notNull(),
+    problem: text("problem").notNull(),
+    solution: text("solution").notNull(),
+    results: jsonb("results").$type<CaseStudyResult[]>().notNull().default([]),
+    tools: text("tools")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    coverImageUrl: text("cover_image_url"),
+    published: boolean("published").notNull().default(false),
+    featured: boolean("featured").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("case_studies_slug_unique").on(t.slug),
+    index("case_studies_published_idx").on(t.published, t.position),
+  ],
+).enableRLS();
+
+export const caseStudyServices = pgTable(
+  "case_study_services",
+  {
+    caseStudyId: uuid("case_study_id")
+      .notNull()
+      .references(() => caseStudies.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseStudyId, t.serviceId] }),
+    index("case_study_services_service_idx").on(t.serviceId),
+  ],
+).enableRLS();
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quote: text("quote").notNull(),
+    name: text("name").notNull(),
+    role: text("role"),
+    company: text("company"),
+    photoUrl: text("photo_url"),
+    caseStudyId: uuid("case_study_id").references(() => caseStudies.id, { onDelete: "set null" }),
+    serviceId: uuid("service_id").references(() => services.id, { onDelete: "set null" }),
+    published: boolean("published").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("testimonials_published_idx").on(t.published, t.position)],
+).enableRLS();
+
+export const clientLogos = pgTable("client_logos", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  altText: text("alt_text").notNull(),
+  imageUrl: text("image_url").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+}).enableRLS();
+
+export type CaseStudy = typeof caseStudies.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type ClientLogo = typeof clientLogos.$inferSelect;
+
 // --- uploaded images ---
 // An image uploaded in admin, stored as resized variants (app/services/images.server.ts); the
 // record fields keep its URL, /images/<id>/<width>x<height>.<fallback>, so a URL still fits them.

@@ -20,12 +20,26 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     values (${unique("E2E Guard Events")}, 'http://127.0.0.1:1/events', '{order.created}', false, 'whsec_AAAA')
     returning id`;
   const marker = unique("intruder").replace(/\s+/g, "-");
+  const [caseStudy] = await sql`
+    insert into case_studies (slug, title, client_name, industry, problem, solution)
+    values (${unique("guard")
+      .replace(/[^a-z0-9]+/gi, "-")
+      .toLowerCase()}, 'Guard', 'c', 'i', 'p', 's')
+    returning id`;
+  const [testimonial] = await sql`insert into testimonials (quote, name) values ('q', 'Guard') returning id`;
+  const [logo] = await sql`insert into client_logos (alt_text, image_url) values ('Guard', '/x.svg') returning id`;
   const ids: Record<string, string> = {
     serviceId: service.id,
     webhookId: webhook.id,
     adminId: admin.id,
     eventWebhookId: eventWebhook.id,
+    caseStudyId: caseStudy.id,
+    testimonialId: testimonial.id,
+    logoId: logo.id,
   };
+  const caseStudyForm = { title: marker, clientName: "c", industry: "i", problem: "p", solution: "s", published: "on" };
+  const testimonialForm = { quote: marker, name: marker, published: "on" };
+  const logoForm = { altText: marker, imageUrl: "/x.svg" };
   const eventWebhookForm = { name: marker, url: "http://127.0.0.1:1/events", events: "order.created", isActive: "on" };
   const serviceForm = { name: marker, category: "notifications", description: "x", setupPrice: "1", monthlyPrice: "0" };
   const webhookForm = { name: marker, url: "http://127.0.0.1:1/hook", method: "POST" };
@@ -36,6 +50,14 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     "admin/services": { intent: "delete", serviceId: service.id },
     "admin/services/new": serviceForm,
     "admin/services/:serviceId/edit": serviceForm,
+    "admin/case-studies": { intent: "delete", caseStudyId: caseStudy.id },
+    "admin/case-studies/new": caseStudyForm,
+    "admin/case-studies/:caseStudyId/edit": caseStudyForm,
+    "admin/testimonials": { intent: "delete", testimonialId: testimonial.id },
+    "admin/testimonials/new": testimonialForm,
+    "admin/testimonials/:testimonialId/edit": testimonialForm,
+    "admin/testimonials/logos/new": logoForm,
+    "admin/testimonials/logos/:logoId/edit": logoForm,
     "admin/orders": { intent: "status", orderId: order.id, status: "paid" },
     "admin/orders/export.csv": {},
     "admin/messages": { intent: "delete", messageId: message.id },
@@ -99,6 +121,15 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     expect(await sql`select 1 from event_webhooks where name = ${marker}`).toHaveLength(0);
     expect(await sql`select 1 from outbox_events where event_webhook_id = ${eventWebhook.id}`).toHaveLength(0);
     expect(await sql`select 1 from admin_users where username = ${marker}`).toHaveLength(0);
+    expect(await sql`select title from case_studies where title = ${marker} or id = ${caseStudy.id}`).toEqual([
+      { title: "Guard" },
+    ]);
+    expect(await sql`select name from testimonials where name = ${marker} or id = ${testimonial.id}`).toEqual([
+      { name: "Guard" },
+    ]);
+    expect(await sql`select alt_text from client_logos where alt_text = ${marker} or id = ${logo.id}`).toEqual([
+      { alt_text: "Guard" },
+    ]);
     expect((await sql`select username, role from admin_users where id = ${admin.id}`)[0]).toEqual({
       username: admin.username,
       role: "admin",
@@ -109,6 +140,9 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     await sql`delete from contact_messages where id = ${message.id}`;
     await sql`delete from webhooks where id = ${webhook.id}`;
     await sql`delete from event_webhooks where id = ${eventWebhook.id}`;
+    await sql`delete from case_studies where id = ${caseStudy.id}`;
+    await sql`delete from testimonials where id = ${testimonial.id}`;
+    await sql`delete from client_logos where id = ${logo.id}`;
     await deleteTestAdmin(db, admin);
   }
 });

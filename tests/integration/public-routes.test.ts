@@ -17,7 +17,6 @@ import type * as order from "~/routes/public/order";
 import type * as orderStatus from "~/routes/public/order-status";
 import type * as services from "~/routes/public/services";
 import * as robots from "~/routes/robots";
-import * as sitemap from "~/routes/sitemap";
 import { clientEmailKey } from "~/services/outbox/email.server";
 
 import { createTestService } from "../support/factories";
@@ -506,7 +505,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
       expect(featured.map((s) => s.id)).toEqual(expect.arrayContaining(data.services.map((s) => s.id)));
       // The page carries only what its components read, not timestamps or admin flags.
       expect(Object.keys(data.services[0]).sort()).toEqual(
-        ["category", "description", "featured", "id", "monthlyPrice", "name", "setupPrice"].sort(),
+        ["category", "description", "featured", "id", "imageUrl", "monthlyPrice", "name", "setupPrice"].sort(),
       );
     });
 
@@ -536,7 +535,7 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
   });
 });
 
-describe("robots.txt and sitemap.xml", () => {
+describe("robots.txt", () => {
   it("keeps crawlers out of /admin and points them to the sitemap", async () => {
     const response = robots.loader();
     expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
@@ -544,15 +543,5 @@ describe("robots.txt and sitemap.xml", () => {
     expect(body).toContain("User-agent: *");
     expect(body).toMatch(/^Disallow: \/admin$/m);
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-  });
-
-  it("lists the public pages with absolute URLs", async () => {
-    const response = sitemap.loader();
-    expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
-    const body = await response.text();
-    for (const path of ["/", "/services", "/order", "/privacy", "/terms"]) {
-      expect(body).toContain(`<loc>${ORIGIN}${path}</loc>`);
-    }
-    expect(body).not.toContain("/admin");
   });
 });

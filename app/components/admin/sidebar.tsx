@@ -4,6 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { SIDEBAR_TEXTS } from "~/copy/admin";
 import { INSIGHTS_TEXTS } from "~/copy/insights";
+import { PROOF_SIDEBAR } from "~/copy/proof";
 import type { AdminRole } from "~/lib/domain";
 
 interface NavItem {
@@ -18,6 +19,8 @@ interface NavItem {
 export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", label: SIDEBAR_TEXTS.nav.dashboard, icon: "layout-dashboard", end: true },
   { to: "/admin/services", label: SIDEBAR_TEXTS.nav.services, icon: "package" },
+  { to: "/admin/case-studies", label: PROOF_SIDEBAR.caseStudies, icon: "briefcase" },
+  { to: "/admin/testimonials", label: PROOF_SIDEBAR.testimonials, icon: "star" },
   { to: "/admin/orders", label: SIDEBAR_TEXTS.nav.orders, icon: "shopping-cart" },
   { to: "/admin/messages", label: SIDEBAR_TEXTS.nav.messages, icon: "mail" },
   { to: "/admin/chats", label: SIDEBAR_TEXTS.nav.chats, icon: "messages-square" },

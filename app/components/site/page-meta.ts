@@ -13,6 +13,8 @@ interface PageMetaInput {
   description: string;
   path: string;
   noIndex?: boolean;
+  /** The page's own Open Graph image (a case study's cover); the site's logo otherwise. */
+  image?: string | null;
 }
 
 function loaderDataOf<T>(matches: ReadonlyArray<MetaMatch>, id: string): T | undefined {
@@ -37,7 +39,7 @@ export function publicPageMeta(
     path: input.path,
     origin,
     siteName: settings.companyName,
-    image: settings.logoUrl,
+    image: input.image || settings.logoUrl,
     noIndex: input.noIndex,
   });
 }

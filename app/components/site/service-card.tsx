@@ -4,9 +4,11 @@ import { Icon } from "~/components/ui/icon";
 import { SERVICES } from "~/copy/site";
 import { categoryLabel } from "~/lib/categories";
 import { formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
+import type { CaseStudyLink } from "~/models/case-studies.server";
 import type { PublicService } from "~/models/services.server";
 
 import { CategoryIcon } from "./category-icon";
+import { CaseStudyLinks } from "./proof";
 import { ResponsiveImage } from "./responsive-image";
 import { useCurrency } from "./use-site-settings";
 
@@ -22,10 +24,13 @@ export function ServiceCard({
   service,
   orderLabel,
   headingLevel = 3,
+  caseStudies,
 }: {
   service: PublicService;
   orderLabel: string;
   headingLevel?: 2 | 3;
+  /** The published case studies about this service, linked under its prices. */
+  caseStudies?: CaseStudyLink[];
 }) {
   const currency = useCurrency();
   const headingId = `service-${service.id}`;
@@ -72,6 +77,7 @@ export function ServiceCard({
           </div>
         ) : null}
       </dl>
+      <CaseStudyLinks links={caseStudies} className="mt-4" />
       <ButtonLink to={orderHref(service.id)} className="mt-5 w-full" aria-label={`${orderLabel}: ${service.name}`}>
         {orderLabel}
         <Icon name="arrow-right" className="size-4" />

@@ -9,6 +9,7 @@ import { HomeSection } from "~/components/site/home-section";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { PrivacyNotice } from "~/components/site/privacy-notice";
+import { CaseStudyCard, ClientLogoStrip, TestimonialCard } from "~/components/site/proof";
 import {
   InputFields,
   type InputSpec,
@@ -23,6 +24,7 @@ import { useSiteOrigin } from "~/components/site/use-site-origin";
 import { useSiteSettings } from "~/components/site/use-site-settings";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { HOME_PROOF } from "~/copy/proof";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { bookingLink } from "~/lib/booking";
 import { getEnv } from "~/lib/env.server";
@@ -34,6 +36,7 @@ import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
 import { readFeaturedServices, readFounderInfo, readPublicIntegrations } from "~/services/last-known.server";
+import { readHomeProof, readServiceProof } from "~/services/proof.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/home";
@@ -58,8 +61,20 @@ const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
 ];
 
 export async function loader() {
-  const [services, founder] = await Promise.all([readFeaturedServices(), readFounderInfo()]);
-  return { services: services.map(toPublicService), founder: founder && toPublicFounder(founder) };
+  const [services, founder, proof, serviceProof] = await Promise.all([
+    readFeaturedServices(),
+    readFounderInfo(),
+    readHomeProof(),
+    readServiceProof(),
+  ]);
+  return {
+    services: services.map(toPublicService),
+    founder: founder && toPublicFounder(founder),
+    proof,
+    caseStudiesByService: Object.fromEntries(
+      services.map((service) => [service.id, serviceProof.caseStudies[service.id]]),
+    ),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -88,21 +103,30 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         subtext={settings.homepageSubtext}
         stats={heroStats(settings.heroStats, loaderData.founder)}
       />
-      <FeaturedServices services={loaderData.services} />
+      <ClientLogoStrip logos={loaderData.proof.logos} />
+      <FeaturedServices services={loaderData.services} caseStudiesByService={loaderData.caseStudiesByService} />
+      <SelectedWork caseStudies={loaderData.proof.caseStudies} />
+      <Testimonials testimonials={loaderData.proof.testimonials} />
       <FounderSection founder={loaderData.founder} />
       <ContactSection lastResult={actionData?.result} />
     </>
   );
 }
 
-function FeaturedServices({ services }: { services: Route.ComponentProps["loaderData"]["services"] }) {
+type HomeData = Route.ComponentProps["loaderData"];
+
+function FeaturedServices({ services, caseStudiesByService }: Pick<HomeData, "services" | "caseStudiesByService">) {
   return (
     <HomeSection headingId="featured-heading" title={FEATURED.heading} intro={FEATURED.intro}>
       {services.length ? (
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
             <li key={service.id}>
-              <ServiceCard service={service} orderLabel={FEATURED.order} />
+              <ServiceCard
+                service={service}
+                orderLabel={FEATURED.order}
+                caseStudies={caseStudiesByService[service.id]}
+              />
             </li>
           ))}
         </ul>
@@ -112,6 +136,53 @@ function FeaturedServices({ services }: { services: Route.ComponentProps["loader
           {FEATURED.viewAll}
         </ButtonLink>
       </div>
+    </HomeSection>
+  );
+}
+
+function SelectedWork({ caseStudies }: { caseStudies: HomeData["proof"]["caseStudies"] }) {
+  if (caseStudies.length === 0) return null;
+  return (
+    <HomeSection
+      headingId="work-heading"
+      title={HOME_PROOF.workHeading}
+      intro={HOME_PROOF.workIntro}
+      className="bg-slate-50"
+    >
+      {/* Two case studies sit side by side in the middle rather than leave a third column empty. */}
+      <ul
+        className={
+          caseStudies.length >= 3
+            ? "mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            : "mx-auto mt-12 grid max-w-4xl gap-6 sm:grid-cols-2"
+        }
+      >
+        {caseStudies.map((caseStudy) => (
+          <li key={caseStudy.id}>
+            <CaseStudyCard caseStudy={caseStudy} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-12 text-center">
+        <ButtonLink to="/work" variant="secondary" size="lg">
+          {HOME_PROOF.viewAllWork}
+        </ButtonLink>
+      </div>
+    </HomeSection>
+  );
+}
+
+function Testimonials({ testimonials }: { testimonials: HomeData["proof"]["testimonials"] }) {
+  if (testimonials.length === 0) return null;
+  return (
+    <HomeSection headingId="testimonials-heading" title={HOME_PROOF.testimonialsHeading}>
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.id}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
     </HomeSection>
   );
 }

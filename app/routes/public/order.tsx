@@ -6,24 +6,29 @@ import { z } from "zod";
 import { OnwardLinks } from "~/components/site/onward-links";
 import { OrderStatusLink } from "~/components/site/order-status-link";
 import { publicPageMeta } from "~/components/site/page-meta";
+import { CaseStudyLinks, TestimonialCard } from "~/components/site/proof";
 import { InputFields, type InputSpec, MessageField, PublicForm, usePublicForm } from "~/components/site/public-form";
 import { useCurrency } from "~/components/site/use-site-settings";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, SelectField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { TitledSection } from "~/components/ui/titled-section";
+import { SERVICE_PROOF } from "~/copy/proof";
 import { FORM_INVALID, ORDER, ORDER_REDIRECT_MS, VISITOR_FIELD_ERRORS } from "~/copy/site";
 import { getEnv } from "~/lib/env.server";
 import { useHydrated } from "~/lib/hydrated";
 import { firstMonthTotal, formatMonthlyPrice, formatPrice, hasMonthlyPrice } from "~/lib/pricing";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { optionalText, requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
+import type { CaseStudyLink } from "~/models/case-studies.server";
 import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { type PublicService, toPublicService } from "~/models/services.server";
 import { orderIntro, siteNextSteps } from "~/models/site-settings.server";
+import type { PublicTestimonial } from "~/models/testimonials.server";
 import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
 import { type OrderReceipt, orderReceipt, orderReceiptHeaders } from "~/services/order-receipt.server";
 import { onlinePaymentTiming } from "~/services/payments/stripe.server";
+import { readServiceProof } from "~/services/proof.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/order";
@@ -52,9 +57,14 @@ const CLIENT_INPUTS: ReadonlyArray<InputSpec<"clientName" | "clientPhone" | "cli
 export async function loader({ request }: Route.LoaderArgs) {
   const services = (await readActiveServices()).map(toPublicService);
   const requested = new URL(request.url).searchParams.get("service");
-  const onlinePayment = await onlinePaymentTiming();
+  const [onlinePayment, proof] = await Promise.all([onlinePaymentTiming(), readServiceProof()]);
   return {
     services,
+    // Only for the services the form offers: the summary shows the chosen one's.
+    proof: {
+      caseStudies: Object.fromEntries(services.map((service) => [service.id, proof.caseStudies[service.id]])),
+      testimonials: Object.fromEntries(services.map((service) => [service.id, proof.testimonials[service.id]])),
+    },
     preselected: services.find((service) => service.id === requested)?.id ?? "",
     nextSteps: siteNextSteps(await readSiteSettings(), onlinePayment),
     intro: orderIntro(onlinePayment),
@@ -81,7 +91,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
-  const { services, preselected, nextSteps, intro } = loaderData;
+  const { services, preselected, nextSteps, intro, proof } = loaderData;
   const currency = useCurrency();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -185,7 +195,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           )}
 
           <aside aria-label={ORDER.asideLabel} className="space-y-6 lg:sticky lg:top-24">
-            <OrderSummary service={selected} />
+            <OrderSummary
+              service={selected}
+              caseStudies={selected ? proof.caseStudies[selected.id] : undefined}
+              testimonial={selected ? proof.testimonials[selected.id] : undefined}
+            />
             <TitledSection
               title={ORDER.nextHeading}
               titleClassName="text-lg font-semibold text-white"
@@ -214,7 +228,15 @@ function serviceOptionLabel(service: PublicService, currency: string): string {
   return `${service.name} - ${formatPrice(service.setupPrice, currency)}${monthly}`;
 }
 
-function OrderSummary({ service }: { service: PublicService | null }) {
+function OrderSummary({
+  service,
+  caseStudies,
+  testimonial,
+}: {
+  service: PublicService | null;
+  caseStudies: CaseStudyLink[] | undefined;
+  testimonial: PublicTestimonial | undefined;
+}) {
   const currency = useCurrency();
   return (
     <TitledSection
@@ -250,6 +272,17 @@ function OrderSummary({ service }: { service: PublicService | null }) {
               </dd>
             </div>
           </dl>
+          {caseStudies?.length || testimonial ? (
+            <div className="mt-5 space-y-4 border-t border-slate-100 pt-4">
+              {caseStudies?.length ? (
+                <div>
+                  <p className="text-sm font-semibold text-slate-900">{SERVICE_PROOF.relatedHeading}</p>
+                  <CaseStudyLinks links={caseStudies} className="mt-2" />
+                </div>
+              ) : null}
+              {testimonial ? <TestimonialCard testimonial={testimonial} compact /> : null}
+            </div>
+          ) : null}
         </>
       ) : (
         <p className="mt-4 text-sm text-slate-600">{ORDER.summaryEmpty}</p>

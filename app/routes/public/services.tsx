@@ -31,6 +31,7 @@ import {
 } from "~/lib/service-filter";
 import { listActiveCategories, searchActiveServices, toPublicService } from "~/models/services.server";
 import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
+import { readServiceProof } from "~/services/proof.server";
 
 import type { Route } from "./+types/services";
 
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const categories = sortCategories(await listActiveCategories());
   // A category no longer offered (an old link) shows everything, as the dropdown says.
   const category = categories.includes(query.category) ? query.category : "";
-  const [found, settings] = await Promise.all([
+  const [found, settings, proof] = await Promise.all([
     searchActiveServices({
       words: searchWords(query.q),
       category: category || null,
@@ -50,10 +51,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageSize: CATALOGUE_PAGE_SIZE,
     }),
     getSiteSettings(),
+    readServiceProof(),
   ]);
   return {
     faq: siteFaq(settings),
     services: found.services.map(toPublicService),
+    caseStudiesByService: Object.fromEntries(
+      found.services.map((service) => [service.id, proof.caseStudies[service.id]]),
+    ),
     categories,
     category,
     total: found.total,
@@ -202,7 +207,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
               <li key={service.id}>
-                <ServiceCard service={service} orderLabel={SERVICES.orderNow} headingLevel={2} />
+                <ServiceCard
+                  service={service}
+                  orderLabel={SERVICES.orderNow}
+                  headingLevel={2}
+                  caseStudies={loaderData.caseStudiesByService[service.id]}
+                />
               </li>
             ))}
           </ul>

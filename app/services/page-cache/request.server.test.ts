@@ -13,6 +13,11 @@ describe("pageCacheKey", () => {
       "/services?q=crm",
       "/services.data?_routes=x",
       "/order?service=1",
+      "/work",
+      "/work?industry=Healthcare",
+      "/work.data",
+      "/work/clinic-booking-bot",
+      "/work/clinic-booking-bot.data?_routes=x",
     ]) {
       expect(get(url, { host: "site.test" })).toContain(url);
     }
@@ -29,6 +34,8 @@ describe("pageCacheKey", () => {
       "/robots.txt",
       "/unknown",
       "/services/x",
+      "/work/a/b",
+      "/work/../admin",
       `/order/status/${"a".repeat(64)}`,
     ]) {
       expect(get(url)).toBeNull();

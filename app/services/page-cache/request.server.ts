@@ -8,11 +8,13 @@ import type { Encoding } from "./cache.server";
 
 // The public pages every visitor sees alike, and the data requests a client-side navigation
 // makes for them (the home page's is /_root.data). /chat shows the visitor's own conversation.
-const PAGE_PATHS = ["/", "/services", "/order", "/order/submitted"];
+const PAGE_PATHS = ["/", "/services", "/order", "/order/submitted", "/work"];
 const CACHEABLE_PATHS = new Set([
   ...PAGE_PATHS,
   ...PAGE_PATHS.map((path) => (path === "/" ? "/_root.data" : `${path}.data`)),
 ]);
+// A case study's page (/work/<slug>) and its data request; a draft's 404 is never stored.
+const CASE_STUDY_PATH = /^\/work\/[a-z0-9-]+(?:\.data)?$/;
 
 // A signed-in admin, a visitor with a toast waiting, or one just back from an order (the link to
 // its status page), gets a page of their own.
@@ -34,7 +36,8 @@ interface IncomingRequest {
 export function pageCacheKey({ method, url = "", headers }: IncomingRequest): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
   const queryStart = url.indexOf("?");
-  if (!CACHEABLE_PATHS.has(queryStart === -1 ? url : url.slice(0, queryStart))) return null;
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (!CACHEABLE_PATHS.has(path) && !CASE_STUDY_PATH.test(path)) return null;
   if (headers.cookie && PRIVATE_COOKIE.test(headers.cookie)) return null;
   return url;
 }
