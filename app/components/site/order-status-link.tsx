@@ -57,6 +57,7 @@ export function OrderStatusLink({
           <CopyButton text={statusUrl} label={ORDER_RECEIPT.copy} copiedLabel={ORDER_RECEIPT.copied} />
         </div>
         {payNow ? <PaymentForm statusPath={new URL(statusUrl).pathname} intent="pay" /> : null}
+        {payWithPayPal ? <PaymentForm statusPath={new URL(statusUrl).pathname} intent="paypal" /> : null}
       </section>
       {bookingUrl ? <BookCall url={bookingUrl} /> : null}
     </>

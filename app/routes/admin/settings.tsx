@@ -10,11 +10,11 @@ import {
 } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { ImageField } from "~/components/admin/image-field";
-import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
-import { VISIT_SETTINGS_TEXTS } from "~/copy/visits";
-import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 import { SwitchField } from "~/components/admin/switch-field";
+import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
+import { IMAGE_FIELD_TEXTS } from "~/copy/images";
 import { MONTHLY_SUMMARY_TEXTS } from "~/copy/insights";
+import { VISIT_SETTINGS_TEXTS } from "~/copy/visits";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
