@@ -9,13 +9,13 @@ import { type ChatReplyEvent, type HandoffView, newChatSessionId } from "~/lib/c
 import { getEnv } from "~/lib/env.server";
 import { requestContext } from "~/lib/request-context.server";
 import { listSessionMessages } from "~/models/chat-messages.server";
+import { findPersonalData } from "~/models/personal-data.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { createWebhook, deleteWebhook } from "~/models/webhooks.server";
 import * as handoffRoute from "~/routes/public/chat-handoff";
 import * as widgetRoute from "~/routes/public/chat-messages";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
-import { findPersonalData } from "~/models/personal-data.server";
 import { personalDataExport } from "~/services/personal-data.server";
 
 import { createTestAdmin } from "../support/factories";
