@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
-import { LiveChatSettings,liveHoursInputs } from "~/components/admin/live-chat-settings";
+import { LiveChatSettings, liveHoursInputs } from "~/components/admin/live-chat-settings";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";

@@ -181,7 +181,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
 
 /**
  * docs/product.md §12.1 without JavaScript: "Talk to a person" posts to /chat/handoff; while the
- * team has the conversation, its line and a link that loads the page again for their replies.
+ * team has the conversation, its line and a button that loads the page again for their replies.
  */
 function HandoffPanel({ handoff }: { handoff: HandoffView }) {
   if (handoff.status === "assistant") {
@@ -203,13 +203,13 @@ function HandoffPanel({ handoff }: { handoff: HandoffView }) {
         {handoff.status === "staff" ? HANDOFF_TEXT.staffStatus : HANDOFF_TEXT.waitingStatus}
       </p>
       {handoff.notice ? <p className="mt-1">{handoff.notice}</p> : null}
-      <a
-        href="/chat#chat-form"
-        className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand hover:underline"
-      >
-        <Icon name="rotate-ccw" className="size-4" />
-        {HANDOFF_TEXT.checkReplies}
-      </a>
+      {/* A form, not a link: a link to the page's own address would only scroll to it. */}
+      <form method="get" action="/chat" className="mt-2">
+        <button type="submit" className="inline-flex items-center gap-1.5 font-medium text-brand hover:underline">
+          <Icon name="rotate-ccw" className="size-4" />
+          {HANDOFF_TEXT.checkReplies}
+        </button>
+      </form>
     </div>
   );
 }
