@@ -266,8 +266,6 @@ export const adminUsers = pgTable(
     updatedAt: updatedAt(),
     // Shown to chat visitors beside staff replies; the username when null.
     displayName: text("display_name"),
-    // The live chat's heartbeat: the last time this admin had the admin panel open.
-    presentAt: timestamp("present_at", { withTimezone: true }),
   },
   // Case-insensitive: "Alice" and "alice" are the same person at the login form.
   (t) => [uniqueIndex("admin_users_username_unique").on(sql`lower(${t.username})`)],
@@ -612,3 +610,13 @@ export type OutboxEvent = typeof outboxEvents.$inferSelect;
 export type EventDelivery = typeof eventDeliveries.$inferSelect;
 export type DeliveryAttempt = typeof deliveryAttempts.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+// --- live chat with a person ---
+// The live chat's heartbeat: when each admin last had the admin panel open (app/models/chat-handoff.server.ts).
+// Bookkeeping like admin_sessions, apart from admin_users so a page load changes no account.
+export const staffPresence = pgTable("staff_presence", {
+  adminId: uuid("admin_id")
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+}).enableRLS();

@@ -8,7 +8,7 @@ import { errorCode } from "~/lib/error-chain";
 import { hashPassword } from "~/lib/password.server";
 
 /** An admin as the app handles it: never with the password hash. */
-export type Admin = Omit<AdminUser, "passwordHash" | "presentAt">;
+export type Admin = Omit<AdminUser, "passwordHash">;
 
 export const adminColumns = {
   id: adminUsers.id,

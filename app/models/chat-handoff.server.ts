@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizz
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
-import { adminUsers, chatMessages, chatSessions, siteSettings } from "~/db/schema";
+import { adminUsers, chatMessages, chatSessions, siteSettings, staffPresence } from "~/db/schema";
 import type { HandoffView } from "~/lib/chat";
 import type { HandoffBy, LiveChatHours } from "~/lib/domain";
 import { type HandoffState, handoffStatus, STAFF_PRESENCE_MS, toHandoffView } from "~/lib/handoff";
@@ -50,7 +50,8 @@ export async function readHandoffFacts(sessionId: string, now = new Date()): Pro
         hours: siteSettings.chatLiveHours,
         timeZone: siteSettings.timeZone,
         presenceRequired: siteSettings.chatPresenceRequired,
-        staffPresent: sql<boolean>`exists (select 1 from ${adminUsers} where ${adminUsers.isActive} and ${adminUsers.presentAt} >= ${presentSince.toISOString()}::timestamptz)`,
+        staffPresent: sql<boolean>`exists (select 1 from ${staffPresence} p join ${adminUsers} a on a.id = p.admin_id
+          where a.is_active and p.seen_at >= ${presentSince.toISOString()}::timestamptz)`,
         // The name on the latest staff reply (chat_messages_session_created_idx, newest first).
         staffName: sql<string | null>`(select m.staff_name from ${chatMessages} m
           where m.session_id = ${sessionId} and m.answered_by = 'staff' order by m.created_at desc, m.id desc limit 1)`,
@@ -116,17 +117,13 @@ const PRESENCE_WRITE_MS = 15_000;
 /** The availability heartbeat: on each admin page load, and from the admin's live stream. */
 export async function markStaffPresent(adminUserId: string): Promise<void> {
   await db()
-    .update(adminUsers)
-    .set({ presentAt: sql`now()` })
-    .where(
-      and(
-        eq(adminUsers.id, adminUserId),
-        or(
-          isNull(adminUsers.presentAt),
-          lt(adminUsers.presentAt, sql`now() - make_interval(secs => ${PRESENCE_WRITE_MS / 1000})`),
-        ),
-      ),
-    );
+    .insert(staffPresence)
+    .values({ adminId: adminUserId, seenAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: staffPresence.adminId,
+      set: { seenAt: sql`now()` },
+      setWhere: lt(staffPresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_WRITE_MS / 1000})`),
+    });
 }
 
 /** Waiting: asked for a person, and no staff reply since. */
