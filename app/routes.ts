@@ -19,6 +19,7 @@ export default [
   // The widget's conversation: resource routes, outside the page layout.
   route("chat/messages", "routes/public/chat-messages.ts"),
   route("chat/new", "routes/public/chat-new.ts"),
+  route("chat/handoff", "routes/public/chat-handoff.ts"),
   route("uploads/:name", "routes/uploads.ts"),
   route("images/:id/:file", "routes/images.ts"),
   route("robots.txt", "routes/robots.ts"),

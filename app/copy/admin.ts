@@ -315,6 +315,8 @@ export const EVENT_WEBHOOK_TEXTS = {
     "booking.created": "A client booked a call.",
     "booking.rescheduled": "A client moved their call.",
     "booking.cancelled": "A client's call was cancelled.",
+    "chat.handoff_requested": "A chat conversation was handed to the team (the visitor asked, or the assistant).",
+    "chat.staff_replied": "A staff member replied in a chat conversation.",
   },
   disabled: "Disabled",
   eventsTerm: "Events:",
@@ -1035,6 +1037,10 @@ export const AUDIT_TEXTS = {
         return "Changed their own password";
       case "personal_data.erased":
         return `Erased the personal data of ${target}: ${String(entry.details?.summary)}`;
+      case "chat.staff_replied":
+        return `Replied in the chat conversation ${target}`;
+      case "chat.handed_back":
+        return `Handed the chat conversation ${target} back to the assistant`;
       default:
         return entry.action;
     }

@@ -25,6 +25,8 @@ export const LEGAL_TEMPLATE_TEXTS = {
     "booking.created": "the calls you book (your name, email address and the call's time)",
     "booking.rescheduled": "changes to the calls you booked, with the same details",
     "booking.cancelled": "the calls you cancel, with the same details",
+    "chat.handoff_requested": "your requests to talk to a person in the chat, with the conversation's first message",
+    "chat.staff_replied": "our team's replies to you in the chat",
   },
   recipients: {
     chatHosts: (hosts: string) =>

@@ -35,6 +35,8 @@ export const EVENT_TYPES = [
   "booking.created",
   "booking.rescheduled",
   "booking.cancelled",
+  "chat.handoff_requested",
+  "chat.staff_replied",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
@@ -44,6 +46,8 @@ export const EMAIL_ONLY_EVENT_TYPES = [
   "order.payment_requested",
   "staff.email_to_client",
   "insights.monthly_summary",
+  // The staff email of a handover: at most one per conversation per 10 minutes (chat_sessions.staff_notified_at).
+  "chat.handoff_email",
 ] as const;
 export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE | (typeof EMAIL_ONLY_EVENT_TYPES)[number];
 
@@ -92,3 +96,14 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The Cal.com webhook triggers the site takes; any other is answered and ignored. */
 export const BOOKING_TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED", "BOOKING_CANCELLED"] as const;
 export type BookingTrigger = (typeof BOOKING_TRIGGERS)[number];
+// ---- Live chat with a person ----
+/** Who handed a conversation to staff: the visitor's button, the webhook's `"handoff": true`, or a staff reply. */
+export const HANDOFF_BY = ["visitor", "assistant", "staff"] as const;
+export type HandoffBy = (typeof HANDOFF_BY)[number];
+/** One weekday's live-chat hours, "HH:MM" in the site's time zone; closes after opens. */
+export interface LiveChatDay {
+  opens: string;
+  closes: string;
+}
+/** Monday first; null: no live chat that day. */
+export type LiveChatHours = (LiveChatDay | null)[];

@@ -25,6 +25,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   chatReplyDeadlineSeconds: 20,
   updatedAt: new Date(0),
   countVisits: true,
+  chatLiveHours: null,
+  chatPresenceRequired: false,
+  chatHandBackMinutes: 30,
 };
 
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -58,7 +61,10 @@ type PageOnlySettings =
   | "monthlySummaryEmail"
   | "chatConversationHours"
   | "chatReplyDeadlineSeconds"
-  | "countVisits";
+  | "countVisits"
+  | "chatLiveHours"
+  | "chatPresenceRequired"
+  | "chatHandBackMinutes";
 
 /** What every public page receives. */
 export type PublicSiteSettings = Omit<SiteSettings, PageOnlySettings>;
@@ -79,6 +85,9 @@ export function toPublicSiteSettings(settings: SiteSettings): PublicSiteSettings
     chatConversationHours: _chatConversationHours,
     chatReplyDeadlineSeconds: _chatReplyDeadlineSeconds,
     countVisits: _countVisits,
+    chatLiveHours: _chatLiveHours,
+    chatPresenceRequired: _chatPresenceRequired,
+    chatHandBackMinutes: _chatHandBackMinutes,
     ...publicSettings
   } = settings;
   return publicSettings;

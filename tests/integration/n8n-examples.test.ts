@@ -37,6 +37,8 @@ const EVENT_TYPES = [
   "booking.created",
   "booking.rescheduled",
   "booking.cancelled",
+  "chat.handoff_requested",
+  "chat.staff_replied",
   "webhook.test",
 ];
 const SECRET_PLACEHOLDER = "whsec_PASTE_YOUR_SIGNING_SECRET_HERE";

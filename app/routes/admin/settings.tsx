@@ -10,6 +10,7 @@ import {
 } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { ImageField } from "~/components/admin/image-field";
+import { LiveChatSettings, liveHoursInputs } from "~/components/admin/live-chat-settings";
 import { SwitchField } from "~/components/admin/switch-field";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { IMAGE_FIELD_TEXTS } from "~/copy/images";
@@ -19,6 +20,7 @@ import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
 import { PAYMENT_TIMINGS, WEBHOOK_IP_MODES } from "~/lib/domain";
+import { liveChatSettingsFields, liveChatSettingsValues } from "~/lib/handoff-schema";
 import { isCurrencyCode } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { isHexColor } from "~/lib/theme";
@@ -112,6 +114,7 @@ const SettingsSchema = z.object({
   countVisitsShown: z.boolean().default(false),
   // A checkbox: absent from the form when off.
   monthlySummaryEmail: checkbox(),
+  ...liveChatSettingsFields,
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -137,13 +140,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         if (refused) return refused;
       }
-      const { countVisitsShown, ...fields } = value;
+      const {
+        countVisitsShown,
+        liveChat: _liveChat,
+        chatLiveHours: _hours,
+        chatPresenceRequired: _presence,
+        ...fields
+      } = value;
       const logo = await imageFieldValue(logoFile, value.logoUrl);
       if ("error" in logo) return imageRefused(logo.error, TOASTS.settingsUpdateError, "logoFile");
       const favicon = await imageFieldValue(faviconFile, value.faviconUrl, "favicon");
       if ("error" in favicon) return imageRefused(favicon.error, TOASTS.settingsUpdateError, "faviconFile");
       const after = {
         ...fields,
+        ...liveChatSettingsValues(value),
         countVisits: countVisitsShown ? value.countVisits : before.countVisits,
         supportEmail: supportEmailAfterRename(before, value),
         whatsappNumber: value.whatsappNumber ?? null,
@@ -176,6 +186,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     defaultValue: {
       ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
       chatStarterPrompts: starterPromptInputs(settings.chatStarterPrompts),
+      chatLiveHours: liveHoursInputs(settings.chatLiveHours),
+      chatPresenceRequired: settings.chatPresenceRequired,
     },
   });
   const promptFields = fields.chatStarterPrompts.getFieldList();
@@ -272,6 +284,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </FormSection>
+      <LiveChatSettings
+        hours={fields.chatLiveHours}
+        presenceRequired={fields.chatPresenceRequired}
+        handBackMinutes={fields.chatHandBackMinutes}
+        timeZone={settings.timeZone ?? serverTimeZone}
+      />
       <FormSection title={TEXTS.privacy} description={TEXTS.privacyDescription}>
         <InputField
           label={TEXTS.chatRetentionLabel}

@@ -18,6 +18,8 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   // What staff wrote to the client from an order or a message (app/models/timeline.server.ts).
   "staff.email_to_client": ["client_email"],
   "insights.monthly_summary": ["staff_email"],
+  // At most one per conversation per 10 minutes: the event is only written then (app/models/chat-handoff.server.ts).
+  "chat.handoff_email": ["staff_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],
