@@ -3,9 +3,9 @@ import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { SIDEBAR_TEXTS } from "~/copy/admin";
+import { HANDOFF_ADMIN_TEXT } from "~/copy/handoff";
 import { INSIGHTS_TEXTS } from "~/copy/insights";
 import { PROOF_SIDEBAR } from "~/copy/proof";
-import { HANDOFF_ADMIN_TEXT } from "~/copy/handoff";
 import type { AdminRole } from "~/lib/domain";
 
 interface NavItem {
