@@ -17,6 +17,7 @@ export default [
   // The widget's conversation: resource routes, outside the page layout.
   route("chat/messages", "routes/public/chat-messages.ts"),
   route("chat/new", "routes/public/chat-new.ts"),
+  route("chat/handoff", "routes/public/chat-handoff.ts"),
   route("uploads/:name", "routes/uploads.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -312,6 +312,8 @@ export const EVENT_WEBHOOK_TEXTS = {
     "payment.succeeded": "A client's payment was received.",
     "payment.failed": "A client's payment failed.",
     "subscription.cancelled": "A client's monthly subscription was cancelled.",
+    "chat.handoff_requested": "A chat conversation was handed to the team (the visitor asked, or the assistant).",
+    "chat.staff_replied": "A staff member replied in a chat conversation.",
   },
   disabled: "Disabled",
   eventsTerm: "Events:",

@@ -22,6 +22,8 @@ export const LEGAL_TEMPLATE_TEXTS = {
       "your payments (amount, currency and the payment provider's reference) with your order's details",
     "payment.failed": "your failed payments, with the same details",
     "subscription.cancelled": "the end of your monthly subscription, with your order's details",
+    "chat.handoff_requested": "your requests to talk to a person in the chat, with the conversation's first message",
+    "chat.staff_replied": "our team's replies to you in the chat",
   },
   recipients: {
     chatHosts: (hosts: string) =>

@@ -25,7 +25,9 @@ import {
   DELIVERY_STATUSES,
   EVENT_TYPES,
   type FaqItem,
+  HANDOFF_BY,
   type HeroStat,
+  type LiveChatHours,
   ORDER_STATUSES,
   type OutboxEventType,
   PAYMENT_KINDS,
@@ -112,6 +114,13 @@ export const siteSettings = pgTable(
     currency: text("currency").notNull().default("USD"),
     paymentTiming: text("payment_timing", { enum: PAYMENT_TIMINGS }).notNull().default("after_order"),
     updatedAt: updatedAt(),
+    // ---- Live chat with a person (app/models/chat-handoff.server.ts) ----
+    // Opening hours per weekday, Monday first, in the site's time zone; null: any time.
+    chatLiveHours: jsonb("chat_live_hours").$type<LiveChatHours>(),
+    // Shown as available only while a staff member has the admin open (admin_users.present_at).
+    chatPresenceRequired: boolean("chat_presence_required").notNull().default(false),
+    // A conversation staff hold goes back to the webhooks this long after the last staff reply.
+    chatHandBackMinutes: integer("chat_hand_back_minutes").notNull().default(30),
   },
   (t) => [
     singletonCheck("site_settings", t.id),
@@ -255,6 +264,10 @@ export const adminUsers = pgTable(
     lastLogin: timestamp("last_login", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Shown to chat visitors beside staff replies; the username when null.
+    displayName: text("display_name"),
+    // The live chat's heartbeat: the last time this admin had the admin panel open.
+    presentAt: timestamp("present_at", { withTimezone: true }),
   },
   // Case-insensitive: "Alice" and "alice" are the same person at the login form.
   (t) => [uniqueIndex("admin_users_username_unique").on(sql`lower(${t.username})`)],
@@ -314,6 +327,9 @@ export const chatMessages = pgTable(
     replyMs: integer("reply_ms"),
     streamed: boolean("streamed"),
     createdAt: createdAt(),
+    // A staff member's reply (answered_by 'staff'): who wrote it, and the name the visitor saw.
+    staffUserId: uuid("staff_user_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    staffName: text("staff_name"),
   },
   (t) => [
     index("chat_messages_session_created_idx").on(t.sessionId, t.createdAt, t.id),
@@ -334,8 +350,21 @@ export const chatSessions = pgTable(
     messageCount: integer("message_count").notNull(),
     // The visitor's first message, as the conversation's preview; null until the visitor writes.
     firstMessage: text("first_message"),
+    // Live chat with a person (app/lib/handoff.ts): set while staff are asked to hold the
+    // conversation; null, the webhooks answer.
+    handoffRequestedAt: timestamp("handoff_requested_at", { withTimezone: true }),
+    handoffBy: text("handoff_by", { enum: HANDOFF_BY }),
+    staffRepliedAt: timestamp("staff_replied_at", { withTimezone: true }),
+    // The last staff-notification email for this conversation: one per 10 minutes across instances.
+    staffNotifiedAt: timestamp("staff_notified_at", { withTimezone: true }),
   },
-  (t) => [index("chat_sessions_last_message_idx").on(t.lastMessageAt, t.sessionId)],
+  (t) => [
+    index("chat_sessions_last_message_idx").on(t.lastMessageAt, t.sessionId),
+    // The admin's waiting conversations, oldest request first, and the sidebar's count.
+    index("chat_sessions_handoff_idx")
+      .on(t.handoffRequestedAt, t.sessionId)
+      .where(sql`${t.handoffRequestedAt} is not null`),
+  ],
 ).enableRLS();
 
 export const contactMessages = pgTable(

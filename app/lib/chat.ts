@@ -60,6 +60,22 @@ export interface ChatMessageView {
    * leave an email address after it (app/components/chat/offline-email-form.tsx).
    */
   offline?: true;
+  /** A staff member's reply: the name they go by (their display name, else their username). */
+  staffName?: string;
+}
+
+/**
+ * Who answers the conversation (docs/product.md §12.1): the webhooks ("assistant"), nobody yet
+ * ("waiting": staff were asked), or staff ("staff": a staff member replied since).
+ */
+export interface HandoffView {
+  status: "assistant" | "waiting" | "staff";
+  /** While staff hold it: the name of the latest staff member who replied. */
+  staffName?: string;
+  /** The line telling the visitor the team was told and when to expect an answer. */
+  notice?: string;
+  /** The team is away (outside live-chat hours, or nobody has the admin open): offer the email form. */
+  away?: true;
 }
 
 /**
@@ -67,7 +83,9 @@ export interface ChatMessageView {
  * webhook streams it, then the exchange as stored (the reply's markdown rendered).
  */
 export type ChatReplyEvent =
-  { type: "delta"; text: string } | { type: "done"; user: ChatMessageView; bot: ChatMessageView };
+  | { type: "delta"; text: string }
+  // No `bot` while staff hold the conversation: the message went to them, not to a webhook.
+  | { type: "done"; user: ChatMessageView; bot?: ChatMessageView; handoff?: HandoffView };
 
 /** docs/product.md §5: empty text with media gets a default text naming the media. */
 export function defaultMediaText(mediaType: ChatMediaType): string {

@@ -32,12 +32,18 @@ export const EVENT_TYPES = [
   "payment.succeeded",
   "payment.failed",
   "subscription.cancelled",
+  "chat.handoff_requested",
+  "chat.staff_replied",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** What an event webhook's "Send test event" sends it, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
 /** Events for the site's own email only: no event webhook can subscribe to them. */
-export const EMAIL_ONLY_EVENT_TYPES = ["order.payment_requested"] as const;
+export const EMAIL_ONLY_EVENT_TYPES = [
+  "order.payment_requested",
+  // The staff email of a handover: at most one per conversation per 10 minutes (chat_sessions.staff_notified_at).
+  "chat.handoff_email",
+] as const;
 export type OutboxEventType = EventType | typeof TEST_EVENT_TYPE | (typeof EMAIL_ONLY_EVENT_TYPES)[number];
 
 /** Where an event goes: an event webhook, an email to staff or to the client, the Airtable table. */
@@ -78,3 +84,15 @@ export const MANUAL_PAYMENT_PROVIDERS = [
   "other",
 ] as const satisfies readonly PaymentProvider[];
 export type ManualPaymentProvider = (typeof MANUAL_PAYMENT_PROVIDERS)[number];
+
+// ---- Live chat with a person ----
+/** Who handed a conversation to staff: the visitor's button, the webhook's `"handoff": true`, or a staff reply. */
+export const HANDOFF_BY = ["visitor", "assistant", "staff"] as const;
+export type HandoffBy = (typeof HANDOFF_BY)[number];
+/** One weekday's live-chat hours, "HH:MM" in the site's time zone; closes after opens. */
+export interface LiveChatDay {
+  opens: string;
+  closes: string;
+}
+/** Monday first; null: no live chat that day. */
+export type LiveChatHours = (LiveChatDay | null)[];

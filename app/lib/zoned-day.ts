@@ -51,3 +51,21 @@ export function startOfDay(day: string, timeZone: string): Date {
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
+
+/** The instant `time` ("HH:MM") of `day` reads on the zone's clock (the later one when the clocks go back). */
+export function zonedTime(day: string, time: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${day}T${time}:00Z`);
+  const first = asUtc - (wallTime(asUtc, timeZone) - asUtc);
+  const second = asUtc - (wallTime(first, timeZone) - first);
+  return new Date(wallTime(second, timeZone) === asUtc ? second : first);
+}
+
+/** The zone's calendar day (YYYY-MM-DD), weekday (0 Monday … 6 Sunday) and "HH:MM" at `instant`. */
+export function zonedClock(instant: Date, timeZone: string): { day: string; weekday: number; time: string } {
+  const wall = new Date(wallTime(instant.getTime(), timeZone));
+  return {
+    day: wall.toISOString().slice(0, 10),
+    weekday: (wall.getUTCDay() + 6) % 7,
+    time: wall.toISOString().slice(11, 16),
+  };
+}

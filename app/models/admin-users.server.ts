@@ -8,7 +8,7 @@ import { errorCode } from "~/lib/error-chain";
 import { hashPassword } from "~/lib/password.server";
 
 /** An admin as the app handles it: never with the password hash. */
-export type Admin = Omit<AdminUser, "passwordHash">;
+export type Admin = Omit<AdminUser, "passwordHash" | "presentAt">;
 
 export const adminColumns = {
   id: adminUsers.id,
@@ -19,6 +19,7 @@ export const adminColumns = {
   lastLogin: adminUsers.lastLogin,
   createdAt: adminUsers.createdAt,
   updatedAt: adminUsers.updatedAt,
+  displayName: adminUsers.displayName,
 };
 
 export interface AdminInput {

@@ -23,6 +23,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   chatConversationHours: 24,
   chatReplyDeadlineSeconds: 20,
   updatedAt: new Date(0),
+  chatLiveHours: null,
+  chatPresenceRequired: false,
+  chatHandBackMinutes: 30,
 };
 
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -54,7 +57,10 @@ type PageOnlySettings =
   | "webhookIpMode"
   | "timeZone"
   | "chatConversationHours"
-  | "chatReplyDeadlineSeconds";
+  | "chatReplyDeadlineSeconds"
+  | "chatLiveHours"
+  | "chatPresenceRequired"
+  | "chatHandBackMinutes";
 
 /** What every public page receives. */
 export type PublicSiteSettings = Omit<SiteSettings, PageOnlySettings>;
@@ -74,6 +80,9 @@ export function toPublicSiteSettings(settings: SiteSettings): PublicSiteSettings
     timeZone: _timeZone,
     chatConversationHours: _chatConversationHours,
     chatReplyDeadlineSeconds: _chatReplyDeadlineSeconds,
+    chatLiveHours: _chatLiveHours,
+    chatPresenceRequired: _chatPresenceRequired,
+    chatHandBackMinutes: _chatHandBackMinutes,
     ...publicSettings
   } = settings;
   return publicSettings;

@@ -31,6 +31,16 @@ export interface ChatMetadata {
   service?: { id: string; name: string };
   utm?: Partial<Record<"source" | "medium" | "campaign" | "term" | "content", string>>;
   language?: string;
+  /** What was said while staff held the conversation, since the assistant last answered (docs/integrations.md). */
+  staffConversation?: StaffConversationLine[];
+}
+
+/** One message the assistant did not see: the visitor's, a staff member's (with their name), or the site's line. */
+export interface StaffConversationLine {
+  from: "visitor" | "staff" | "site";
+  name?: string;
+  text: string;
+  at: string;
 }
 
 export interface ChatPayload {

@@ -104,8 +104,8 @@ async function postWidget(
 
 function exchangeOf(answer: WidgetAnswer) {
   const done = answer.events.at(-1);
-  if (done?.type !== "done") throw new Error(`no exchange in ${JSON.stringify(answer)}`);
-  return done;
+  if (done?.type !== "done" || !done.bot) throw new Error(`no exchange in ${JSON.stringify(answer)}`);
+  return { ...done, bot: done.bot };
 }
 
 function widgetErrors(answer: WidgetAnswer): Record<string, string[] | null> {

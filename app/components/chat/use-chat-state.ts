@@ -30,7 +30,7 @@ export interface ChatState {
 
 /** How a message ended: stored with its reply, refused with a reason, or lost on the way. */
 export type ChatOutcome =
-  { exchange: { user: ChatMessageView; bot: ChatMessageView } } | { refused: string } | { lost: true };
+  { exchange: { user: ChatMessageView; bot?: ChatMessageView } } | { refused: string } | { lost: true };
 
 export type ChatEvent =
   | { type: "typed"; text: string }
@@ -122,6 +122,8 @@ function settle(messages: ChatLogMessage[], localId: string, outcome: ChatOutcom
   const update = (change: Partial<ChatLogMessage>) =>
     messages.map((message) => (message.id === localId ? { ...message, ...change, id: localId } : message));
   if ("exchange" in outcome) {
+    // Held by staff: the message went to the team, and their reply comes later.
+    if (!outcome.exchange.bot) return update(outcome.exchange.user);
     const reply = { ...outcome.exchange.bot, id: replyId(localId) };
     return [...update(outcome.exchange.user).filter((message) => message.id !== reply.id), reply];
   }

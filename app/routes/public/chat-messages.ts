@@ -2,21 +2,22 @@ import type { ChatReplyEvent } from "~/lib/chat";
 import { clientIp } from "~/lib/request-context.server";
 import { siteOrigin } from "~/lib/site-url.server";
 import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
+import { visitorHandoffView } from "~/services/chat/handoff.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
 
 import type { Route } from "./+types/chat-messages";
 
 // The widget's side of the conversation. GET: the conversation so far, for a visitor
-// who comes back. POST: a message; the answer streams as NDJSON (ChatReplyEvent, one per line),
+// who comes back, and who answers it (HandoffView). POST: a message; the answer streams as NDJSON (ChatReplyEvent, one per line),
 // so that a reply a webhook streams grows in the bubble as it arrives. The /chat page does the
 // same without JavaScript, waiting for the whole reply (chat.tsx).
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { messages } = await visitorHistory(request);
-  return Response.json({ messages }, { headers: PRIVATE });
+  const { sessionId, messages } = await visitorHistory(request);
+  return Response.json({ messages, handoff: await visitorHandoffView(sessionId) }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       };
       try {
-        const { user, bot } = await handleChatMessage({
+        const { user, bot, handoff } = await handleChatMessage({
           sessionId,
           message,
           media,
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           settings,
           onDelta: (text) => send({ type: "delta", text }),
         });
-        send({ type: "done", user, bot });
+        send({ type: "done", user, ...(bot ? { bot } : {}), ...(handoff ? { handoff } : {}) });
         controller.close();
       } catch (error) {
         controller.error(error);

@@ -1,25 +1,35 @@
 import { randomUUID } from "node:crypto";
 
 import type { ChatMessage, SiteSettings } from "~/db/schema";
-import type { ChatMessageView } from "~/lib/chat";
+import type { ChatMessageView, HandoffView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
+import { handoffStatus } from "~/lib/handoff";
 import { log } from "~/lib/log.server";
 import { renderChatReplyMarkdown } from "~/lib/markdown.server";
 import { webhookIp } from "~/lib/visitor-ip.server";
+import {
+  type HandoffFacts,
+  handoffViewOf,
+  messagesSinceAssistant,
+  readHandoffFacts,
+  saveHeldVisitorMessage,
+} from "~/models/chat-handoff.server";
 import { type ChatExchangeInput, listRecentSessionMessages } from "~/models/chat-messages.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings.server";
 import { currentSiteSettings } from "~/services/site-settings.server";
-import { type ChatMetadata, chatPayload } from "~/services/webhooks.server";
+import { type ChatMetadata, chatPayload, type StaffConversationLine } from "~/services/webhooks.server";
 
 import { conversationWritten, exchangeTime, queueExchange } from "./conversation-writes.server";
 import { fanOut } from "./fan-out.server";
+import { handOver } from "./handoff.server";
 import { chatSessionFor, readChatSession } from "./session-cookie.server";
 
 // One exchange of the conversation: the reply asked for, then the visitor's message and the reply stored.
 
 export function toChatMessageView(
-  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline">> & {
+  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline" | "staffName">> & {
     answeredBy?: ChatMessage["answeredBy"];
+    staffName?: ChatMessage["staffName"];
   },
 ): ChatMessageView {
   return {
@@ -33,6 +43,8 @@ export function toChatMessageView(
     ...(row.isUserMessage ? {} : { html: renderChatReplyMarkdown(row.message) }),
     // No webhook answered: the chat offers to leave an email after it.
     ...(row.answeredBy === "canned" ? { offline: true as const } : {}),
+    // A staff reply goes through the same markdown as the assistant's, and names who wrote it.
+    ...(row.answeredBy === "staff" && row.staffName ? { staffName: row.staffName } : {}),
   };
 }
 
@@ -75,7 +87,43 @@ async function conversationHistory(sessionId: string): Promise<ChatMessageView[]
 
 export interface ChatExchange {
   user: ChatMessageView;
-  bot: ChatMessageView;
+  /** None while staff hold the conversation: the message went to them. */
+  bot?: ChatMessageView;
+  /** Who answers next, when the message changed it or staff hold the conversation. */
+  handoff?: HandoffView;
+}
+
+/** Who answers: a failed read leaves the conversation with the assistant (docs/product.md §8: the chat goes on). */
+async function handoffFacts(sessionId: string): Promise<HandoffFacts | null> {
+  try {
+    return await readHandoffFacts(sessionId);
+  } catch (error) {
+    log.error("reading the chat's handoff failed", { error, sessionId });
+    return null;
+  }
+}
+
+/**
+ * What was said since the assistant last answered, when staff wrote in it: the webhooks get it
+ * with the next message (metadata.staffConversation), so the assistant knows.
+ */
+async function staffConversation(sessionId: string, facts: HandoffFacts | null): Promise<StaffConversationLine[]> {
+  if (!facts?.state.staffRepliedAt) return [];
+  try {
+    return (await messagesSinceAssistant(sessionId)).map((row) => ({
+      from: row.isUserMessage
+        ? ("visitor" as const)
+        : row.answeredBy === "staff"
+          ? ("staff" as const)
+          : ("site" as const),
+      ...(row.staffName ? { name: row.staffName } : {}),
+      text: row.message,
+      at: row.createdAt.toISOString(),
+    }));
+  } catch (error) {
+    log.error("reading the staff's part of the chat failed", { error, sessionId });
+    return [];
+  }
 }
 
 /**
@@ -98,17 +146,37 @@ export async function handleChatMessage(input: {
   settings?: SiteSettings;
   /** Called with each piece of a streamed reply's text as it arrives. */
   onDelta?: (text: string) => void;
-}): Promise<ChatExchange & { answeredBy: string }> {
+}): Promise<ChatExchange & { answeredBy: string | null }> {
   const { sessionId, message, media, origin } = input;
   const arrivedAt = exchangeTime();
-  const { webhookIpMode } = input.settings ?? (await chatSettings());
+  const settings = input.settings ?? (await chatSettings());
+  const { webhookIpMode } = settings;
+  const facts = await handoffFacts(sessionId);
+  if (facts && handoffStatus(facts.state, new Date(), facts.handBackMinutes) !== "assistant") {
+    // docs/product.md §12.1: while staff hold the conversation the message is theirs, for no webhook.
+    const user = {
+      id: randomUUID(),
+      message,
+      mediaUrl: media?.url ?? null,
+      mediaType: media?.type ?? null,
+      at: arrivedAt,
+    };
+    await saveHeldVisitorMessage({ ...user, sessionId });
+    return {
+      user: toChatMessageView({ ...user, isUserMessage: true }),
+      handoff: handoffViewOf(facts),
+      answeredBy: null,
+    };
+  }
+  const missed = await staffConversation(sessionId, facts);
+  const metadata = missed.length > 0 ? { ...input.metadata, staffConversation: missed } : input.metadata;
   const reply = await fanOut(
     chatPayload({
       sessionId,
       message,
       mediaUrl: media ? (origin ? new URL(media.url, origin).href : media.url) : null,
       ip: webhookIp(input.visitorIp, webhookIpMode),
-      metadata: input.metadata,
+      metadata,
     }),
     {
       mediaType: media?.type ?? null,
@@ -136,5 +204,7 @@ export async function handleChatMessage(input: {
   queueExchange(exchange);
   const user = toChatMessageView({ ...exchange.user, isUserMessage: true });
   const bot = toChatMessageView({ ...exchange.bot, isUserMessage: false, mediaUrl: null, mediaType: null });
-  return { user, bot, answeredBy: reply.answeredBy };
+  // `"handoff": true` beside the reply: shown first, then the conversation goes to staff.
+  const handoff = reply.handoff ? await handOver(sessionId, "assistant", settings) : undefined;
+  return { user, bot, answeredBy: reply.answeredBy, ...(handoff ? { handoff } : {}) };
 }

@@ -23,13 +23,19 @@ export function replyText(body: string, fields: readonly string[] = REPLY_FIELDS
     return { text: CHAT_TEXT.defaultReply, field: null, streamed: false };
   }
   const answer = Array.isArray(parsed) ? parsed[0] : parsed;
+  // docs/integrations.md, "Chat": `"handoff": true` beside the reply hands the conversation to staff.
+  const handoff = wantsHandoff(answer) ? { handoff: true as const } : {};
   if (answer && typeof answer === "object") {
     for (const field of fields) {
       const value = (answer as Record<string, unknown>)[field];
-      if (typeof value === "string" && value.trim()) return { text: value, field, streamed: false };
+      if (typeof value === "string" && value.trim()) return { text: value, field, streamed: false, ...handoff };
     }
   }
-  return { text: CHAT_TEXT.defaultReply, field: null, streamed: false };
+  return { text: CHAT_TEXT.defaultReply, field: null, streamed: false, ...handoff };
+}
+
+function wantsHandoff(value: unknown): boolean {
+  return Boolean(value && typeof value === "object" && (value as { handoff?: unknown }).handoff === true);
 }
 
 export interface Reply {
@@ -37,11 +43,14 @@ export interface Reply {
   /** The answer's field the text came from; null for the default reply or a stream. */
   field: string | null;
   streamed: boolean;
+  /** The answer asked to hand the conversation to staff, after this reply. */
+  handoff?: true;
 }
 
 interface StreamChunk {
   type: "begin" | "item" | "end" | "error";
   content?: unknown;
+  handoff?: unknown;
 }
 
 const CHUNK_TYPES = new Set(["begin", "item", "end", "error"]);
@@ -71,6 +80,7 @@ export class ReplyReader {
   private format: "unknown" | "stream" | "json" = "unknown";
   private readonly blocks: string[] = [];
   private inBlock = false;
+  private handoff = false;
 
   constructor(private readonly fields: readonly string[]) {}
 
@@ -103,7 +113,8 @@ export class ReplyReader {
     if (this.mayStream()) this.readLine(this.partial + rest);
     if (this.format !== "stream") return replyText(this.body, this.fields);
     // A stream without any text: the workflow did not stream a reply.
-    return { text: this.streamedText || CHAT_TEXT.defaultReply, field: null, streamed: true };
+    const text = this.streamedText || CHAT_TEXT.defaultReply;
+    return { text, field: null, streamed: true, ...(this.handoff ? { handoff: true as const } : {}) };
   }
 
   private readLine(line: string): void {
@@ -112,18 +123,38 @@ export class ReplyReader {
     if (this.format === "unknown") this.format = chunk ? "stream" : "json";
     if (this.format === "json") return;
     if (!chunk) return this.append(line);
+    if (wantsHandoff(chunk)) this.handoff = true;
     switch (chunk.type) {
       case "begin":
         this.openBlock();
         return;
       case "item":
-        return this.append(typeof chunk.content === "string" ? chunk.content : "");
+        return this.append(typeof chunk.content === "string" ? this.itemText(chunk.content) : "");
       case "end":
         this.inBlock = false;
         return;
       case "error":
         this.append(`${this.inBlock && this.blocks.at(-1) ? "\n\n" : ""}${CHAT_TEXT.technicalDifficulties}`);
         this.inBlock = false;
+    }
+  }
+
+  /**
+   * n8n's Respond to Webhook node streams its body as one item: `{"output": …, "handoff": true}`
+   * is read as a reply and a handover, not shown as JSON.
+   */
+  private itemText(content: string): string {
+    if (!content.trimStart().startsWith("{")) return content;
+    try {
+      const body: unknown = JSON.parse(content);
+      if (!wantsHandoff(body)) return content;
+      this.handoff = true;
+      const text = this.fields
+        .map((field) => (body as Record<string, unknown>)[field])
+        .find((v) => typeof v === "string");
+      return typeof text === "string" ? text : "";
+    } catch {
+      return content;
     }
   }
 
