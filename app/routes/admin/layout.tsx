@@ -1,6 +1,7 @@
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { LiveChats } from "~/components/admin/live-chats";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS, SIDEBAR_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
@@ -40,6 +41,7 @@ function AdminFrame({ admin, unreadMessages, children }: Route.ComponentProps["l
     // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
     <div className="min-h-dvh bg-slate-50 lg:flex" data-hydrated={hydrated ? "" : undefined}>
       <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
+      <LiveChats />
       <main className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />
         {children}
