@@ -1027,6 +1027,10 @@ export const AUDIT_TEXTS = {
         return "Changed their own password";
       case "personal_data.erased":
         return `Erased the personal data of ${target}: ${String(entry.details?.summary)}`;
+      case "chat.staff_replied":
+        return `Replied in the chat conversation ${target}`;
+      case "chat.handed_back":
+        return `Handed the chat conversation ${target} back to the assistant`;
       default:
         return entry.action;
     }

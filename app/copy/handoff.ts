@@ -24,6 +24,13 @@ export const HANDOFF_TEXT = {
   /** The /chat page's lines while staff hold or wait. */
   waitingStatus: "Waiting for the team",
   staffStatus: "With our team",
+  /** How long a conversation has waited, in Admin → Chats. */
+  waited: {
+    underMinute: "under a minute",
+    minutes: (n: number) => `${n} min`,
+    hours: (h: number, m: number) => (m ? `${h} h ${m} min` : `${h} h`),
+    days: (n: number) => `${n} days`,
+  },
 } as const;
 
 /** Admin → Chats: the waiting list, the reply form and the notices. */
@@ -73,6 +80,7 @@ export const DISPLAY_NAME_TEXT = {
   label: "Display name",
   hint: "Shown to chat visitors beside your replies; your username when empty.",
   tooLong: (max: number) => `Please keep the display name under ${max} characters.`,
+  save: "Save display name",
   saved: "Display name saved",
 } as const;
 

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "admin.deleted",
   "admin.password_changed",
   "personal_data.erased",
+  "chat.staff_replied",
+  "chat.handed_back",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -113,3 +113,13 @@ export function toHandoffView(
     away: true,
   };
 }
+
+/** How long a conversation has waited: "under a minute", "12 min", "2 h 5 min", "3 days". */
+export function waitedFor(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return HANDOFF_TEXT.waited.underMinute;
+  if (minutes < 60) return HANDOFF_TEXT.waited.minutes(minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return HANDOFF_TEXT.waited.hours(hours, minutes % 60);
+  return HANDOFF_TEXT.waited.days(Math.floor(hours / 24));
+}

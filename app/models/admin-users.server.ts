@@ -27,6 +27,8 @@ export interface AdminInput {
   email: string;
   role: AdminRole;
   isActive: boolean;
+  /** Shown to chat visitors beside this admin's replies; the username when null. */
+  displayName?: string | null;
 }
 
 export class UsernameTakenError extends Error {
@@ -147,6 +149,16 @@ async function writeAdminUser(executor: Db | Tx, id: string, input: AdminInput):
     if (isUniqueViolation(error)) throw new UsernameTakenError(input.username);
     throw error;
   }
+}
+
+/** The admin's own display name (their account page); null shows the username. */
+export async function setAdminDisplayName(id: string, displayName: string | null): Promise<boolean> {
+  const rows = await db()
+    .update(adminUsers)
+    .set({ displayName })
+    .where(eq(adminUsers.id, id))
+    .returning({ id: adminUsers.id });
+  return rows.length > 0;
 }
 
 export async function setAdminPassword(id: string, password: string): Promise<boolean> {

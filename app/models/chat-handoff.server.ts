@@ -7,6 +7,7 @@ import type { HandoffView } from "~/lib/chat";
 import type { HandoffBy, LiveChatHours } from "~/lib/domain";
 import { type HandoffState, handoffStatus, STAFF_PRESENCE_MS, toHandoffView } from "~/lib/handoff";
 
+import { writeAuditEntry } from "./audit-log.server";
 import { recordEvent } from "./outbox.server";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.server";
 
@@ -246,7 +247,8 @@ export type StaffReplyResult = { ok: true; id: string } | { ok: false; reason: "
 export async function saveStaffReply(input: {
   sessionId: string;
   message: string;
-  staff: { id: string; name: string };
+  /** Who wrote it, and the name the visitor sees. */
+  staff: { id: string; username: string; name: string };
 }): Promise<StaffReplyResult> {
   return db().transaction(async (tx) => {
     const [session] = await tx
@@ -282,12 +284,22 @@ export async function saveStaffReply(input: {
       staff_name: input.staff.name,
       created_at: reply.createdAt.toISOString(),
     });
+    await writeAuditEntry(tx, {
+      actor: input.staff,
+      action: "chat.staff_replied",
+      target: input.sessionId,
+      details: { messageId: reply.id },
+    });
     return { ok: true, id: reply.id } as const;
   });
 }
 
 /** Returns the conversation to the webhooks, with a line in the transcript; false when it was not with staff. */
-export async function handBack(sessionId: string, line: string): Promise<boolean> {
+export async function handBack(
+  sessionId: string,
+  line: string,
+  actor: { id: string; username: string },
+): Promise<boolean> {
   return db().transaction(async (tx) => {
     const released = await tx
       .update(chatSessions)
@@ -296,6 +308,7 @@ export async function handBack(sessionId: string, line: string): Promise<boolean
       .returning({ sessionId: chatSessions.sessionId });
     if (released.length === 0) return false;
     await tx.insert(chatMessages).values(systemLine(sessionId, line));
+    await writeAuditEntry(tx, { actor, action: "chat.handed_back", target: sessionId });
     return true;
   });
 }

@@ -51,7 +51,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
 
 type InputMetadata = Parameters<typeof getInputProps>[0];
 type Shell = { label: React.ReactNode; hint?: React.ReactNode; className?: string };
-type TextInputType = "text" | "url" | "email" | "tel" | "number" | "password";
+type TextInputType = "text" | "url" | "email" | "tel" | "number" | "password" | "time";
 
 export function InputField({
   field,

@@ -3,6 +3,7 @@ import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { SIDEBAR_TEXTS } from "~/copy/admin";
+import { HANDOFF_ADMIN_TEXT } from "~/copy/handoff";
 import type { AdminRole } from "~/lib/domain";
 
 interface NavItem {
@@ -31,7 +32,15 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/personal-data", label: SIDEBAR_TEXTS.nav.personalData, icon: "shield-user", superAdminOnly: true },
 ];
 
-function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: number }) {
+function NavLinks({
+  role,
+  unreadMessages,
+  waitingChats,
+}: {
+  role: AdminRole;
+  unreadMessages: number;
+  waitingChats: number;
+}) {
   return (
     <ul className="space-y-1">
       {ADMIN_NAV.filter((item) => role === "super_admin" || !item.superAdminOnly).map((item) => (
@@ -54,6 +63,12 @@ function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: n
                 <span className="sr-only">{SIDEBAR_TEXTS.unread}</span>
               </span>
             ) : null}
+            {item.to === "/admin/chats" && waitingChats > 0 ? (
+              <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white">
+                {waitingChats}
+                <span className="sr-only"> {HANDOFF_ADMIN_TEXT.waitingCount}</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}
@@ -61,7 +76,7 @@ function NavLinks({ role, unreadMessages }: { role: AdminRole; unreadMessages: n
   );
 }
 
-function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
+function SidebarBody({ username, role, unreadMessages, waitingChats }: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <div>
@@ -73,7 +88,7 @@ function SidebarBody({ username, role, unreadMessages }: SidebarProps) {
         </a>
       </div>
       <nav aria-label={SIDEBAR_TEXTS.navLabel}>
-        <NavLinks role={role} unreadMessages={unreadMessages} />
+        <NavLinks role={role} unreadMessages={unreadMessages} waitingChats={waitingChats} />
       </nav>
       <div className="mt-auto space-y-1 border-t border-slate-200 pt-4">
         <NavLink
@@ -106,6 +121,8 @@ interface SidebarProps {
   username: string;
   role: AdminRole;
   unreadMessages: number;
+  /** Chat conversations waiting for staff (docs/product.md §12.1). */
+  waitingChats: number;
 }
 
 function PanelTitle() {

@@ -8,11 +8,14 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_TEXTS, adminTitle, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
+import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
+import { DISPLAY_NAME_MAX_CHARS, displayNameField } from "~/lib/handoff-schema";
 import { PasswordSchema } from "~/lib/password";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
 import { getAdmin } from "~/middleware/admin-guard.server";
-import { recordAudit } from "~/models/audit-log.server";
+import { setAdminDisplayName } from "~/models/admin-users.server";
+import { recordAudit, recordUpdate } from "~/models/audit-log.server";
 import { changeOwnPassword } from "~/services/auth.server";
 import { dataWithError, redirectWithSuccess } from "~/services/toast.server";
 
@@ -29,14 +32,27 @@ const ChangePasswordSchema = z
     message: ACCOUNT_TEXTS.mismatch,
   });
 
+const DisplayNameSchema = z.object({ displayName: displayNameField() });
+
 export function loader({ context }: Route.LoaderArgs) {
   const admin = getAdmin(context);
-  return { username: admin.username, role: admin.role };
+  return { username: admin.username, role: admin.role, displayName: admin.displayName };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = getAdmin(context);
-  const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema });
+  const formData = await readForm(request);
+  // The display name's own form (docs/product.md §12.1); the password form sends no intent.
+  if (formData.get("intent") === "display-name") {
+    const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "display-name" as const, result: submission.reply() }, { status: 400 });
+    }
+    await setAdminDisplayName(admin.id, submission.value.displayName);
+    await recordUpdate({ actor: admin, action: "admin.updated", target: admin.username }, admin, submission.value);
+    return redirectWithSuccess("/admin/account", DISPLAY_NAME_TEXT.saved);
+  }
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const result = await changeOwnPassword(request, admin, { ...submission.value, ip: clientIp(context) });
@@ -56,7 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useIsSubmitting();
-  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: "change-password", lastResult: actionData?.result });
+  const displayNameResult = actionData && "intent" in actionData ? actionData.result : undefined;
+  const passwordResult = actionData && !("intent" in actionData) ? actionData.result : undefined;
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: "change-password", lastResult: passwordResult });
+  const [nameForm, nameFields] = useSchemaForm(DisplayNameSchema, {
+    id: "display-name",
+    lastResult: displayNameResult,
+    defaultValue: { displayName: loaderData.displayName ?? "" },
+  });
   return (
     <>
       <PageHeader
@@ -86,6 +109,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           />
           <Button type="submit" disabled={submitting}>
             {ACCOUNT_TEXTS.submit}
+          </Button>
+        </Form>
+      </Card>
+      <Card className="mt-6 max-w-lg">
+        <Form method="post" className="space-y-4" {...getFormProps(nameForm)}>
+          <InputField
+            label={DISPLAY_NAME_TEXT.label}
+            hint={DISPLAY_NAME_TEXT.hint}
+            field={nameFields.displayName}
+            type="text"
+            autoComplete="nickname"
+            maxLength={DISPLAY_NAME_MAX_CHARS}
+            placeholder={loaderData.username}
+          />
+          <Button type="submit" name="intent" value="display-name" disabled={submitting}>
+            {DISPLAY_NAME_TEXT.save}
           </Button>
         </Form>
       </Card>

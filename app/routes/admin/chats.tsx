@@ -1,5 +1,7 @@
-import { Form, useLocation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useLocation } from "react-router";
 
+import { HandoffBadge, StaffReplyForm, WaitingList } from "~/components/admin/chat-handoff";
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
@@ -12,9 +14,15 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, CHAT_TEXTS } from "~/copy/admin";
 import { mediaDeleted } from "~/copy/chat";
+import { HANDOFF_ADMIN_TEXT, HANDOFF_TEXT } from "~/copy/handoff";
 import type { ChatMessage } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { handoffStatus, waitedFor } from "~/lib/handoff";
+import { staffReplySchema } from "~/lib/handoff-schema";
 import { type PageInfo, pageParams, readPageRequest, UUID_ID } from "~/lib/keyset";
+import { readForm } from "~/lib/read-form.server";
+import { getAdmin } from "~/middleware/admin-guard.server";
+import { handBack, listWaitingConversations, saveStaffReply } from "~/models/chat-handoff.server";
 import { listSessionMessagePage } from "~/models/chat-messages.server";
 import {
   CHAT_SEARCH_MIN_CHARS,
@@ -24,8 +32,10 @@ import {
 } from "~/models/chat-sessions.server";
 import { readCounters } from "~/models/counters.server";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
+import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 
 import { dayRangeInstants, readDayRange } from "./+shared/day-range";
+import { readIntent } from "./+shared/route-helpers.server";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import type { Route } from "./+types/chats";
 
@@ -65,14 +75,28 @@ const CONVERSATION_PREFIX = "msgs_";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The filter's days are the site's, the time zone the list shows its times in.
-  const timeZone = siteTimeZone(await getSiteSettings());
+  const settings = await getSiteSettings();
+  const timeZone = siteTimeZone(settings);
   const filter = readFilter(params, timeZone);
-  const [sessionPage, counters] = await Promise.all([
+  const [sessionPage, counters, waitingRows] = await Promise.all([
     listChatSessionPage(readPageRequest(params, ChatSessionIdSchema), filter.model),
     readCounters(["chat_sessions"]),
+    listWaitingConversations(),
   ]);
-  const { rows: sessions, ...sessionsPage } = sessionPage;
-  const selected = params.get("session") ?? sessions[0]?.sessionId ?? null;
+  const { rows: sessionRows, ...sessionsPage } = sessionPage;
+  // Who holds each conversation, from its timestamps (app/lib/handoff.ts), as of this load.
+  const now = new Date();
+  const status = (row: Parameters<typeof handoffStatus>[0]) => handoffStatus(row, now, settings.chatHandBackMinutes);
+  const sessions = sessionRows.map((row) => ({ ...row, handoff: status(row) }));
+  const waiting = waitingRows.map((row) => ({
+    sessionId: row.sessionId,
+    firstMessage: row.firstMessage,
+    waited: waitedFor(now.getTime() - (row.handoffRequestedAt?.getTime() ?? now.getTime())),
+  }));
+  // Waiting conversations come first: the longest waiting one opens by default.
+  const selected = params.get("session") ?? waiting[0]?.sessionId ?? sessions[0]?.sessionId ?? null;
+  const selectedRow =
+    sessions.find((row) => row.sessionId === selected) ?? waitingRows.find((row) => row.sessionId === selected);
   // Files older than this are deleted (app/services/upload-retention.server.ts); their messages say so.
   const retentionDays = getEnv().UPLOADS_RETENTION_DAYS;
   return {
@@ -82,9 +106,54 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter: filter.shown,
     selected,
     conversation: selected ? await readConversation(selected, params) : null,
+    // A conversation chosen from its link but off this page of the list: read as the waiting list has it.
+    selectedHandoff: selectedRow ? status({ staffRepliedAt: null, ...selectedRow }) : ("assistant" as const),
+    waiting,
+    replyMaxChars: getEnv().CHAT_MAX_MESSAGE_CHARS,
     retentionDays,
     timeZone,
   };
+}
+
+/** Back to the conversation the form was sent from, with the list's page and filter as they were. */
+function backToConversation(request: Request, sessionId: string): string {
+  const params = new URL(request.url).searchParams;
+  params.set("session", sessionId);
+  return `${CHATS_PATH}?${params}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = getAdmin(context);
+  const formData = await readForm(request);
+  const intent = readIntent(formData, ["reply", "hand-back"]);
+  const schema = staffReplySchema(getEnv().CHAT_MAX_MESSAGE_CHARS);
+  if (intent === "hand-back") {
+    const parsed = schema.shape.sessionId.safeParse(formData.get("sessionId"));
+    if (!parsed.success) throw data(HANDOFF_ADMIN_TEXT.conversationGone, { status: 400 });
+    const sessionId = parsed.data;
+    const done = await handBack(sessionId, HANDOFF_TEXT.handedBack, admin);
+    if (!done) return redirectWithError(backToConversation(request, sessionId), HANDOFF_ADMIN_TEXT.notHeld);
+    return redirectWithSuccess(backToConversation(request, sessionId), {
+      message: HANDOFF_ADMIN_TEXT.handedBack,
+      description: HANDOFF_ADMIN_TEXT.handedBackDescription,
+    });
+  }
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { sessionId, message } = submission.value;
+  const saved = await saveStaffReply({
+    sessionId,
+    message,
+    staff: { id: admin.id, username: admin.username, name: admin.displayName ?? admin.username },
+  });
+  if (!saved.ok) {
+    // The text stays in the form, with why it was not sent.
+    return data({ result: submission.reply({ formErrors: [HANDOFF_ADMIN_TEXT.conversationGone] }) }, { status: 410 });
+  }
+  return redirectWithSuccess(backToConversation(request, sessionId), {
+    message: HANDOFF_ADMIN_TEXT.replySent,
+    description: HANDOFF_ADMIN_TEXT.replySentDescription,
+  });
 }
 
 async function readConversation(sessionId: string, params: URLSearchParams) {
@@ -104,8 +173,9 @@ function conversationSearch(current: URLSearchParams, sessionId: string): string
   return `?${params}`;
 }
 
-export default function Chats({ loaderData }: Route.ComponentProps) {
+export default function Chats({ loaderData, actionData }: Route.ComponentProps) {
   const { sessions, sessionsPage, total, filter, selected, conversation, retentionDays, timeZone } = loaderData;
+  const { waiting, selectedHandoff, replyMaxChars } = loaderData;
   const current = new URLSearchParams(useLocation().search);
   const filtered = filter.matching !== null;
   return (
@@ -135,6 +205,11 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
           {/* minmax(0, ...): a column as wide as the screen, not as the longest truncated preview. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
             <nav aria-label={CHAT_TEXTS.listLabel} className="lg:max-h-[75dvh] lg:overflow-y-auto">
+              <WaitingList
+                conversations={waiting.map((row) => ({ ...row, to: conversationSearch(current, row.sessionId) }))}
+                selected={selected}
+                noVisitorMessage={CHAT_TEXTS.noVisitorMessage}
+              />
               <ul className="space-y-2">
                 {sessions.map((session) => (
                   <li key={session.sessionId}>
@@ -144,9 +219,10 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       current={session.sessionId === selected}
                     >
-                      <span className="flex items-center gap-2 font-medium text-slate-900">
+                      <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                         <Icon name="messages-square" className="size-4 text-slate-400" />
                         {formatDateTime(session.lastMessageAt, timeZone)}
+                        <HandoffBadge status={session.handoff} />
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-600">
                         {CHAT_TEXTS.messageCount(session.messageCount)} · {session.sessionId}
@@ -175,7 +251,10 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-slate-600">{CHAT_TEXTS.noMessages}</p>
               ) : (
                 <>
-                  <p className="mb-4 break-all text-xs text-slate-500">{CHAT_TEXTS.session(conversation.sessionId)}</p>
+                  <p className="mb-4 flex flex-wrap items-center gap-2 break-all text-xs text-slate-500">
+                    {CHAT_TEXTS.session(conversation.sessionId)}
+                    <HandoffBadge status={selectedHandoff} />
+                  </p>
                   <ConversationPager page={conversation.page} current={current} sessionId={conversation.sessionId} />
                   <ol className="space-y-3">
                     {conversation.messages.map((message) => (
@@ -187,6 +266,13 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
                       />
                     ))}
                   </ol>
+                  <StaffReplyForm
+                    key={`${conversation.sessionId} ${conversation.messages.length}`}
+                    sessionId={conversation.sessionId}
+                    status={selectedHandoff}
+                    maxChars={replyMaxChars}
+                    lastResult={actionData?.result}
+                  />
                 </>
               )}
             </section>
@@ -279,8 +365,10 @@ function ConversationPager({
   );
 }
 
-function answeredByLabel(answeredBy: string | null): string | null {
-  if (!answeredBy) return null;
+function answeredByLabel(answeredBy: string | null, staffName: string | null): string | null {
+  // The site's own lines (how a handover began or ended) need no badge.
+  if (!answeredBy || answeredBy === "system") return null;
+  if (answeredBy === "staff") return HANDOFF_ADMIN_TEXT.staffBadge(staffName ?? HANDOFF_ADMIN_TEXT.withStaff);
   return CHAT_TEXTS.replyBy(answeredBy);
 }
 
@@ -313,7 +401,7 @@ function ChatBubble({
 }) {
   const user = message.isUserMessage;
   const media = message.mediaType ? safeMediaUrl(message.mediaUrl, message.mediaType) : null;
-  const answeredBy = user ? null : answeredByLabel(message.answeredBy);
+  const answeredBy = user ? null : answeredByLabel(message.answeredBy, message.staffName);
   return (
     <li className={cn("flex gap-2", user ? "flex-row-reverse text-right" : "")}>
       <span
@@ -357,7 +445,11 @@ function ChatBubble({
           {answeredBy ? (
             <>
               {" · "}
-              <Badge tone={message.answeredBy === "canned" ? "warning" : "info"}>{answeredBy}</Badge>
+              <Badge
+                tone={message.answeredBy === "canned" ? "warning" : message.answeredBy === "staff" ? "success" : "info"}
+              >
+                {answeredBy}
+              </Badge>
               {replyFacts(message) ? ` · ${replyFacts(message)}` : null}
             </>
           ) : null}

@@ -7,6 +7,7 @@ import { ADMIN_USERS_TEXTS, SIDEBAR_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
 import { adminGuard, getAdmin } from "~/middleware/admin-guard.server";
 import { forgetPagesAfterAdminWrites } from "~/middleware/page-cache.server";
+import { countWaitingConversations, markStaffPresent } from "~/models/chat-handoff.server";
 import { countUnreadContactMessages } from "~/models/contact-messages.server";
 
 import type { Route } from "./+types/layout";
@@ -18,10 +19,13 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard, forgetPagesAf
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = getAdmin(context);
-  return {
-    admin: { id: admin.id, username: admin.username, role: admin.role },
-    unreadMessages: await countUnreadContactMessages(),
-  };
+  // The live chat's availability heartbeat (app/models/chat-handoff.server.ts): a staff member has the admin open.
+  const [unreadMessages, waitingChats] = await Promise.all([
+    countUnreadContactMessages(),
+    countWaitingConversations(),
+    markStaffPresent(admin.id),
+  ]);
+  return { admin: { id: admin.id, username: admin.username, role: admin.role }, unreadMessages, waitingChats };
 }
 
 // Loading texts while the next screen's data is fetched (the spec names the admin users' one).
@@ -35,12 +39,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AdminFrame({ admin, unreadMessages, children }: Route.ComponentProps["loaderData"] & React.PropsWithChildren) {
+function AdminFrame({
+  admin,
+  unreadMessages,
+  waitingChats,
+  children,
+}: Route.ComponentProps["loaderData"] & React.PropsWithChildren) {
   const hydrated = useHydrated();
   return (
     // data-hydrated: end-to-end tests with JavaScript wait for it before using enhanced controls.
     <div className="min-h-dvh bg-slate-50 lg:flex" data-hydrated={hydrated ? "" : undefined}>
-      <Sidebar username={admin.username} role={admin.role} unreadMessages={unreadMessages} />
+      <Sidebar
+        username={admin.username}
+        role={admin.role}
+        unreadMessages={unreadMessages}
+        waitingChats={waitingChats}
+      />
       <LiveChats />
       <main className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />

@@ -2,11 +2,13 @@ import { z } from "zod";
 
 import { ChoiceField, InputField, SettingsScreen, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
+import { LiveChatSettings,liveHoursInputs } from "~/components/admin/live-chat-settings";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { changedFields } from "~/lib/audit";
 import { CHAT_SETTINGS_LIMITS } from "~/lib/chat";
 import { supportEmailAfterRename } from "~/lib/company-name";
 import { PAYMENT_TIMINGS, WEBHOOK_IP_MODES } from "~/lib/domain";
+import { liveChatSettingsFields, liveChatSettingsValues } from "~/lib/handoff-schema";
 import { isCurrencyCode } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { isHexColor } from "~/lib/theme";
@@ -91,6 +93,7 @@ const SettingsSchema = z.object({
   // Optional like the chat's: a form posted without them leaves them as they are.
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, PAYMENT_SETTINGS_TEXTS.currencyInvalid).optional(),
   paymentTiming: z.enum(PAYMENT_TIMINGS, { error: PAYMENT_SETTINGS_TEXTS.timingInvalid }).optional(),
+  ...liveChatSettingsFields,
 });
 
 /** The form's four prompt inputs: the saved prompts, then empty ones. */
@@ -116,8 +119,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         if (refused) return refused;
       }
+      const { liveChat: _liveChat, chatLiveHours: _hours, chatPresenceRequired: _presence, ...rest } = value;
       const after = {
-        ...value,
+        ...rest,
+        ...liveChatSettingsValues(value),
         supportEmail: supportEmailAfterRename(before, value),
         whatsappNumber: value.whatsappNumber ?? null,
         messengerLink: value.messengerLink ?? null,
@@ -149,6 +154,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     defaultValue: {
       ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, value ?? ""])),
       chatStarterPrompts: starterPromptInputs(settings.chatStarterPrompts),
+      chatLiveHours: liveHoursInputs(settings.chatLiveHours),
+      chatPresenceRequired: settings.chatPresenceRequired,
     },
   });
   const promptFields = fields.chatStarterPrompts.getFieldList();
@@ -228,6 +235,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         ))}
       </FormSection>
+      <LiveChatSettings
+        hours={fields.chatLiveHours}
+        presenceRequired={fields.chatPresenceRequired}
+        handBackMinutes={fields.chatHandBackMinutes}
+        timeZone={settings.timeZone ?? serverTimeZone}
+      />
       <FormSection title={TEXTS.privacy} description={TEXTS.privacyDescription}>
         <InputField
           label={TEXTS.chatRetentionLabel}

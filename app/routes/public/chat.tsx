@@ -11,6 +11,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { HANDOFF_TEXT } from "~/copy/handoff";
+import type { HandoffView } from "~/lib/chat";
 import { chatMessageSchema } from "~/lib/chat-schema";
 import { clientIp } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
@@ -18,6 +20,7 @@ import { siteOrigin } from "~/lib/site-url.server";
 import { hasChatContactMessage } from "~/models/contact-messages.server";
 import { handleChatMessage, visitorConversation, visitorHistory } from "~/services/chat/conversation.server";
 import { conversationWritten } from "~/services/chat/conversation-writes.server";
+import { visitorHandoffView } from "~/services/chat/handoff.server";
 import { acceptChatMessage } from "~/services/chat/intake.server";
 import { chatLimits } from "~/services/chat/limits.server";
 import { renewChatSession } from "~/services/chat/session-cookie.server";
@@ -34,11 +37,15 @@ const CHAT_FORM_ID = "chat-form";
 export async function loader({ request }: Route.LoaderArgs) {
   const { sessionId, messages } = await visitorHistory(request);
   const limits = chatLimits();
-  // After a reply no webhook gave, the offer to leave an email, until one is left.
-  const offline = sessionId && messages.at(-1)?.offline ? { emailLeft: await hasChatContactMessage(sessionId) } : null;
+  const handoff = await visitorHandoffView(sessionId);
+  // After a reply no webhook gave, or while the team is away, the offer to leave an email, until one is left.
+  const offline =
+    sessionId && (messages.at(-1)?.offline || handoff.away)
+      ? { emailLeft: await hasChatContactMessage(sessionId) }
+      : null;
   // A starter prompt's link (app/components/chat/starter-prompts.tsx) fills the message box.
   const prefill = (new URL(request.url).searchParams.get("message") ?? "").slice(0, limits.maxMessageChars);
-  return { messages, limits, offline, prefill };
+  return { messages, limits, offline, prefill, handoff };
 }
 
 export type ChatActionData = { result: SubmissionResult };
@@ -117,6 +124,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
         {loaderData.messages.length === 0 ? (
           <StarterPrompts prompts={starterPrompts} className="px-3 pb-5 sm:px-4" />
         ) : null}
+        <HandoffPanel handoff={loaderData.handoff} />
         {loaderData.offline ? (
           <div className="px-3 pb-5 sm:px-4">
             <OfflineEmailForm sent={loaderData.offline.emailLeft} />
@@ -167,6 +175,41 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <PrivacyNotice className="mt-3" />
         </Form>
       </section>
+    </div>
+  );
+}
+
+/**
+ * docs/product.md §12.1 without JavaScript: "Talk to a person" posts to /chat/handoff; while the
+ * team has the conversation, its line and a link that loads the page again for their replies.
+ */
+function HandoffPanel({ handoff }: { handoff: HandoffView }) {
+  if (handoff.status === "assistant") {
+    return (
+      <form method="post" action="/chat/handoff" className="px-3 pb-4 sm:px-4">
+        <Button type="submit" variant="secondary" size="sm">
+          <Icon name="user-round" className="size-4" />
+          {HANDOFF_TEXT.talkToPerson}
+        </Button>
+      </form>
+    );
+  }
+  return (
+    <div
+      role="status"
+      className="mx-3 mb-4 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200 sm:mx-4"
+    >
+      <p className="font-medium text-slate-900">
+        {handoff.status === "staff" ? HANDOFF_TEXT.staffStatus : HANDOFF_TEXT.waitingStatus}
+      </p>
+      {handoff.notice ? <p className="mt-1">{handoff.notice}</p> : null}
+      <a
+        href="/chat#chat-form"
+        className="mt-2 inline-flex items-center gap-1.5 font-medium text-brand hover:underline"
+      >
+        <Icon name="rotate-ccw" className="size-4" />
+        {HANDOFF_TEXT.checkReplies}
+      </a>
     </div>
   );
 }

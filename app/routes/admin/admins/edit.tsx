@@ -13,7 +13,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await getAdminUser(requireId(params.adminId, "adminUser"));
   if (!admin) notFound("adminUser");
   return {
-    admin: { id: admin.id, username: admin.username, email: admin.email, role: admin.role, isActive: admin.isActive },
+    admin: {
+      id: admin.id,
+      username: admin.username,
+      email: admin.email,
+      role: admin.role,
+      isActive: admin.isActive,
+      displayName: admin.displayName,
+    },
   };
 }
 

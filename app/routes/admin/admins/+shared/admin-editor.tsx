@@ -6,7 +6,9 @@ import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
+import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/domain";
+import { DISPLAY_NAME_MAX_CHARS, displayNameField } from "~/lib/handoff-schema";
 import { PasswordSchema } from "~/lib/password";
 import { checkbox, email } from "~/routes/admin/+shared/form-schemas";
 
@@ -22,6 +24,7 @@ const EditAdminSchema = z.object({
   email: email(ADMIN_USERS_TEXTS.email),
   role: z.enum(ADMIN_ROLES, { error: ADMIN_USERS_TEXTS.roleInvalid }),
   isActive: checkbox(),
+  displayName: displayNameField(),
 });
 
 // The password is set on create only (the spec); admins change their own on their account page.
@@ -40,7 +43,7 @@ export function AdminEditor({
   admin,
   lastResult,
 }: {
-  admin?: { username: string; email: string; role: AdminRole; isActive: boolean };
+  admin?: { username: string; email: string; role: AdminRole; isActive: boolean; displayName: string | null };
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const mode = admin ? "edit" : "create";
@@ -50,7 +53,7 @@ export function AdminEditor({
     id: `admin-editor-${mode}`,
     lastResult,
     // The spec's defaults: role admin, active on.
-    defaultValue: admin ?? { role: "admin", isActive: true },
+    defaultValue: admin ? { ...admin, displayName: admin.displayName ?? "" } : { role: "admin", isActive: true },
   });
   // `fields` answers for any name: ask the mode, not the field, whether there is a password.
   const password =
@@ -59,6 +62,14 @@ export function AdminEditor({
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <InputField label={ADMIN_USERS_TEXTS.username} field={fields.username} type="text" autoComplete="off" />
       <InputField label={ADMIN_USERS_TEXTS.email} field={fields.email} type="email" autoComplete="off" />
+      <InputField
+        label={DISPLAY_NAME_TEXT.label}
+        hint={DISPLAY_NAME_TEXT.hint}
+        field={fields.displayName}
+        type="text"
+        autoComplete="off"
+        maxLength={DISPLAY_NAME_MAX_CHARS}
+      />
       <ChoiceField label={ADMIN_USERS_TEXTS.role} field={fields.role}>
         {ADMIN_ROLES.map((role) => (
           <option key={role} value={role}>
