@@ -5,8 +5,9 @@ import { LIVE_CHAT_ADMIN_TEXT } from "~/copy/live-chat";
 
 // The admin's live side of the chat (docs/product.md §12.2), on every admin screen: one stream
 // (/admin/chats/stream) says when a conversation changes and how many wait for staff. The Chats
-// screen then reads its data again; every screen's title starts with the number waiting. The
-// open stream is also what tells the site a staff member has the admin open.
+// screen then reads its data again, any screen when the number waiting changed (the sidebar's);
+// every screen's title starts with that number. The open stream also tells the site a staff member
+// has the admin open.
 
 const STREAM_URL = "/admin/chats/stream";
 const CHATS_PATH = /^\/admin\/chats(?:$|\/)/;
@@ -29,14 +30,23 @@ export function LiveChats() {
   useEffect(() => {
     const source = new EventSource(STREAM_URL);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("change", () => {
-      if (!onChats.current || timer) return;
-      timer = setTimeout(() => {
+    let known: number | undefined;
+    const readAgain = () => {
+      timer ??= setTimeout(() => {
         timer = undefined;
         void revalidate.current();
       }, REVALIDATE_AFTER_MS);
+    };
+    source.addEventListener("change", () => {
+      if (onChats.current) readAgain();
     });
-    source.addEventListener("waiting", (event) => setWaiting(JSON.parse(event.data) as number));
+    source.addEventListener("waiting", (event) => {
+      const count = JSON.parse(event.data) as number;
+      // The sidebar's count comes with the screen's data: read again when it changed since.
+      if (known !== undefined && count !== known) readAgain();
+      known = count;
+      setWaiting(count);
+    });
     // A stream the server ended (shutdown, lost notifications) comes back when the browser reconnects.
     return () => {
       clearTimeout(timer);

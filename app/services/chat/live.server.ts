@@ -258,7 +258,8 @@ export async function visitorStream(input: {
   if ("refused" in admitted) return admitted.refused;
   let after: string | null;
   try {
-    after = await streamStart(sessionId, input.cursor);
+    // No cursor: the browser has none of the conversation, and gets all that is the stream's to send.
+    after = input.cursor ? await streamStart(sessionId, input.cursor) : null;
   } catch (error) {
     admitted.release();
     throw error;
