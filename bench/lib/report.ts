@@ -277,7 +277,10 @@ export function formatLiveReport(result: BenchResult): string {
   const live = result.live;
   if (live) {
     const { replyToScreen: reply, streams } = live;
-    const { without, with: withStreams } = streams.pagesReqPerSec;
+    const { before, with: withStreams, after } = streams.pages;
+    const without = (before.reqPerSec + after.reqPerSec) / 2;
+    const load = (run: { reqPerSec: number; cpuUsPerRequest: number }) =>
+      `${run.reqPerSec} req/s, ${run.cpuUsPerRequest} µs CPU per answer`;
     lines.push(
       "",
       "Live chat on PostgreSQL (two instances of the build on one server)",
@@ -288,8 +291,9 @@ export function formatLiveReport(result: BenchResult): string {
       `  ${streams.opened} of ${streams.wanted} visitor streams open on one instance (${streams.refused} refused): ` +
         `RSS ${streams.idleRssMb} MB idle -> ${streams.withStreamsRssMb} MB, ` +
         `+${streams.withStreamsRssMb - streams.idleRssMb} MB (target < 100 MB)`,
-      `  public pages (/ and /services, wrk): ${without} req/s without streams, ${withStreams} req/s with them ` +
-        `(${Math.round((withStreams / without) * 1000) / 10} %; target within 10 %)`,
+      `  public pages (/ and /services, wrk): before ${load(before)}; with the streams ${load(withStreams)}; ` +
+        `after ${load(after)} (req/s with them ${Math.round((withStreams.reqPerSec / without) * 1000) / 10} % ` +
+        "of without; target within 10 %)",
     );
   }
   if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));

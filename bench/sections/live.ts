@@ -8,7 +8,7 @@ import { createCookie } from "react-router";
 
 import { type AppProcess, BENCH_SESSION_SECRET, launchApp } from "../lib/app-process";
 import { BROWSER_HEADERS, cookieHeader, keepCookies, sleep } from "../lib/http";
-import { readMemory } from "../lib/memory";
+import { readCpuMs, readMemory } from "../lib/memory";
 import type { BenchOptions } from "../lib/options";
 import { createFreshDatabase } from "../lib/postgres";
 import { progress } from "../lib/progress";
@@ -29,8 +29,8 @@ export interface LiveFigures {
     refused: number;
     idleRssMb: number;
     withStreamsRssMb: number;
-    /** Public pages (/ and /services) under wrk: without the streams (before and after), and with them open. */
-    pagesReqPerSec: { without: number; with: number };
+    /** Public pages (/ and /services) under wrk: before the streams, with them open, after they closed. */
+    pages: { before: PagesLoad; with: PagesLoad; after: PagesLoad };
   };
 }
 
@@ -143,9 +143,9 @@ async function replyToScreen(a: AppProcess, b: AppProcess, databaseUrl: string):
       ).unref();
     });
     const sentAt = performance.now();
-    const posted = await fetch(`${a.baseUrl}/admin/chats/${sessionId}`, {
+    const posted = await fetch(`${a.baseUrl}/admin/chats?session=${sessionId}`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "reply", reply: text }),
+      body: new URLSearchParams({ intent: "reply", sessionId, message: text }),
       headers: { Cookie: staff, Origin: a.baseUrl },
       redirect: "manual",
     });
@@ -172,16 +172,28 @@ async function warmUp(app: AppProcess): Promise<void> {
   }
 }
 
-async function pagesReqPerSec(app: AppProcess, options: BenchOptions): Promise<number> {
-  let total = 0;
+interface PagesLoad {
+  reqPerSec: number;
+  /** The app's CPU time per answer: unlike req/s it holds while other jobs share the machine. */
+  cpuUsPerRequest: number;
+}
+
+async function pagesLoad(app: AppProcess, options: BenchOptions): Promise<PagesLoad> {
+  let requests = 0;
+  let seconds = 0;
+  const cpuBefore = readCpuMs(app.pid);
   for (const page of PAGES) {
     const run = await runWrk(
       { url: `${app.baseUrl}${page}`, headers: BROWSER_HEADERS },
       { connections: options.connections, seconds: options.seconds },
     );
-    total += run.reqPerSec;
+    requests += run.requests;
+    seconds += run.seconds;
   }
-  return round(total / PAGES.length);
+  return {
+    reqPerSec: round(requests / seconds),
+    cpuUsPerRequest: round(((readCpuMs(app.pid) - cpuBefore) * 1000) / requests),
+  };
 }
 
 async function manyStreams(app: AppProcess, options: BenchOptions): Promise<LiveFigures["streams"]> {
@@ -189,7 +201,7 @@ async function manyStreams(app: AppProcess, options: BenchOptions): Promise<Live
   const idleRssMb = readMemory(app.pid).rssMb;
   await warmUp(app);
   progress("Public pages without streams...");
-  const before = await pagesReqPerSec(app, options);
+  const before = await pagesLoad(app, options);
   progress(`Opening ${STREAMS} visitor streams...`);
   const streams: OpenStream[] = [];
   let refused = 0;
@@ -205,19 +217,19 @@ async function manyStreams(app: AppProcess, options: BenchOptions): Promise<Live
   await sleep(SETTLE_MS);
   const withStreamsRssMb = readMemory(app.pid).rssMb;
   progress("Public pages with the streams open...");
-  const withStreams = await pagesReqPerSec(app, options);
+  const withStreams = await pagesLoad(app, options);
   for (const stream of streams) stream.request.destroy();
   await sleep(SETTLE_MS);
   progress("Public pages without streams, again...");
   // The machine is shared: the runs without streams, before and after, bracket the one with them.
-  const without = round((before + (await pagesReqPerSec(app, options))) / 2);
+  const after = await pagesLoad(app, options);
   return {
     wanted: STREAMS,
     opened: streams.length,
     refused,
     idleRssMb,
     withStreamsRssMb,
-    pagesReqPerSec: { without, with: withStreams },
+    pages: { before, with: withStreams, after },
   };
 }
 
