@@ -287,7 +287,7 @@ export function formatLiveReport(result: BenchResult): string {
       "failed" in reply
         ? `  staff reply on A -> visitor's stream on B: not measured (${reply.failed})`
         : `  staff reply on A -> visitor's stream on B: ${reply.samples} replies, p50 ${reply.p50Ms} ms, ` +
-          `p95 ${reply.p95Ms} ms, max ${reply.maxMs} ms (target p95 < 1000 ms)`,
+            `p95 ${reply.p95Ms} ms, max ${reply.maxMs} ms (target p95 < 1000 ms)`,
       `  ${streams.opened} of ${streams.wanted} visitor streams open on one instance (${streams.refused} refused): ` +
         `RSS ${streams.idleRssMb} MB idle -> ${streams.withStreamsRssMb} MB, ` +
         `+${streams.withStreamsRssMb - streams.idleRssMb} MB (target < 100 MB)`,
