@@ -58,7 +58,9 @@ export function personalDataExport(email: string, data: PersonalData, exportedAt
       sessionId: conversation.sessionId,
       messages: conversation.messages.map((message) => ({
         createdAt: message.createdAt,
-        from: message.isUserMessage ? "visitor" : "assistant",
+        // Staff replies are the visitor's conversation too (docs/product.md §12.1), with who wrote them.
+        from: message.isUserMessage ? "visitor" : message.answeredBy === "staff" ? "staff" : "assistant",
+        ...(message.answeredBy === "staff" ? { staffName: message.staffName } : {}),
         message: message.message,
         mediaUrl: message.mediaUrl,
         mediaType: message.mediaType,

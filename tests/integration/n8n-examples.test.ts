@@ -34,6 +34,8 @@ const EVENT_TYPES = [
   "payment.succeeded",
   "payment.failed",
   "subscription.cancelled",
+  "chat.handoff_requested",
+  "chat.staff_replied",
   "webhook.test",
 ];
 const SECRET_PLACEHOLDER = "whsec_PASTE_YOUR_SIGNING_SECRET_HERE";

@@ -15,6 +15,8 @@ const EMAIL: Partial<Record<OutboxEventType, Channel[]>> = {
   "payment.failed": ["staff_email"],
   "subscription.cancelled": ["staff_email"],
   "order.payment_requested": ["client_email"],
+  // At most one per conversation per 10 minutes: the event is only written then (app/models/chat-handoff.server.ts).
+  "chat.handoff_email": ["staff_email"],
 };
 const AIRTABLE: Partial<Record<OutboxEventType, Channel[]>> = {
   "order.created": ["airtable"],

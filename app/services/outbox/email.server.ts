@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import { EMAIL_TEXTS, PAYMENT_REQUEST_EMAIL } from "~/copy/email";
+import { HANDOFF_EMAIL_TEXT } from "~/copy/handoff";
 import { PAYMENT_EMAIL_TEXTS } from "~/copy/payment-events";
 import { PAYMENT_KINDS, PAYMENT_PROVIDERS } from "~/lib/domain";
 import { getEnv } from "~/lib/env.server";
@@ -231,7 +232,37 @@ async function staffMessage(delivery: DueDelivery, staffEmail: string): Promise<
   if (type === "payment.succeeded" || type === "payment.failed" || type === "subscription.cancelled") {
     return staffPaymentMessage(type, data, staffEmail);
   }
+  if (type === "chat.handoff_email") return staffHandoffMessage(data, staffEmail);
   throw new Error(`No staff email for ${type} events`);
+}
+
+const HandoffData = z.object({
+  session_id: z.string(),
+  requested_by: z.string().nullable(),
+  first_message: z.string().nullable(),
+});
+
+/** A chat conversation waits for a person (docs/product.md §12.1): the link opens it in Admin → Chats. */
+async function staffHandoffMessage(data: unknown, staffEmail: string): Promise<Message> {
+  const handoff = HandoffData.parse(data);
+  const { supportEmail } = await currentSiteSettings();
+  return message({ to: staffEmail, replyTo: supportEmail, subject: HANDOFF_EMAIL_TEXT.subject }, [
+    {
+      kind: "paragraph",
+      text: handoff.requested_by === "assistant" ? HANDOFF_EMAIL_TEXT.introAssistant : HANDOFF_EMAIL_TEXT.intro,
+    },
+    ...(handoff.first_message
+      ? [
+          { kind: "paragraph" as const, text: HANDOFF_EMAIL_TEXT.firstMessage },
+          { kind: "quote" as const, text: handoff.first_message },
+        ]
+      : []),
+    {
+      kind: "link",
+      label: HANDOFF_EMAIL_TEXT.link,
+      url: adminUrl(`/admin/chats?${new URLSearchParams({ session: handoff.session_id })}`),
+    },
+  ]);
 }
 
 /**
