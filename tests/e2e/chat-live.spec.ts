@@ -91,6 +91,8 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     await page.route("**/chat/stream*", (route) => route.fulfill({ status: 503, body: "refused" }));
     const panel = await openWidget(page);
     await panel.getByRole("button", { name: productText("Talk to a person") }).click();
+    // The handover made the conversation: the message goes to the same one.
+    await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
     const first = unique("Polling visitor");
     const input = panel.getByPlaceholder(productText("Type your message..."));
     await input.fill(first);
