@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { startPostgres } from "../tests/support/postgres-server";
 import { type AppProcess, startApp } from "./lib/app-process";
 import { sampleCatalogue } from "./lib/catalogue";
 import { chromiumMissingMessage } from "./lib/chromium";
@@ -12,12 +13,13 @@ import { sleep } from "./lib/http";
 import { readMemory, resetPeak } from "./lib/memory";
 import { type BenchOptions, readOptions, USAGE } from "./lib/options";
 import { progress } from "./lib/progress";
-import { formatReport, formatScaleReport } from "./lib/report";
+import { formatLiveReport, formatReport, formatScaleReport } from "./lib/report";
 import { type BenchResult, type DatabaseRun, describeRun, loadAverage, saveResult } from "./lib/results";
 import { wrkMissingMessage } from "./lib/wrk";
 import { benchChat } from "./sections/chat";
 import { measureInitialJs } from "./sections/initial-js";
 import { findLighthouse, runLighthouse } from "./sections/lighthouse";
+import { benchLive } from "./sections/live";
 import { benchOrder } from "./sections/order";
 import { benchPages } from "./sections/pages";
 import { benchRefusals } from "./sections/refusals";
@@ -110,6 +112,27 @@ async function main() {
   }
   if (!existsSync(path.join(ROOT, "build", "server", "index.js")) || !existsSync(BUILD_CLIENT_DIR)) {
     fail("No production build in build/: run `npm run build` first (the bench runs the build, it builds nothing).");
+  }
+  if (options.live) {
+    const wrkMissing = wrkMissingMessage();
+    if (wrkMissing) fail(wrkMissing);
+    const result: BenchResult = { ...describeRun(options, ROOT), runs: [], notes: [] };
+    // Two instances need a server they share: the embedded database is one process's alone.
+    const server = options.databaseUrl ? undefined : await startPostgres();
+    try {
+      result.live = await benchLive(
+        ROOT,
+        options.databaseUrl ?? server!.url("postgres"),
+        options,
+        (app) => (running = app),
+      );
+    } finally {
+      await server?.stop();
+    }
+    result.machine.loadAverageAtEnd = loadAverage();
+    console.log(formatLiveReport(result));
+    console.log(`\nSaved ${path.relative(ROOT, saveResult(result, ROOT))}`);
+    return;
   }
   if (options.scale) {
     const result: BenchResult = { ...describeRun(options, ROOT), runs: [], notes: [] };

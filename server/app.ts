@@ -16,6 +16,7 @@ import {
 } from "~/lib/security-headers.server";
 import { allConversationsWritten } from "~/services/chat/conversation-writes.server";
 import { chatLimits, maxChatRequestBytes } from "~/services/chat/limits.server";
+import { closeLiveStreams } from "~/services/chat/live.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.server";
 import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
@@ -32,6 +33,7 @@ export { answerFromPageCache } from "./page-cache";
 export { RequestGate } from "./shutdown";
 export { countVisit } from "./visits";
 export { staticFileHeaders } from "~/lib/security-headers.server";
+export { closeLiveStreams } from "~/services/chat/live.server";
 
 export async function start() {
   const env = await startApp();
@@ -46,6 +48,7 @@ export async function stop() {
   // The chat's last replies are stored after their answers went out.
   await allConversationsWritten();
   stopRetention();
+  closeLiveStreams();
   await stopOutboxWorker();
   // The views counted since the last flush, before the database closes.
   await stopVisitCounting();

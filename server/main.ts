@@ -28,7 +28,14 @@ server.disable("x-powered-by");
 // through the middleware at all (docs/performance.md).
 // A refusal (429) is sent as it is: compressing the page of each refused form post took a third of
 // its time, and a flood of them must cost as little as possible (docs/performance.md).
-const compress = compression({ filter: (req, res) => res.statusCode !== 429 && compression.filter(req, res) });
+// A live chat stream (text/event-stream) is sent as each event comes: compressed, an event would
+// wait for a block's worth of others (app/services/chat/live.server.ts).
+const compress = compression({
+  filter: (req, res) =>
+    res.statusCode !== 429 &&
+    !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+    compression.filter(req, res),
+});
 const sentUncompressed = (req: Request) =>
   req.method === "POST" && (req.path.endsWith(".data") || req.path === "/chat/messages");
 server.use((req, res, next) => (sentUncompressed(req) ? next() : compress(req, res, next)));
@@ -119,7 +126,11 @@ async function shutdown(signal: NodeJS.Signals) {
     log.error("shutdown timed out");
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
-  const cut = await gate.drain(listener, DRAIN_TIMEOUT_MS);
+  const draining = gate.drain(listener, DRAIN_TIMEOUT_MS);
+  // Live chat streams would hold the drain to its end: they end now, and their browsers reconnect
+  // once this listener is closed, to another instance (or poll).
+  mod.closeLiveStreams();
+  const cut = await draining;
   if (cut > 0) log.warn("requests cut short by the shutdown", { count: cut });
   // Closing the database checkpoints PGlite, so the next start needs no recovery.
   try {

@@ -30,10 +30,10 @@ export interface AppDatabase {
   db: Db;
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /**
-   * LISTEN on a channel: onNotify for each notification, onListen whenever the subscription is
-   * made (again, after postgres-js reconnects a dropped connection). Returns the unsubscribe.
+   * LISTEN on a channel: onNotify with each notification's payload, onListen whenever the
+   * subscription is made (again, after postgres-js reconnects a dropped connection). Returns the unsubscribe.
    */
-  listen(channel: string, onNotify: () => void, onListen: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

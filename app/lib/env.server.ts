@@ -84,6 +84,9 @@ export const EnvSchema = z
     ORDERS_PER_HOUR: positiveInt(10),
     PAYMENTS_PER_HOUR: positiveInt(10),
     CHAT_MAX_MESSAGE_CHARS: positiveInt(DEFAULT_CHAT_MAX_MESSAGE_CHARS),
+    // Live chat streams (Server-Sent Events) open on this instance, in all and per visitor address.
+    CHAT_STREAMS_MAX: positiveInt(1000),
+    CHAT_STREAMS_PER_ADDRESS: positiveInt(5),
     MAX_IMAGE_BYTES: positiveInt(5 * 1024 * 1024),
     MAX_VOICE_BYTES: positiveInt(10 * 1024 * 1024),
     // Chat uploads: per-address bytes a day (IPv6 by /64), all stored files together,

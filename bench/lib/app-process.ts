@@ -49,6 +49,8 @@ export interface AppProcess {
 }
 
 const START_TIMEOUT_MS = 120_000;
+/** Signs the app's cookies on PostgreSQL: the live chat bench signs visitors' chat cookies with it. */
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 const ADMIN = { username: "bench", password: "bench-password-long" };
 
 /**
@@ -56,6 +58,8 @@ const ADMIN = { username: "bench", password: "bench-password-long" };
  * (app/lib/env.server.ts; docs/product.md §9). Everything else keeps its default.
  */
 const RAISED_LIMITS = {
+  // The live chat bench holds a thousand visitor streams from this one address.
+  CHAT_STREAMS_PER_ADDRESS: "1000000",
   ORDERS_PER_HOUR: "1000000000",
   CHAT_MESSAGES_PER_MINUTE: "1000000000",
   CONTACT_MESSAGES_PER_HOUR: "1000000000",
@@ -118,7 +122,7 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
       ...(databaseUrl
         ? {
             DATABASE_URL: databaseUrl,
-            SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+            SESSION_SECRET: BENCH_SESSION_SECRET,
             SECRETS_KEY: "bench-secrets-key-0123456789abcdef-0123",
           }
         : {}),

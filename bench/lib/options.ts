@@ -22,6 +22,9 @@ export const USAGE = `Usage: npm run bench [-- options]   (after npm run build)
                     e.g. a worktree of an earlier commit, to compare it side by side with the same bench
   --keep            with --scale: keep each seeded database (bench/.scale/ for the embedded one, a database
                     named agency_bench_scale_<size> on DATABASE_URL's server) and reuse it on the next --keep run
+  --live           instead of the sections: the live chat on PostgreSQL (DATABASE_URL, else a server the bench
+                    starts): a staff reply on one instance to a visitor's stream on another (p95), then 1,000
+                    visitor streams open on one instance, its memory and public pages' req/s with and without them
   --help
 
 Environment: DATABASE_URL (also measure on Postgres: the bench creates and drops its own database
@@ -52,6 +55,7 @@ const OptionsSchema = z.object({
   exportOnly: z.boolean().default(false),
   app: z.string().min(1).optional(),
   keep: z.boolean().default(false),
+  live: z.boolean().default(false),
   databaseUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -80,6 +84,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
       "export-only": { type: "boolean" },
       app: { type: "string" },
       keep: { type: "boolean" },
+      live: { type: "boolean" },
       help: { type: "boolean" },
     },
   });

@@ -304,3 +304,32 @@ export function formatScaleReport(result: BenchResult): string {
   if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));
   return lines.join("\n");
 }
+
+/** `--live`: the live chat's figures beside issue targets (docs/performance.md, "Live chat"). */
+export function formatLiveReport(result: BenchResult): string {
+  const lines = headerLines(result);
+  const live = result.live;
+  if (live) {
+    const { replyToScreen: reply, streams } = live;
+    const { before, with: withStreams, after } = streams.pages;
+    const without = (before.reqPerSec + after.reqPerSec) / 2;
+    const load = (run: { reqPerSec: number; cpuUsPerRequest: number }) =>
+      `${run.reqPerSec} req/s, ${run.cpuUsPerRequest} µs CPU per answer`;
+    lines.push(
+      "",
+      "Live chat on PostgreSQL (two instances of the build on one server)",
+      "failed" in reply
+        ? `  staff reply on A -> visitor's stream on B: not measured (${reply.failed})`
+        : `  staff reply on A -> visitor's stream on B: ${reply.samples} replies, p50 ${reply.p50Ms} ms, ` +
+            `p95 ${reply.p95Ms} ms, max ${reply.maxMs} ms (target p95 < 1000 ms)`,
+      `  ${streams.opened} of ${streams.wanted} visitor streams open on one instance (${streams.refused} refused): ` +
+        `RSS ${streams.idleRssMb} MB idle -> ${streams.withStreamsRssMb} MB, ` +
+        `+${streams.withStreamsRssMb - streams.idleRssMb} MB (target < 100 MB)`,
+      `  public pages (/ and /services, wrk): before ${load(before)}; with the streams ${load(withStreams)}; ` +
+        `after ${load(after)} (req/s with them ${Math.round((withStreams.reqPerSec / without) * 1000) / 10} % ` +
+        "of without; target within 10 %)",
+    );
+  }
+  if (result.notes.length > 0) lines.push("", ...result.notes.map((note) => `Note: ${note}`));
+  return lines.join("\n");
+}

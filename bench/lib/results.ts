@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ChatFigures } from "../sections/chat";
 import type { InitialJsFigures } from "../sections/initial-js";
 import type { LighthouseFigures } from "../sections/lighthouse";
+import type { LiveFigures } from "../sections/live";
 import type { OrderFigures } from "../sections/order";
 import type { PageFigures } from "../sections/pages";
 import type { RefusalFigures } from "../sections/refusals";
@@ -56,6 +57,8 @@ export interface BenchResult {
   runs: DatabaseRun[];
   /** `--scale`: the admin pages on seeded databases. */
   scale?: ScaleRun[];
+  /** `--live`: the live chat across two instances, and 1,000 streams on one. */
+  live?: LiveFigures;
   initialJs?: InitialJsFigures;
   lighthouse?: LighthouseFigures[];
   /** Parts skipped, and why. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, integrations, orders, payments, providerEvents } from "~/db/schema";
 import { formatPrice } from "~/lib/pricing";
 
-import { type AppUnderTest, type Instance, startAppUnderTest } from "../support/app-under-test";
+import { type AppUnderTest, type Instance, OWNER, startAppUnderTest } from "../support/app-under-test";
 import type { RunningServer } from "../support/built-server";
 import { createTestAdmin, createTestOrder, createTestService, unique } from "../support/factories";
 import { reportFault } from "../support/fault-report";
@@ -282,3 +282,60 @@ describe("payments", () => {
     expect(paid.status).toBe("paid");
   });
 });
+
+describe("the live chat", () => {
+  it("sends a staff reply posted through one to the visitor's stream on the other, uncompressed, at once", async () => {
+    const handedOver = await fetch(`${app.url}/chat/handoff`, {
+      method: "POST",
+      body: new URLSearchParams(),
+      headers: { "X-Forwarded-For": "10.77.0.1" },
+      redirect: "manual",
+    });
+    expect(handedOver.status).toBe(303);
+    const cookie = handedOver.headers.getSetCookie()[0].split(";")[0];
+    const [{ sessionId }] = await app.db
+      .selectDistinct({ sessionId: chatMessages.sessionId })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, cookieSession(cookie)));
+
+    const controller = new AbortController();
+    const stream = await fetch(`${other.url}/chat/stream`, {
+      headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
+      signal: controller.signal,
+    });
+    try {
+      expect(stream.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+      expect(stream.headers.get("Content-Encoding")).toBeNull();
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let received = "";
+      const until = async (text: string) => {
+        while (!received.includes(text)) received += (await reader.read()).value ?? "";
+      };
+      await until('"status":"waiting"');
+
+      const reply = unique("Staff reply across instances");
+      const admin = await app.signedIn();
+      const at = performance.now();
+      const sent = await admin.post(`/admin/chats?session=${sessionId}`, {
+        intent: "reply",
+        sessionId,
+        message: reply,
+      });
+      expect(sent.status).toBe(302);
+      await until(reply);
+      const ms = performance.now() - at;
+      console.log(
+        `two instances: a staff reply through one reached the visitor's stream on the other in ${Math.round(ms)} ms`,
+      );
+      expect(received).toContain(`"staffName":"${OWNER.username}"`);
+    } finally {
+      controller.abort();
+    }
+  });
+});
+
+/** The conversation a signed chat cookie names (its value is base64 JSON, then the signature). */
+function cookieSession(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  return (JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString()) as { id: string }).id;
+}

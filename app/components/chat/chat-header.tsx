@@ -19,12 +19,15 @@ export function ChatHeader({
   look,
   title: Title,
   titleId,
+  status,
   children,
 }: {
   look: keyof typeof LOOK;
   /** The panel's title is its dialog's (Radix names the dialog after it); the page's is its h1. */
   title: "h1" | typeof DialogTitle;
   titleId?: string;
+  /** Who answers, when not the assistant (docs/product.md §12.2): in place of the "Online" line. */
+  status?: string;
   /** Buttons after the WhatsApp link (the panel's close button). */
   children?: React.ReactNode;
 }) {
@@ -39,9 +42,13 @@ export function ChatHeader({
         <Title {...(titleId ? { id: titleId } : {})} className={LOOK[look].title}>
           {CHAT_TEXT.title}
         </Title>
-        <p className="flex items-center gap-1.5 text-xs text-white/90">
+        <p className="flex items-center gap-1.5 text-xs text-white/90" data-chat-status>
           <span aria-hidden className="size-2 rounded-full bg-emerald-400" />
-          {CHAT_TEXT.online} <span aria-hidden>•</span> {chatExpertLabel(tool)}
+          {status ?? (
+            <>
+              {CHAT_TEXT.online} <span aria-hidden>•</span> {chatExpertLabel(tool)}
+            </>
+          )}
         </p>
       </div>
       {whatsapp && look === "panel" ? (

@@ -1,6 +1,7 @@
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { CHAT_TEXT } from "~/copy/chat";
+import { LIVE_CHAT_TEXT } from "~/copy/live-chat";
 import type { ChatMessageView } from "~/lib/chat";
 
 // The conversation as the widget and the /chat page both show it.
@@ -46,15 +47,28 @@ export function ChatLog({
 
 function ChatBubble({ message }: { message: ChatLogMessage }) {
   const mine = message.isUserMessage;
+  const staff = message.staffName;
   return (
-    <li className={cn("flex", mine ? "justify-end" : "justify-start")} data-chat-message={mine ? "user" : "bot"}>
+    <li
+      className={cn("flex", mine ? "justify-end" : "justify-start")}
+      data-chat-message={mine ? "user" : staff ? "staff" : "bot"}
+    >
       <div
         className={cn(
           "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-sm",
           mine ? "rounded-br-sm bg-brand text-white" : "rounded-bl-sm bg-white text-slate-800 ring-1 ring-slate-200",
         )}
       >
-        <span className="sr-only">{mine ? CHAT_TEXT.fromVisitor : `${CHAT_TEXT.title}:`} </span>
+        {staff ? (
+          <>
+            <span className="sr-only">{LIVE_CHAT_TEXT.staffSays(staff)} </span>
+            <p aria-hidden className="mb-0.5 text-xs font-semibold text-slate-600">
+              {staff}
+            </p>
+          </>
+        ) : (
+          <span className="sr-only">{mine ? CHAT_TEXT.fromVisitor : `${CHAT_TEXT.title}:`} </span>
+        )}
         {message.mediaType === "image" && message.mediaUrl ? (
           <img
             src={message.mediaUrl}

@@ -6,6 +6,7 @@ import { WhatsAppIcon } from "~/components/ui/brand-icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { CHAT_ERROR, CHAT_TEXT, welcomeMessage } from "~/copy/chat";
+import { LIVE_CHAT_TEXT } from "~/copy/live-chat";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "~/lib/chat";
 import { detectMediaType } from "~/lib/media-type";
 
@@ -14,7 +15,9 @@ import { ChatHeader, useChatSettings, WhatsAppLink } from "./chat-header";
 import { ChatLog } from "./chat-message";
 import { OfflineEmailForm } from "./offline-email-form";
 import { StarterPrompts } from "./starter-prompts";
+import { TalkToPerson } from "./talk-to-person";
 import { useChatState } from "./use-chat-state";
+import { useLiveChat } from "./use-live-chat";
 import { useVoiceRecorder } from "./use-voice-recorder";
 
 /**
@@ -37,6 +40,15 @@ export function ChatPanel({
 }) {
   const { tool, whatsapp, starterPrompts } = useChatSettings();
   const { state, dispatch, sending, send, restart } = useChatState();
+  const handoff = state.handoff;
+  const withTeam = handoff !== null && handoff.status !== "assistant";
+  // Never on every page view: only while the panel is open on a conversation, or staff have it.
+  useLiveChat({
+    active: (open && state.messages.length > 0) || withTeam,
+    open,
+    cursor: state.cursor,
+    dispatch,
+  });
   // Once the reply's first words have come, its bubble shows that the assistant is answering.
   const replying = sending && state.messages.at(-1)?.isUserMessage === false;
   const panel = useRef<HTMLDivElement>(null);
@@ -107,7 +119,17 @@ export function ChatPanel({
       >
         {/* Radix keeps Tab inside the panel; stopped here, Tab goes on to the page as before. */}
         <div className="contents" onKeyDown={(event) => event.key === "Tab" && event.stopPropagation()}>
-          <ChatHeader look="panel" title={Dialog.Title}>
+          <ChatHeader
+            look="panel"
+            title={Dialog.Title}
+            status={
+              handoff?.status === "staff" && handoff.staffName
+                ? LIVE_CHAT_TEXT.withStaff(handoff.staffName)
+                : handoff?.status === "waiting"
+                  ? LIVE_CHAT_TEXT.waiting
+                  : undefined
+            }
+          >
             {state.messages.length ? (
               <IconButton
                 label={CHAT_TEXT.newConversation}
@@ -141,6 +163,14 @@ export function ChatPanel({
                 disabled={locked}
                 className="mt-3"
               />
+            ) : null}
+            {handoff?.notice ? (
+              <p
+                data-handoff-notice
+                className="mt-3 rounded-lg bg-white px-3 py-2 text-xs text-slate-700 ring-1 ring-slate-200"
+              >
+                {handoff.notice}
+              </p>
             ) : null}
             {/* No webhook answered: the team can answer by email instead. */}
             {!sending && state.messages.at(-1)?.offline ? (
@@ -242,6 +272,7 @@ export function ChatPanel({
                   );
                 }}
               />
+              {withTeam ? null : <TalkToPerson dispatch={dispatch} disabled={locked} />}
               {whatsapp ? (
                 <WhatsAppLink href={whatsapp} className={buttonClasses("secondary", "sm")}>
                   <WhatsAppIcon className="size-3.5" />

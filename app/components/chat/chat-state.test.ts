@@ -190,4 +190,44 @@ describe("chatReducer", () => {
       "Voice messages are not available in this browser.",
     );
   });
+
+  describe("live updates", () => {
+    const staffReply = {
+      id: "staff-1",
+      message: "Hi, Sam here",
+      isUserMessage: false,
+      mediaUrl: null,
+      mediaType: null,
+      staffName: "Sam",
+    };
+
+    it("adds a staff reply that came live once, however often it comes, and goes on after it", () => {
+      const state = run(
+        { type: "loaded", messages: [{ ...staffReply, id: "old" }], handoff: { status: "waiting" } },
+        { type: "received", message: staffReply },
+        { type: "received", message: staffReply },
+      );
+      expect(state.messages.map((m) => m.id)).toEqual(["old", "staff-1"]);
+      expect(state.cursor).toBe("staff-1");
+      expect(state.handoff).toEqual({ status: "waiting" });
+    });
+
+    it("goes on after the stored reply, or the visitor's message while staff hold the conversation", () => {
+      expect(run(...typedAndSent("one"), { type: "settled", outcome: exchange("one") }).cursor).toBe("stored-bot");
+      const held = run(...typedAndSent("two"), {
+        type: "settled",
+        outcome: {
+          exchange: { user: { id: "held", message: "two", isUserMessage: true, mediaUrl: null, mediaType: null } },
+          handoff: { status: "staff", staffName: "Sam" },
+        },
+      });
+      expect(held).toMatchObject({ cursor: "held", handoff: { status: "staff", staffName: "Sam" } });
+      expect(held.messages.map((m) => m.id)).toEqual(["local-1"]);
+    });
+
+    it("forgets who answered with the conversation", () => {
+      const state = run({ type: "handedOff", handoff: { status: "waiting" } }, { type: "restarted" });
+      expect(state).toMatchObject({ handoff: null, cursor: null });
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { useEffect, useReducer } from "react";
 import { useLocation } from "react-router";
 
 import { CHAT_ERROR, CHAT_TEXT } from "~/copy/chat";
-import { type ChatMessageView, type ChatReplyEvent, defaultMediaText } from "~/lib/chat";
+import { type ChatMessageView, type ChatReplyEvent, defaultMediaText, type HandoffView } from "~/lib/chat";
 import type { ChatMediaType } from "~/lib/domain";
 
 import type { ChatLogMessage } from "./chat-message";
@@ -26,17 +26,27 @@ export interface ChatState {
   pending: { localId: string; blobUrl: string | null } | null;
   sentCount: number;
   settledCount: number;
+  /** Who answers: the assistant, or staff (asked for, or holding it); null until the server says. */
+  handoff: HandoffView | null;
+  /** The latest stored message the widget has: where a live stream goes on from. */
+  cursor: string | null;
 }
 
 /** How a message ended: stored with its reply, refused with a reason, or lost on the way. */
 export type ChatOutcome =
-  { exchange: { user: ChatMessageView; bot?: ChatMessageView } } | { refused: string } | { lost: true };
+  | { exchange: { user: ChatMessageView; bot?: ChatMessageView }; handoff?: HandoffView }
+  | { refused: string }
+  | { lost: true };
 
 export type ChatEvent =
   | { type: "typed"; text: string }
   | { type: "noticed"; notice: string }
   /** The conversation so far, read when the widget opens. */
-  | { type: "loaded"; messages: ChatMessageView[] }
+  | { type: "loaded"; messages: ChatMessageView[]; handoff?: HandoffView }
+  /** A message that came live (a staff reply), or by polling: shown once. */
+  | { type: "received"; message: ChatMessageView }
+  /** The handoff's state, as the server says it now. */
+  | { type: "handedOff"; handoff: HandoffView }
   | {
       type: "sent";
       /** The typed text, trimmed; empty when a file goes alone. */
@@ -56,6 +66,8 @@ export const INITIAL_CHAT_STATE: ChatState = {
   pending: null,
   sentCount: 0,
   settledCount: 0,
+  handoff: null,
+  cursor: null,
 };
 
 /** The reply's bubble keeps one key from its first streamed word to the stored reply. */
@@ -67,10 +79,17 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return { ...state, text: event.text };
     case "noticed":
       return { ...state, notice: event.notice };
-    case "loaded":
+    case "loaded": {
+      const handoff = event.handoff ?? state.handoff;
       // A message sent before the history came is already in it: the history would repeat it.
-      if (state.sentCount > 0) return state;
-      return { ...state, messages: event.messages };
+      if (state.sentCount > 0) return { ...state, handoff };
+      return { ...state, messages: event.messages, handoff, cursor: event.messages.at(-1)?.id ?? state.cursor };
+    }
+    case "received":
+      if (state.messages.some((message) => message.id === event.message.id)) return state;
+      return { ...state, messages: [...state.messages, event.message], cursor: event.message.id };
+    case "handedOff":
+      return { ...state, handoff: event.handoff };
     case "sent": {
       const localId = `local-${state.sentCount + 1}`;
       const message: ChatLogMessage = {
@@ -106,9 +125,15 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         messages: settle(state.messages, state.pending.localId, event.outcome),
         pending: null,
         settledCount: state.settledCount + 1,
+        ...("exchange" in event.outcome
+          ? {
+              cursor: (event.outcome.exchange.bot ?? event.outcome.exchange.user).id,
+              handoff: event.outcome.handoff ?? state.handoff,
+            }
+          : {}),
       };
     case "restarted":
-      return { ...state, notice: null, messages: [] };
+      return { ...state, notice: null, messages: [], handoff: null, cursor: null };
   }
 }
 
@@ -171,12 +196,18 @@ async function postMessage(form: FormData, onText: (text: string) => void): Prom
         const event = JSON.parse(buffered.slice(0, end)) as ChatReplyEvent;
         buffered = buffered.slice(end + 1);
         if (event.type === "delta") onText(event.text);
-        else return { exchange: { user: event.user, bot: event.bot } };
+        else return { exchange: { user: event.user, bot: event.bot }, handoff: event.handoff };
       }
     }
   } catch {
     return { lost: true };
   }
+}
+
+/** GET /chat/messages: the conversation so far and who answers it. */
+export interface ConversationSoFar {
+  messages: ChatMessageView[];
+  handoff?: HandoffView;
 }
 
 /** The widget's state; `send` posts a message to /chat/messages the way the page's form does. */
@@ -189,8 +220,8 @@ export function useChatState() {
   useEffect(() => {
     const controller = new AbortController();
     fetch(MESSAGES_URL, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ messages: ChatMessageView[] }>) : null))
-      .then((body) => body && dispatch({ type: "loaded", messages: body.messages }))
+      .then((response) => (response.ok ? (response.json() as Promise<ConversationSoFar>) : null))
+      .then((body) => body && dispatch({ type: "loaded", messages: body.messages, handoff: body.handoff }))
       // Without the history the widget still works: the visitor just does not see it.
       .catch(() => {});
     return () => controller.abort();

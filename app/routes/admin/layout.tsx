@@ -1,6 +1,7 @@
 import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { LiveChats } from "~/components/admin/live-chats";
 import { Sidebar } from "~/components/admin/sidebar";
 import { ADMIN_USERS_TEXTS, SIDEBAR_TEXTS } from "~/copy/admin";
 import { useHydrated } from "~/lib/hydrated";
@@ -54,6 +55,7 @@ function AdminFrame({
         unreadMessages={unreadMessages}
         waitingChats={waitingChats}
       />
+      <LiveChats />
       <main className="min-w-0 flex-1 px-4 py-6 wrap-anywhere sm:px-6 lg:px-8 lg:py-8">
         <PendingNotice />
         {children}

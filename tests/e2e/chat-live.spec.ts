@@ -1,0 +1,117 @@
+import type { Browser, Page } from "@playwright/test";
+
+import { productText } from "../support/product-text";
+import { openAdmin } from "./admin-helpers";
+import { ADMIN, expect, test, unique } from "./fixtures";
+
+// The live chat's round trip in two browsers (docs/product.md §12): a visitor with JavaScript asks
+// for a person in the widget, staff reply in Admin → Chats, and the reply shows in the visitor's open
+// panel without a reload; the staff screen shows the visitor's next message the same way.
+
+// The round trigger stands on its own from 1536 px (chat.spec.ts).
+test.use({ viewport: { width: 1600, height: 900 }, reducedMotion: "reduce" });
+/** A staff reply reaches the other browser within a second or two; this leaves room for a loaded machine. */
+const LIVE_MS = 10_000;
+
+async function openWidget(page: Page) {
+  await page.goto("/");
+  const trigger = page.getByRole("link", { name: productText("Open AI Chat") });
+  await expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+  await trigger.click();
+  const panel = page.getByRole("dialog", { name: productText("AI Assistant") });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** A second browser, signed in as the seeded owner: the staff member. */
+async function staffPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const response = await page.request.post("/admin/login", { form: ADMIN, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  await page.request.get("/admin");
+  return page;
+}
+
+test.describe("live chat with a person", { tag: "@js" }, () => {
+  test("staff take over, reply live to the open panel, read the visitor live, and hand back", async ({
+    page,
+    browser,
+    baseURL,
+    sql,
+  }) => {
+    const panel = await openWidget(page);
+    await panel.getByRole("button", { name: productText("Talk to a person") }).click();
+    await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    await expect(panel.getByRole("button", { name: productText("Talk to a person") })).toHaveCount(0);
+    const first = unique("Is anyone there?");
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await input.fill(first);
+    await input.press("Enter");
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    await expect(log.locator('[data-chat-message="user"]').filter({ hasText: first })).toHaveCount(1);
+    await expect(input).toBeEnabled();
+    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+
+    const staff = await staffPage(browser, baseURL!);
+    try {
+      await openAdmin(staff, `/admin/chats?session=${sessionId}`);
+      // Every admin screen's title carries the number of conversations waiting.
+      await expect(staff).toHaveTitle(/^\(\d+\) /);
+      const conversation = staff.getByRole("region", { name: productText("Conversation") });
+      await expect(conversation).toContainText(first);
+
+      const reply = unique("Hi, I can help");
+      await staff.getByLabel(productText("Reply"), { exact: true }).fill(`${reply} **today**`);
+      await staff.getByRole("button", { name: productText("Send reply") }).click();
+
+      const bubble = log.locator('[data-chat-message="staff"]').filter({ hasText: reply });
+      await expect(bubble).toHaveCount(1, { timeout: LIVE_MS });
+      await expect(bubble).toContainText(ADMIN.username);
+      await expect(bubble.locator("strong")).toHaveText("today");
+      await expect(panel.locator("[data-chat-status]")).toHaveText(
+        productText.pattern("Chatting with {name} from our team", ADMIN.username),
+      );
+
+      // The staff screen follows the visitor without a reload.
+      const second = unique("Thanks, one more question");
+      await input.fill(second);
+      await input.press("Enter");
+      await expect(conversation).toContainText(second, { timeout: LIVE_MS });
+
+      await staff.getByRole("button", { name: productText("Hand back to assistant") }).click();
+      await expect(panel.locator("[data-chat-status]")).toContainText(productText("Online"), { timeout: LIVE_MS });
+      await expect(panel.getByRole("button", { name: productText("Talk to a person") })).toBeVisible();
+    } finally {
+      await staff.context().close();
+    }
+  });
+
+  test("falls back to asking every few seconds when the stream is refused", async ({ page, browser, baseURL, sql }) => {
+    await page.route("**/chat/stream*", (route) => route.fulfill({ status: 503, body: "refused" }));
+    const panel = await openWidget(page);
+    await panel.getByRole("button", { name: productText("Talk to a person") }).click();
+    // The handover made the conversation: the message goes to the same one.
+    await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    const first = unique("Polling visitor");
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await input.fill(first);
+    await input.press("Enter");
+    await expect(input).toBeEnabled();
+    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+
+    const staff = await staffPage(browser, baseURL!);
+    try {
+      await openAdmin(staff, `/admin/chats?session=${sessionId}`);
+      const reply = unique("Polled reply");
+      await staff.getByLabel(productText("Reply"), { exact: true }).fill(reply);
+      await staff.getByRole("button", { name: productText("Send reply") }).click();
+      // The widget asks /chat/messages every 5 s.
+      await expect(panel.locator('[data-chat-message="staff"]').filter({ hasText: reply })).toHaveCount(1, {
+        timeout: LIVE_MS,
+      });
+    } finally {
+      await staff.context().close();
+    }
+  });
+});
