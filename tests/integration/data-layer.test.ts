@@ -260,7 +260,13 @@ describe.each(BACKENDS)("data layer on %s", (backend) => {
       expect((await integrationsModel.getAdminIntegrations())?.stripeSecretKey).toEqual({ lastFour: "_123" });
       expect(await integrationsModel.readIntegrationSecret("stripeSecretKey")).toBe("sk_test_123");
       const publicFields = await integrationsModel.getPublicIntegrations();
-      expect(publicFields).toEqual({ voiceAgentEmbedCode: "<div>voice</div>", customCss: "body{}", customJs: null });
+      // The booking page is public: the site links it where the next step is a call.
+      expect(publicFields).toEqual({
+        voiceAgentEmbedCode: "<div>voice</div>",
+        customCss: "body{}",
+        customJs: null,
+        bookingPageUrl: null,
+      });
       expect(JSON.stringify(publicFields)).not.toContain("sk_test");
       expect((await dbError(db().execute(sql`insert into integrations (id) values (2)`))).code).toBe("23514");
     });
