@@ -1,9 +1,11 @@
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { log } from "~/lib/log.server";
+import { listCaseStudyLinksByService, listFeaturedCaseStudies } from "~/models/case-studies.server";
 import { getFounderInfo } from "~/models/founder-info.server";
 import { getPublicIntegrations, hasStripeSecretKey } from "~/models/integrations.server";
 import { listActiveServices, listFeaturedServices } from "~/models/services.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { listClientLogos, listPublishedTestimonials, listTestimonialsByService } from "~/models/testimonials.server";
 
 import { keptUntilChanged } from "./page-cache/kept.server";
 
@@ -36,3 +38,23 @@ export const readStripeConfigured = lastKnown("stripe configured", hasStripeSecr
 export const readFeaturedServices = lastKnown("featured services", () => listFeaturedServices());
 export const readFounderInfo = lastKnown("founder", getFounderInfo);
 export const readActiveServices = lastKnown("active services", listActiveServices);
+
+/** The proof the home page shows: featured case studies, testimonials and client logos. */
+export const readHomeProof = lastKnown("home proof", async () => {
+  const [caseStudies, testimonials, logos] = await Promise.all([
+    listFeaturedCaseStudies(),
+    listPublishedTestimonials(),
+    listClientLogos(),
+  ]);
+  return {
+    caseStudies,
+    testimonials,
+    logos: logos.map(({ id, altText, imageUrl }) => ({ id, altText, imageUrl })),
+  };
+});
+
+/** For each service id: its case-study links and its first testimonial (catalogue, order form). */
+export const readServiceProof = lastKnown("service proof", async () => {
+  const [caseStudies, testimonials] = await Promise.all([listCaseStudyLinksByService(), listTestimonialsByService()]);
+  return { caseStudies, testimonials };
+});

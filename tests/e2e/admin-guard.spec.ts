@@ -62,6 +62,7 @@ test("a POST to any admin route without a session changes nothing", { tag: "@js"
     "admin/orders/export.csv": {},
     "admin/messages": { intent: "delete", messageId: message.id },
     "admin/chats": {},
+    "admin/chats/stream": {},
     "admin/insights": {},
     "admin/insights/export.csv": {},
     "admin/settings": {

@@ -48,12 +48,10 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("img", { name: /Visitors and page views per day/ })).toBeVisible();
       const funnel = page.getByRole("table", { name: productText("From visit to payment") });
       await expect(funnel.getByRole("rowheader", { name: productText("Paid orders") })).toBeVisible();
+      // Other specs' visits may share the first place: this spec's page is among the top ones.
       await expect(
-        page
-          .getByRole("table", { name: productText("Top pages") })
-          .getByRole("rowheader")
-          .first(),
-      ).toHaveText(path);
+        page.getByRole("table", { name: productText("Top pages") }).getByRole("rowheader", { name: path }),
+      ).toBeVisible();
       await expect(page.getByRole("table", { name: productText("Top services by orders") })).toContainText(service);
       expect(await sideways(page)).toBe(0);
 

@@ -46,11 +46,24 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     values (${long("Orders to the accounting workflow")}, ${N8N_URL}, '{order.created}', false, 'whsec_AAAA')
     returning id`;
   await sql`insert into audit_log (actor_username, action, target) values (${admin.username}, 'webhook.created', ${long("Production n8n chat workflow")})`;
+  const [caseStudy] = await sql`
+    insert into case_studies (slug, title, client_name, industry, problem, solution)
+    values (${unique("phone")
+      .replace(/[^a-z0-9]+/gi, "-")
+      .toLowerCase()}, ${long("Invoices from Shopify to Xero without typing")}, ${long("Northwind Logistics")}, 'Logistics', 'p', 's')
+    returning id`;
+  const [testimonial] =
+    await sql`insert into testimonials (quote, name) values (${long("They saved us a day every week")}, 'Phone') returning id`;
+  const [logo] =
+    await sql`insert into client_logos (alt_text, image_url) values ('Phone', '/favicon.svg') returning id`;
   const ids: Record<string, string> = {
     serviceId: service.id,
     webhookId: webhook.id,
     eventWebhookId: eventWebhook.id,
     adminId: admin.id,
+    caseStudyId: caseStudy.id,
+    testimonialId: testimonial.id,
+    logoId: logo.id,
   };
   try {
     await page.setViewportSize(PHONE);
@@ -58,8 +71,8 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     expect(await sideways(page), "/admin/login").toBe(0);
 
     await login();
-    // Pages only: the CSV and JSON exports are downloads.
-    const screens = guardedAdminPaths().filter((path) => !/\.\w+$/.test(path));
+    // Pages only: the CSV and JSON exports are downloads, the Chats stream an event stream.
+    const screens = guardedAdminPaths().filter((path) => !/\.\w+$/.test(path) && !path.endsWith("/stream"));
     expect(screens).toEqual(
       expect.arrayContaining(["admin", "admin/personal-data", "admin/webhooks/events/:eventWebhookId/log"]),
     );
@@ -91,6 +104,9 @@ test("every admin screen fits a 375 px phone without scrolling sideways", async 
     await sql`delete from contact_messages where id = ${message.id}`;
     await sql`delete from webhooks where id = ${webhook.id}`;
     await sql`delete from event_webhooks where id = ${eventWebhook.id}`;
+    await sql`delete from case_studies where id = ${caseStudy.id}`;
+    await sql`delete from testimonials where id = ${testimonial.id}`;
+    await sql`delete from client_logos where id = ${logo.id}`;
     await sql`delete from payments where order_id = ${order.id}`;
     await sql`delete from orders where id = ${order.id}`;
     await sql`delete from services where id = ${service.id}`;

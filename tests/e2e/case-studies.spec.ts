@@ -34,7 +34,7 @@ test.describe("admin", () => {
         .first()
         .click();
       await expectFormOpened(page, productText("Add Case Study"));
-      await page.getByLabel(productText("Title")).fill(title);
+      await page.getByLabel(productText("Title"), { exact: true }).fill(title);
       await page.getByLabel(productText("Client name")).fill("Cedar & Co");
       await page.getByLabel(productText("Industry"), { exact: true }).fill("Logistics");
       await page.getByLabel(productText("The problem")).fill("Pick lists were printed and typed again.");
@@ -58,7 +58,7 @@ test.describe("admin", () => {
       }
 
       await openAdmin(page, "/admin/case-studies/new");
-      await page.getByLabel(productText("Title")).fill("Another title");
+      await page.getByLabel(productText("Title"), { exact: true }).fill("Another title");
       await page.getByLabel(productText("Slug"), { exact: true }).fill(slug);
       await page.getByLabel(productText("Client name")).fill("Someone");
       await page.getByLabel(productText("Industry"), { exact: true }).fill("Retail");
@@ -70,7 +70,7 @@ test.describe("admin", () => {
           productText.pattern('The slug "{slug}" is already used by another case study. Choose another one.', slug),
         ),
       ).toBeVisible();
-      await expect(page.getByLabel(productText("Title"))).toHaveValue("Another title");
+      await expect(page.getByLabel(productText("Title"), { exact: true })).toHaveValue("Another title");
     } finally {
       await sql`delete from case_studies where slug = ${slug} or title = 'Another title'`;
     }

@@ -35,8 +35,13 @@ import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
-import { readFeaturedServices, readFounderInfo, readPublicIntegrations } from "~/services/last-known.server";
-import { readHomeProof, readServiceProof } from "~/services/proof.server";
+import {
+  readFeaturedServices,
+  readFounderInfo,
+  readHomeProof,
+  readPublicIntegrations,
+  readServiceProof,
+} from "~/services/last-known.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/home";

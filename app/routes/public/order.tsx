@@ -25,10 +25,9 @@ import { createOrder, ServiceUnavailableError } from "~/models/orders.server";
 import { type PublicService, toPublicService } from "~/models/services.server";
 import { orderIntro, siteNextSteps } from "~/models/site-settings.server";
 import type { PublicTestimonial } from "~/models/testimonials.server";
-import { readActiveServices, readSiteSettings } from "~/services/last-known.server";
+import { readActiveServices, readServiceProof, readSiteSettings } from "~/services/last-known.server";
 import { type OrderReceipt, orderReceipt, orderReceiptHeaders } from "~/services/order-receipt.server";
 import { onlinePaymentTiming } from "~/services/payments/stripe.server";
-import { readServiceProof } from "~/services/proof.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/order";

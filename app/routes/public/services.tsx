@@ -31,7 +31,7 @@ import {
 } from "~/lib/service-filter";
 import { listActiveCategories, searchActiveServices, toPublicService } from "~/models/services.server";
 import { getSiteSettings, siteFaq } from "~/models/site-settings.server";
-import { readServiceProof } from "~/services/proof.server";
+import { readServiceProof } from "~/services/last-known.server";
 
 import type { Route } from "./+types/services";
 

@@ -58,17 +58,17 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
             >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold text-slate-900">{testimonial.name}</h2>
+                  <h2 className="font-semibold break-words text-slate-900">{testimonial.name}</h2>
                   <Badge tone={testimonial.published ? "success" : "neutral"}>
                     {testimonial.published ? T.published : T.hidden}
                   </Badge>
                 </div>
-                <p className="mt-1 text-sm text-slate-600">
+                <p className="mt-1 text-sm break-words text-slate-600">
                   {[testimonial.role, testimonial.company].filter(Boolean).join(", ")}
                 </p>
-                <p className="mt-2 line-clamp-2 text-sm text-slate-700">“{testimonial.quote}”</p>
+                <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">“{testimonial.quote}”</p>
                 {caseStudyTitle || serviceName ? (
-                  <p className="mt-1 text-xs text-slate-500">
+                  <p className="mt-1 text-xs break-words text-slate-500">
                     {caseStudyTitle ? T.aboutCaseStudy(caseStudyTitle) : T.aboutService(serviceName ?? "")}
                   </p>
                 ) : null}
@@ -108,7 +108,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
               <li
                 key={logo.id}
                 aria-label={logo.altText}
-                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
               >
                 <img
                   src={logo.imageUrl}
@@ -118,7 +118,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
                   loading="lazy"
                   className="h-9 w-30 shrink-0 object-contain"
                 />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-32 flex-1">
                   <p className="truncate font-medium text-slate-900">{logo.altText}</p>
                   <p className="text-xs text-slate-500">
                     {L.positionField} {logo.position}
