@@ -228,6 +228,19 @@ function Section({
 
 const headingId = (title: string) => title.toLowerCase().replaceAll(/[^a-z]+/g, "-");
 
+/** A "Top …" list as a table under its heading, or a line saying there is nothing yet. */
+function TopTable({ title, columns, rows }: { title: string; columns: Column[]; rows: string[][] }) {
+  return (
+    <Section id={headingId(title)} title={title}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{TEXTS.none}</p>
+      ) : (
+        <DataTable caption={title} columns={columns} rows={rows} />
+      )}
+    </Section>
+  );
+}
+
 function TopVisits({ title, first, rows }: { title: string; first: string; rows: TopVisitValue[] }) {
   const columns: Column[] = [
     { label: first },
@@ -235,17 +248,11 @@ function TopVisits({ title, first, rows }: { title: string; first: string; rows:
     { label: TEXTS.views, numeric: true },
   ];
   return (
-    <Section id={headingId(title)} title={title}>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">{TEXTS.none}</p>
-      ) : (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={rows.map((row) => [row.value || "/", count(row.visitors), count(row.views)])}
-        />
-      )}
-    </Section>
+    <TopTable
+      title={title}
+      columns={columns}
+      rows={rows.map((row) => [row.value || "/", count(row.visitors), count(row.views)])}
+    />
   );
 }
 
@@ -264,17 +271,11 @@ function TopServices({
     { label: TEXTS.revenueColumn, numeric: true },
   ];
   return (
-    <Section id={headingId(title)} title={title}>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">{TEXTS.none}</p>
-      ) : (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={rows.map((row) => [row.name, count(row.orders), money(row.revenue)])}
-        />
-      )}
-    </Section>
+    <TopTable
+      title={title}
+      columns={columns}
+      rows={rows.map((row) => [row.name, count(row.orders), money(row.revenue)])}
+    />
   );
 }
 

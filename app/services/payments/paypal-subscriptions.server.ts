@@ -19,13 +19,11 @@ import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import type { Order } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { readPayPalCredentials } from "~/models/integrations.server";
-import { saveOrderCheckout } from "~/models/order-checkouts.server";
-import { getOrder } from "~/models/orders.server";
 import { handleProviderEvent, type PaymentEffect } from "~/models/provider-events.server";
 
 import {
   type CaptureOutcome,
-  ORDER_LIFETIME_MS,
+  keepPayPalCheckout,
   PAYPAL_BRAND_MAX,
   paypalAmount,
   type PayPalCheckoutAnswer,
@@ -188,18 +186,7 @@ export async function openPayPalSubscription(
   );
   const link = approveLink(created);
   if (!created.id || !link) throw new PaymentStartError(new Error("PayPal gave the subscription no approve link"));
-  const kept = await saveOrderCheckout(order.id, order.checkoutId, {
-    provider: "paypal",
-    id: created.id,
-    url: link,
-    expiresAt: new Date(Date.now() + ORDER_LIFETIME_MS),
-  });
-  if (!kept) {
-    const now = await getOrder(order.id);
-    if (now?.status !== "pending" || !now.checkoutUrl) return { refused: "not_pending" };
-    return { url: now.checkoutUrl };
-  }
-  return { url: link };
+  return keepPayPalCheckout(order, created.id, link);
 }
 
 /**

@@ -190,9 +190,21 @@ export async function openPayPalCheckout(
   );
   const link = approveLink(created);
   if (!created.id || !link) throw new PaymentStartError(new Error("PayPal gave the order no approve link"));
+  return keepPayPalCheckout(order, created.id, link);
+}
+
+/**
+ * Records PayPal's approval page as the order's open checkout, unless another press got there first:
+ * then the visitor goes to that one (or is refused when the order is no longer pending).
+ */
+export async function keepPayPalCheckout(
+  order: Pick<Order, "id" | "checkoutId">,
+  id: string,
+  link: string,
+): Promise<PayPalCheckoutAnswer> {
   const kept = await saveOrderCheckout(order.id, order.checkoutId, {
     provider: "paypal",
-    id: created.id,
+    id,
     url: link,
     expiresAt: new Date(Date.now() + ORDER_LIFETIME_MS),
   });
@@ -204,7 +216,6 @@ export async function openPayPalCheckout(
   return { url: link };
 }
 
-/** pending: PayPal holds the capture (an eCheck); its PAYMENT.CAPTURE.COMPLETED event pays the order. */
 /** A completed PayPal capture as the order's payment: from the return, or from PayPal's event. */
 export function capturePaid(capture: {
   orderId: string | null;
@@ -229,6 +240,7 @@ export function capturePaid(capture: {
   };
 }
 
+/** pending: PayPal holds the capture (an eCheck); its PAYMENT.CAPTURE.COMPLETED event pays the order. */
 export type CaptureOutcome = "paid" | "pending" | "not_ours" | "not_captured";
 
 /**
