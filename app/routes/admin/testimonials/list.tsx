@@ -108,7 +108,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
               <li
                 key={logo.id}
                 aria-label={logo.altText}
-                className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+                className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3"
               >
                 <img
                   src={logo.imageUrl}
@@ -116,22 +116,24 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
                   width={120}
                   height={36}
                   loading="lazy"
-                  className="h-9 w-30 shrink-0 object-contain"
+                  className="h-9 w-16 shrink-0 object-contain sm:w-30"
                 />
-                <div className="min-w-32 flex-1">
+                <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{logo.altText}</p>
                   <p className="text-xs text-slate-500">
                     {L.positionField} {logo.position}
                   </p>
                 </div>
-                <EditAndDelete
-                  name={logo.altText}
-                  editTo={`logos/${logo.id}/edit`}
-                  question={L.deleteQuestion(logo.altText)}
-                  fields={{ logoId: logo.id }}
-                  intent="delete-logo"
-                  action={TESTIMONIALS_PATH}
-                />
+                <div className="flex shrink-0 gap-1">
+                  <EditAndDelete
+                    name={logo.altText}
+                    editTo={`logos/${logo.id}/edit`}
+                    question={L.deleteQuestion(logo.altText)}
+                    fields={{ logoId: logo.id }}
+                    intent="delete-logo"
+                    action={TESTIMONIALS_PATH}
+                  />
+                </div>
               </li>
             ))}
           </ul>
