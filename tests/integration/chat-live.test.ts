@@ -29,11 +29,14 @@ function eventReader(body: ReadableStream<Uint8Array>) {
   let buffered = "";
   const events: SseEvent[] = [];
   return {
-    /** The first event (from the start of the stream) that `match` accepts, once it has come. */
+    /**
+     * The first event not taken yet that `match` accepts, once it has come. Others stay: a read
+     * may send a handoff's new state before the message that caused it.
+     */
     async next(match: (event: SseEvent) => boolean): Promise<SseEvent> {
       for (;;) {
         const index = events.findIndex(match);
-        if (index >= 0) return events.splice(0, index + 1).at(-1)!;
+        if (index >= 0) return events.splice(index, 1)[0];
         const { value, done } = await reader.read();
         if (done) throw new Error(`the stream ended; events left: ${JSON.stringify(events)}`);
         buffered += decoder.decode(value, { stream: true });
