@@ -114,4 +114,27 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
       await staff.context().close();
     }
   });
+
+  test("the admin tab's icon carries a dot while conversations wait", async ({ page, login }) => {
+    // The number waiting is the whole site's, which other tests change: the stream here says it.
+    let waiting = 0;
+    await page.route("**/admin/chats/stream", (route) =>
+      route.fulfill({
+        headers: { "Content-Type": "text/event-stream" },
+        // The browser reconnects after `retry` ms, and so reads the number again.
+        body: `retry: 100\nevent: waiting\ndata: ${waiting}\n\n`,
+      }),
+    );
+    await login();
+    await openAdmin(page, "/admin");
+    const icon = page.locator('link[rel="icon"]');
+    const plain = await icon.getAttribute("href");
+    expect(plain).not.toMatch(/^data:/);
+    waiting = 1;
+    await expect(icon).toHaveAttribute("href", /^data:image\/png;base64,/);
+    await expect(page).toHaveTitle(/^\(1\) /);
+    waiting = 0;
+    await expect(icon).toHaveAttribute("href", plain!);
+    await expect(page).not.toHaveTitle(/^\(\d+\) /);
+  });
 });
