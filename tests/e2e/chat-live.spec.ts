@@ -115,6 +115,26 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     }
   });
 
+  test("a message sent as the visitor asks for a person lands in the same conversation", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const first = unique("Both at once");
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await input.fill(first);
+    // Both posts leave in one task, before either is answered: neither carries a conversation cookie.
+    await panel.getByRole("button", { name: productText("Talk to a person") }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.form!.requestSubmit();
+    });
+    await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    await expect(log.locator('[data-chat-message="user"]').filter({ hasText: first })).toHaveCount(1);
+    await expect(input).toBeEnabled();
+    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+    const handedOver = await sql`select session_id from chat_sessions
+      where session_id = ${sessionId} and handoff_requested_at is not null`;
+    expect(handedOver).toHaveLength(1);
+  });
+
   test("the admin tab's icon carries a dot while conversations wait", async ({ page, login }) => {
     // The number waiting is the whole site's, which other tests change: the stream here says it.
     let waiting = 0;
