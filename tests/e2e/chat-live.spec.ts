@@ -88,11 +88,18 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
   });
 
   test("falls back to asking every few seconds when the stream is refused", async ({ page, browser, baseURL, sql }) => {
+    // Three turns of polling (the handover's line, the reply, the hand-back) on a loaded machine.
+    test.slow();
     await page.route("**/chat/stream*", (route) => route.fulfill({ status: 503, body: "refused" }));
     const panel = await openWidget(page);
     await panel.getByRole("button", { name: productText("Talk to a person") }).click();
     // The handover made the conversation: the message goes to the same one.
     await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    // The site's line on the handover comes by polling too, not only when the panel opens again.
+    await expect(log).toContainText(productText("You asked to talk to a person. We've let the team know."), {
+      timeout: LIVE_MS,
+    });
     const first = unique("Polling visitor");
     const input = panel.getByPlaceholder(productText("Type your message..."));
     await input.fill(first);
@@ -110,6 +117,10 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
       await expect(panel.locator('[data-chat-message="staff"]').filter({ hasText: reply })).toHaveCount(1, {
         timeout: LIVE_MS,
       });
+
+      await staff.getByRole("button", { name: productText("Hand back to assistant") }).click();
+      await expect(log).toContainText(productText("The assistant is back in this conversation."), { timeout: LIVE_MS });
+      await expect(panel.locator("[data-chat-status]")).toContainText(productText("Online"));
     } finally {
       await staff.context().close();
     }
