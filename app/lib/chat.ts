@@ -62,6 +62,8 @@ export interface ChatMessageView {
   offline?: true;
   /** A staff member's reply: the name they go by (their display name, else their username). */
   staffName?: string;
+  /** A line the site wrote on a handover (stored as answered by "system"): it comes live, as staff replies do. */
+  system?: true;
 }
 
 /**

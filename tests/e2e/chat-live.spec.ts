@@ -88,11 +88,18 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
   });
 
   test("falls back to asking every few seconds when the stream is refused", async ({ page, browser, baseURL, sql }) => {
+    // Three turns of polling (the handover's line, the reply, the hand-back) on a loaded machine.
+    test.slow();
     await page.route("**/chat/stream*", (route) => route.fulfill({ status: 503, body: "refused" }));
     const panel = await openWidget(page);
     await panel.getByRole("button", { name: productText("Talk to a person") }).click();
     // The handover made the conversation: the message goes to the same one.
     await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    // The site's line on the handover comes by polling too, not only when the panel opens again.
+    await expect(log).toContainText(productText("You asked to talk to a person. We've let the team know."), {
+      timeout: LIVE_MS,
+    });
     const first = unique("Polling visitor");
     const input = panel.getByPlaceholder(productText("Type your message..."));
     await input.fill(first);
@@ -110,8 +117,55 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
       await expect(panel.locator('[data-chat-message="staff"]').filter({ hasText: reply })).toHaveCount(1, {
         timeout: LIVE_MS,
       });
+
+      await staff.getByRole("button", { name: productText("Hand back to assistant") }).click();
+      await expect(log).toContainText(productText("The assistant is back in this conversation."), { timeout: LIVE_MS });
+      await expect(panel.locator("[data-chat-status]")).toContainText(productText("Online"));
     } finally {
       await staff.context().close();
     }
+  });
+
+  test("a message sent as the visitor asks for a person lands in the same conversation", async ({ page, sql }) => {
+    const panel = await openWidget(page);
+    const first = unique("Both at once");
+    const input = panel.getByPlaceholder(productText("Type your message..."));
+    await input.fill(first);
+    // Both posts leave in one task, before either is answered: neither carries a conversation cookie.
+    await panel.getByRole("button", { name: productText("Talk to a person") }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.form!.requestSubmit();
+    });
+    await expect(panel.locator("[data-chat-status]")).toHaveText(productText("Waiting for our team"));
+    const log = panel.getByRole("log", { name: productText("Chat messages") });
+    await expect(log.locator('[data-chat-message="user"]').filter({ hasText: first })).toHaveCount(1);
+    await expect(input).toBeEnabled();
+    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+    const handedOver = await sql`select session_id from chat_sessions
+      where session_id = ${sessionId} and handoff_requested_at is not null`;
+    expect(handedOver).toHaveLength(1);
+  });
+
+  test("the admin tab's icon carries a dot while conversations wait", async ({ page, login }) => {
+    // The number waiting is the whole site's, which other tests change: the stream here says it.
+    let waiting = 0;
+    await page.route("**/admin/chats/stream", (route) =>
+      route.fulfill({
+        headers: { "Content-Type": "text/event-stream" },
+        // The browser reconnects after `retry` ms, and so reads the number again.
+        body: `retry: 100\nevent: waiting\ndata: ${waiting}\n\n`,
+      }),
+    );
+    await login();
+    await openAdmin(page, "/admin");
+    const icon = page.locator('link[rel="icon"]');
+    const plain = await icon.getAttribute("href");
+    expect(plain).not.toMatch(/^data:/);
+    waiting = 1;
+    await expect(icon).toHaveAttribute("href", /^data:image\/png;base64,/);
+    await expect(page).toHaveTitle(/^\(1\) /);
+    waiting = 0;
+    await expect(icon).toHaveAttribute("href", plain!);
+    await expect(page).not.toHaveTitle(/^\(\d+\) /);
   });
 });

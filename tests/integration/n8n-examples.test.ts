@@ -23,6 +23,8 @@ const RESPOND_TO_WEBHOOK = "n8n-nodes-base.respondToWebhook";
 const CODE = "n8n-nodes-base.code";
 const IF = "n8n-nodes-base.if";
 const SWITCH = "n8n-nodes-base.switch";
+const SET = "n8n-nodes-base.set";
+const CODE_TOOL = "@n8n/n8n-nodes-langchain.toolCode";
 
 // The business event types, in the order of the Switch's outputs.
 const EVENT_TYPES = [
@@ -133,7 +135,12 @@ const files = readdirSync(EXAMPLES_DIR)
 describe("examples/n8n", () => {
   it("holds the chat examples and the business-events one", () => {
     expect(files).toEqual(
-      expect.arrayContaining(["business-events.json", "chat-trigger-streaming.json", "chat-webhook-website.json"]),
+      expect.arrayContaining([
+        "business-events.json",
+        "chat-agent-handoff.json",
+        "chat-trigger-streaming.json",
+        "chat-webhook-website.json",
+      ]),
     );
   });
 
@@ -227,6 +234,61 @@ describe("examples/n8n", () => {
       const respond = onlyNodeOfType(workflow, RESPOND_TO_WEBHOOK);
       expect(respond.parameters.respondWith).toBe("json");
       expect(String(respond.parameters.responseBody)).toMatch(/"output":/);
+    });
+  });
+
+  describe("chat-agent-handoff.json", () => {
+    const workflow = loadWorkflow("chat-agent-handoff.json");
+    const agent = onlyNodeOfType(workflow, AGENT);
+    const tool = onlyNodeOfType(workflow, CODE_TOOL);
+    const flag = onlyNodeOfType(workflow, SET);
+    const respond = onlyNodeOfType(workflow, RESPOND_TO_WEBHOOK);
+
+    /** Runs an n8n expression ("={{ … }}") on `$json`, as n8n would for one item. */
+    function evaluate(expression: unknown, $json: unknown): unknown {
+      const body = /^=\{\{([\s\S]*)\}\}$/.exec(String(expression))?.[1];
+      expect(body, String(expression)).toBeDefined();
+      return vm.runInNewContext(`(${body})`, { $json });
+    }
+
+    function answer(agentOutput: unknown): unknown {
+      const fields = (flag.parameters.assignments as { assignments: { name: string; value: string }[] }).assignments;
+      const item = Object.fromEntries(fields.map((field) => [field.name, evaluate(field.value, agentOutput)]));
+      return evaluate(respond.parameters.responseBody, item);
+    }
+
+    it("gives a Website-payload AI Agent a handoff tool, with its model and a memory keyed by the session", () => {
+      const webhook = onlyNodeOfType(workflow, WEBHOOK);
+      expect(webhook.parameters.httpMethod).toBe("POST");
+      expect(webhook.parameters.responseMode).toBe("responseNode");
+      expect(targetsOf(workflow, webhook.name, 0)).toEqual([agent.name]);
+      expect(attached(workflow, OPENAI_MODEL, "ai_languageModel", agent.name), "model → agent").toBe(true);
+      expect(attached(workflow, SIMPLE_MEMORY, "ai_memory", agent.name), "memory → agent").toBe(true);
+      expect(String(onlyNodeOfType(workflow, SIMPLE_MEMORY).parameters.sessionKey)).toContain("body.session_id");
+      expect(attached(workflow, CODE_TOOL, "ai_tool", agent.name), "tool → agent").toBe(true);
+      expect(tool.parameters.name).toBe("handoff_to_human");
+      expect(String(agent.parameters.options?.systemMessage)).toContain("handoff_to_human");
+      // The flag reads the tool's call from the agent's steps.
+      expect(agent.parameters.options?.returnIntermediateSteps).toBe(true);
+      expect(targetsOf(workflow, agent.name, 0)).toEqual([flag.name]);
+      expect(targetsOf(workflow, flag.name, 0)).toEqual([respond.name]);
+      expect(respond.parameters.respondWith).toBe("json");
+    });
+
+    // docs/integrations.md, "Handing over to a person": `"handoff": true` beside `output`.
+    it('answers "handoff": true beside the output when the agent called the tool, false otherwise', () => {
+      const step = (name: string) => ({ action: { tool: name, toolInput: "asked for a person" }, observation: "ok" });
+      expect(
+        answer({ output: "A colleague will answer here.", intermediateSteps: [step("handoff_to_human")] }),
+      ).toEqual({
+        output: "A colleague will answer here.",
+        handoff: true,
+      });
+      expect(answer({ output: "We build n8n workflows.", intermediateSteps: [step("calculator")] })).toEqual({
+        output: "We build n8n workflows.",
+        handoff: false,
+      });
+      expect(answer({ output: "Hello!" })).toEqual({ output: "Hello!", handoff: false });
     });
   });
 

@@ -6,14 +6,17 @@ import { LIVE_CHAT_ADMIN_TEXT } from "~/copy/live-chat";
 // The admin's live side of the chat (docs/product.md §12.2), on every admin screen: one stream
 // (/admin/chats/stream) says when a conversation changes and how many wait for staff. The Chats
 // screen then reads its data again, any screen when the number waiting changed (the sidebar's);
-// every screen's title starts with that number. The open stream also tells the site a staff member
-// has the admin open.
+// every screen's title starts with that number and the tab's icon carries a dot. The open stream
+// also tells the site a staff member has the admin open.
 
 const STREAM_URL = "/admin/chats/stream";
 const CHATS_PATH = /^\/admin\/chats(?:$|\/)/;
 /** A burst of messages reads the Chats screen again once, not once per message. */
 const REVALIDATE_AFTER_MS = 300;
 const WAITING_PREFIX = /^\(\d+\) /;
+/** The badged icon's size and dot: a 32 px tab icon, the dot in its top right corner. */
+const ICON_PX = 32;
+const DOT = { x: 23, y: 9, radius: 8, fill: "#dc2626", ring: "#ffffff" };
 
 export function LiveChats() {
   const { pathname } = useLocation();
@@ -59,5 +62,50 @@ export function LiveChats() {
     const title = document.title.replace(WAITING_PREFIX, "");
     document.title = waiting > 0 ? LIVE_CHAT_ADMIN_TEXT.waitingTitle(waiting, title) : title;
   });
+  useFaviconBadge(waiting > 0);
   return null;
+}
+
+/** While `on`, the tab's icons show the site's icon with a dot; the plain ones come back after. */
+function useFaviconBadge(on: boolean) {
+  useEffect(() => {
+    if (!on) return;
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')];
+    const plain = links.map((link) => link.getAttribute("href"));
+    let done = false;
+    void badgedIcon(links[0]?.href).then((url) => {
+      if (!done) for (const link of links) link.href = url;
+    });
+    return () => {
+      done = true;
+      links.forEach((link, i) => link.setAttribute("href", plain[i] ?? ""));
+    };
+  }, [on]);
+}
+
+/** The icon at `href` with a dot, as a PNG data URL; the dot alone when the icon cannot be read. */
+async function badgedIcon(href: string | undefined): Promise<string> {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = ICON_PX;
+  const context = canvas.getContext("2d")!;
+  if (href) {
+    const image = new Image();
+    // An icon on another origin without CORS would taint the canvas: it fails to load instead.
+    image.crossOrigin = "anonymous";
+    image.src = href;
+    try {
+      await image.decode();
+      context.drawImage(image, 0, 0, ICON_PX, ICON_PX);
+    } catch {
+      // The dot alone still says a conversation waits.
+    }
+  }
+  context.beginPath();
+  context.arc(DOT.x, DOT.y, DOT.radius, 0, 2 * Math.PI);
+  context.fillStyle = DOT.fill;
+  context.fill();
+  context.lineWidth = 2;
+  context.strokeStyle = DOT.ring;
+  context.stroke();
+  return canvas.toDataURL("image/png");
 }

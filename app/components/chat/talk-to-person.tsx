@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { LIVE_CHAT_TEXT } from "~/copy/live-chat";
 import type { HandoffView } from "~/lib/chat";
 
-import type { ChatEvent } from "./use-chat-state";
+import { type ChatEvent, postInTurn } from "./use-chat-state";
 
 const HANDOFF_URL = "/chat/handoff";
 
@@ -18,8 +18,7 @@ export function TalkToPerson({ dispatch, disabled }: { dispatch: Dispatch<ChatEv
   async function ask() {
     setAsking(true);
     try {
-      const response = await fetch(HANDOFF_URL, {
-        method: "POST",
+      const response = await postInTurn(HANDOFF_URL, {
         body: new FormData(),
         headers: { Accept: "application/json" },
       });

@@ -173,11 +173,25 @@ function refusalReason(body: unknown): string {
   );
 }
 
+/** The widget's latest post, until its answer's headers (and so its Set-Cookie) have come. */
+let lastPost: Promise<unknown> = Promise.resolve();
+
+/**
+ * Posts once the widget's previous post has been answered. The conversation cookie is minted by
+ * the first post of a conversation: a message and "Talk to a person" sent at once would each mint
+ * their own and split it in two.
+ */
+export function postInTurn(url: string, init: RequestInit): Promise<Response> {
+  const response = lastPost.then(() => fetch(url, { ...init, method: "POST" }));
+  lastPost = response.catch(() => {});
+  return response;
+}
+
 /** Posts a message and reports the reply as it comes: pieces of streamed text, then the outcome. */
 async function postMessage(form: FormData, onText: (text: string) => void): Promise<ChatOutcome> {
   let response: Response;
   try {
-    response = await fetch(MESSAGES_URL, { method: "POST", body: form });
+    response = await postInTurn(MESSAGES_URL, { body: form });
   } catch {
     return { lost: true };
   }
@@ -261,7 +275,7 @@ export function useChatState() {
   function restart() {
     if (sending) return;
     // A redirect to /chat answers; the widget needs only its cookie, not the page.
-    void fetch(NEW_CONVERSATION_URL, { method: "POST", body: new FormData(), redirect: "manual" }).then(
+    void postInTurn(NEW_CONVERSATION_URL, { body: new FormData(), redirect: "manual" }).then(
       () => dispatch({ type: "restarted" }),
       () => dispatch({ type: "noticed", notice: CHAT_TEXT.technicalDifficulties }),
     );

@@ -75,7 +75,10 @@ export function useLiveChat({
   }, [active, mode, dispatch]);
 }
 
-/** Asks for the conversation every POLL_MS and passes on staff replies and the handoff's state. */
+/**
+ * Asks for the conversation every POLL_MS and passes on what the stream would: staff replies, the
+ * site's lines on a handover, and the handoff's state.
+ */
 function poll(dispatch: Dispatch<ChatEvent>): () => void {
   let controller: AbortController | undefined;
   const ask = () => {
@@ -86,7 +89,9 @@ function poll(dispatch: Dispatch<ChatEvent>): () => void {
       .then((body) => {
         if (!body) return;
         // The visitor's messages and the assistant's replies are already shown, under local keys.
-        for (const message of body.messages) if (message.staffName) dispatch({ type: "received", message });
+        for (const message of body.messages) {
+          if (message.staffName || message.system) dispatch({ type: "received", message });
+        }
         if (body.handoff) dispatch({ type: "handedOff", handoff: body.handoff });
       })
       // The next turn asks again.

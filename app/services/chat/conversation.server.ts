@@ -27,7 +27,7 @@ import { chatSessionFor, readChatSession } from "./session-cookie.server";
 // One exchange of the conversation: the reply asked for, then the visitor's message and the reply stored.
 
 export function toChatMessageView(
-  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline" | "staffName">> & {
+  row: Pick<ChatMessage, Exclude<keyof ChatMessageView, "html" | "offline" | "staffName" | "system">> & {
     answeredBy?: ChatMessage["answeredBy"];
     staffName?: ChatMessage["staffName"];
   },
@@ -45,6 +45,8 @@ export function toChatMessageView(
     ...(row.answeredBy === "canned" ? { offline: true as const } : {}),
     // A staff reply goes through the same markdown as the assistant's, and names who wrote it.
     ...(row.answeredBy === "staff" && row.staffName ? { staffName: row.staffName } : {}),
+    // The widget's polling shows these as they come, not only the visitor's own exchanges.
+    ...(row.answeredBy === "system" ? { system: true as const } : {}),
   };
 }
 
