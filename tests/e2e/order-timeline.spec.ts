@@ -4,7 +4,7 @@ import { openAdmin, withRecordLock } from "./admin-helpers";
 import { seriousViolations } from "./axe";
 import { expect, test, unique } from "./fixtures";
 
-// The order's timeline (docs/product.md §14.3) and the booking link after an order (§14.2), with
+// The order's timeline (docs/product.md §14.3) and the booking link after an order or a message (§14.2), with
 // JavaScript and without (the "js" and "nojs" projects).
 
 test.describe("order timeline", () => {
@@ -138,6 +138,41 @@ test("offers the booking page, prefilled, once the order is placed", async ({ pa
       await sql`update integrations set booking_page_url = null`;
       await sql`delete from orders where service_id = ${service.id}`;
       await sql`delete from services where id = ${service.id}`;
+    }
+  });
+});
+
+test("offers the booking page, prefilled, once a contact message is sent", async ({ page, sql }) => {
+  const email = `${unique("grace")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ".")}@example.com`;
+  // The visitor's address must never be in a URL the server logs or the page cache could key on.
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await withRecordLock(sql, "integrations", async () => {
+    await sql`update integrations set booking_page_url = 'https://cal.com/acme/consultation'`;
+    try {
+      await page.goto("/");
+      const form = page.getByRole("form", { name: "Get in Touch" });
+      await form.getByLabel("Name").fill("Grace Hopper");
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Message").fill(unique("Can we talk about invoices?"));
+      await form.getByRole("button", { name: "Send Message" }).click();
+
+      await expect(page.getByRole("status").filter({ hasText: "Message sent!" })).toBeVisible();
+      const box = page.getByRole("region", { name: productText("Book your consultation call") });
+      await expect(box.getByRole("link", { name: productText("Book a call") })).toHaveAttribute(
+        "href",
+        `https://cal.com/acme/consultation?name=Grace+Hopper&email=${encodeURIComponent(email)}`,
+      );
+      expect(requested.filter((url) => url.includes(email) || url.includes(encodeURIComponent(email)))).toEqual([]);
+      // It is the sender's once: the page again is everyone's.
+      await page.reload();
+      await expect(page.getByRole("form", { name: "Get in Touch" })).toBeVisible();
+      await expect(box).toHaveCount(0);
+    } finally {
+      await sql`update integrations set booking_page_url = null`;
+      await sql`delete from contact_messages where email = ${email}`;
     }
   });
 });
