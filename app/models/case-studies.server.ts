@@ -226,6 +226,14 @@ export async function listCaseStudyLinksByService(): Promise<Record<string, Case
   return byService;
 }
 
+/** Whether any case study is published: the public header and footer link /work only then. */
+export async function hasPublishedCaseStudies(): Promise<boolean> {
+  const rows = await withReadRetry(() =>
+    db().select({ id: caseStudies.id }).from(caseStudies).where(eq(caseStudies.published, true)).limit(1),
+  );
+  return rows.length > 0;
+}
+
 /** The published slugs, for the sitemap. */
 export async function listPublishedSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
   return withReadRetry(() =>

@@ -4,10 +4,16 @@ import { IMAGE_ERRORS } from "~/copy/images";
 import { type Env, getEnv } from "~/lib/env.server";
 import { faviconUrl, storedImageUrl } from "~/lib/images";
 import { log } from "~/lib/log.server";
-import { insertImage } from "~/models/images.server";
+import { deleteImageRecord, insertImage, listImagesUploadedBefore, listUsedImageIds } from "~/models/images.server";
 import { forgetDataVolumeMeasure } from "~/services/disk-space.server";
 import { type ImageUse, processUpload } from "~/services/image-processing.server";
-import { mediaStoreFromEnv, storeImageFiles } from "~/services/media-storage.server";
+import {
+  deleteAllImageFiles,
+  localImagesDir,
+  type MediaStore,
+  mediaStoreFromEnv,
+  storeImageFiles,
+} from "~/services/media-storage.server";
 import { uploadRoomRefusal } from "~/services/upload-capacity.server";
 
 // Images uploaded in admin (services, the logo and favicon, the founder's photo, ...): checked by
@@ -62,4 +68,49 @@ export async function imageFieldValue(
 ): Promise<{ url: string | null } | { error: string }> {
   if (upload && upload.size > 0) return storeUploadedImage(upload, use);
   return { url: url ?? null };
+}
+
+/**
+ * How long an upload no record names is kept: a form refused after its file was stored (a taken
+ * slug) comes back with the new image's URL, to be saved on the next try.
+ */
+export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the uploaded images no record names any more (replaced, removed, or their record
+ * deleted), once past the grace period: files first, then the row, so a failure keeps the row and
+ * the next run retries. Hourly with the other clean-ups (app/services/retention.server.ts), on every
+ * instance: files and rows already gone are no error (docs/decisions/027-unused-image-clean-up.md).
+ */
+export async function deleteUnusedImages(
+  env: Env = getEnv(),
+  now: Date = new Date(),
+): Promise<{ deleted: number; failed: number }> {
+  const candidates = await listImagesUploadedBefore(new Date(now.getTime() - UNUSED_IMAGE_GRACE_MS));
+  if (candidates.length === 0) return { deleted: 0, failed: 0 };
+  const used = await listUsedImageIds();
+  const current = mediaStoreFromEnv(env);
+  let deleted = 0;
+  let failed = 0;
+  for (const image of candidates) {
+    if (used.has(image.id)) continue;
+    // Files stored while Supabase was configured can only be deleted while it still is.
+    const store: MediaStore | null =
+      image.store === "local"
+        ? { kind: "local", dir: localImagesDir(env) }
+        : current.kind === "supabase"
+          ? current
+          : null;
+    try {
+      if (!store) throw new Error("Supabase Storage is no longer configured");
+      await deleteAllImageFiles(image.id, store, localImagesDir(env));
+      await deleteImageRecord(image.id);
+      deleted++;
+    } catch (error) {
+      failed++;
+      log.warn("an unused image could not be deleted: the next run tries again", { error, imageId: image.id });
+    }
+  }
+  if (deleted > 0) forgetDataVolumeMeasure(env.DATA_DIR);
+  return { deleted, failed };
 }

@@ -1,6 +1,10 @@
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { log } from "~/lib/log.server";
-import { listCaseStudyLinksByService, listFeaturedCaseStudies } from "~/models/case-studies.server";
+import {
+  hasPublishedCaseStudies,
+  listCaseStudyLinksByService,
+  listFeaturedCaseStudies,
+} from "~/models/case-studies.server";
 import { getFounderInfo } from "~/models/founder-info.server";
 import { getPublicIntegrations, hasStripeSecretKey } from "~/models/integrations.server";
 import { listActiveServices, listFeaturedServices } from "~/models/services.server";
@@ -38,6 +42,7 @@ export const readStripeConfigured = lastKnown("stripe configured", hasStripeSecr
 export const readFeaturedServices = lastKnown("featured services", () => listFeaturedServices());
 export const readFounderInfo = lastKnown("founder", getFounderInfo);
 export const readActiveServices = lastKnown("active services", listActiveServices);
+export const readHasPublishedWork = lastKnown("published work", hasPublishedCaseStudies);
 
 /** The proof the home page shows: featured case studies, testimonials and client logos. */
 export const readHomeProof = lastKnown("home proof", async () => {

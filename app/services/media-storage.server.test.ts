@@ -5,7 +5,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { answerJson, startTestServer, type TestServer } from "../../tests/support/webhook-server";
-import { deleteChatMedia, findLocalMedia, type MediaFile, storeChatMedia } from "./media-storage.server";
+import {
+  deleteAllImageFiles,
+  deleteChatMedia,
+  findLocalMedia,
+  type MediaFile,
+  storeChatMedia,
+} from "./media-storage.server";
 
 const PNG: MediaFile = {
   bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
@@ -23,6 +29,10 @@ beforeAll(async () => {
     // Deleting answers the removed objects, as the real API does; names already gone are left out.
     if (request.method === "DELETE" && request.path === "/storage/v1/object/chat-images") {
       return answerJson(response, 200, []);
+    }
+    // Listing a folder answers the objects in it: two variants of an uploaded image.
+    if (request.method === "POST" && request.path === "/storage/v1/object/list/chat-images") {
+      return answerJson(response, 200, [{ name: "96.avif" }, { name: "96.jpg" }]);
     }
     const match = /^\/storage\/v1\/object\/chat-images\/(.+)$/.exec(request.path);
     if (request.method !== "POST" || !match) return answerJson(response, 404, { message: "not found" });
@@ -77,6 +87,19 @@ describe("deleting Supabase files", () => {
     const removal = storage.received.at(-1)!;
     expect(removal).toMatchObject({ method: "DELETE", path: "/storage/v1/object/chat-images" });
     expect(removal.json).toEqual({ prefixes: names });
+  });
+});
+
+describe("deleting an uploaded image's files", () => {
+  it("removes every variant in the image's folder of the bucket", async () => {
+    const store = { kind: "supabase" as const, url: storage.url, serviceRoleKey: SERVICE_KEY };
+    const id = "00000000-0000-4000-8000-000000000002";
+    await deleteAllImageFiles(id, store);
+    const [listing, removal] = storage.received.slice(-2);
+    expect(listing).toMatchObject({ method: "POST", path: "/storage/v1/object/list/chat-images" });
+    expect(listing.json).toMatchObject({ prefix: `images/${id}` });
+    expect(removal).toMatchObject({ method: "DELETE", path: "/storage/v1/object/chat-images" });
+    expect(removal.json).toEqual({ prefixes: [`images/${id}/96.avif`, `images/${id}/96.jpg`] });
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { SupabaseClient, SupabaseClientOptions } from "@supabase/supabase-js";
@@ -212,6 +212,24 @@ export async function deleteImageFiles(
     return;
   }
   for (const name of names) await unlinkLocal(path.join(dir, id), name);
+}
+
+/** Deletes every variant of an image; variants already gone count as deleted. Throws when storage refuses. */
+export async function deleteAllImageFiles(
+  id: string,
+  store: MediaStore,
+  dir: string = localImagesDir(),
+): Promise<void> {
+  if (store.kind === "local") {
+    await rm(path.join(dir, id), { recursive: true, force: true });
+    return;
+  }
+  const bucket = (await supabase(store)).storage.from(CHAT_MEDIA_BUCKET);
+  const { data, error } = await bucket.list(`${IMAGES_FOLDER}/${id}`);
+  if (error) throw error;
+  if (data.length === 0) return;
+  const { error: removeError } = await bucket.remove(data.map((file) => `${IMAGES_FOLDER}/${id}/${file.name}`));
+  if (removeError) throw removeError;
 }
 
 /** The public address of a variant kept in Supabase Storage. */

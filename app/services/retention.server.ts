@@ -5,11 +5,12 @@ import { deleteContactMessagesOlderThan } from "~/models/contact-messages.server
 import { deleteSettledEventsOlderThan } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 
+import { deleteUnusedImages } from "./images.server";
 import { queueMonthlySummary } from "./insights/monthly-summary.server";
 import { deleteExpiredUploads } from "./upload-retention.server";
 
-// The scheduled clean-up: chat files, then chat conversations and contact messages
-// older than the site settings keep them (the privacy policy states the
+// The scheduled clean-up: chat files, uploaded images no record uses, then chat conversations and
+// contact messages older than the site settings keep them (the privacy policy states the
 // periods), then business events and their delivery log after EVENT_LOG_DAYS. Hourly on every instance, without a lock: deleting what another instance already
 // deleted deletes nothing. Batches keep each statement, and the triggers' work, small.
 
@@ -56,6 +57,12 @@ async function runOnce(env: Env): Promise<void> {
       log.info("expired chats, messages and events deleted", { ...result });
   } catch (error) {
     log.error("deleting expired chats and messages failed", { error });
+  }
+  try {
+    const result = await deleteUnusedImages(env);
+    if (result.deleted > 0) log.info("unused images deleted", { ...result });
+  } catch (error) {
+    log.error("deleting unused images failed", { error });
   }
   // The hourly run also queues the monthly summary email, once a month across instances.
   await queueMonthlySummary().catch((error: unknown) => log.error("queueing the monthly summary failed", { error }));

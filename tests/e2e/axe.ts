@@ -15,3 +15,13 @@ export async function axe(page: Page, configure: (builder: AxeBuilder) => AxeBui
   // text node of the page (most of an axe run's time on a long page).
   return configure(new AxeBuilder({ page }).options({ resultTypes: ["violations"] })).analyze();
 }
+
+/** The serious and critical findings of the WCAG 2.1 A/AA and best-practice rules, by rule and node. */
+export async function seriousViolations(page: Page) {
+  const results = await axe(page, (builder) =>
+    builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
+}

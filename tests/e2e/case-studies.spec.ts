@@ -1,8 +1,6 @@
-import type { Page } from "@playwright/test";
-
 import { productText } from "../support/product-text";
 import { expectFormOpened, openAdmin } from "./admin-helpers";
-import { axe } from "./axe";
+import { seriousViolations } from "./axe";
 import { expect, test, unique } from "./fixtures";
 
 // Case studies, testimonials and client logos: the admin screens with and without JavaScript,
@@ -11,15 +9,6 @@ import { expect, test, unique } from "./fixtures";
 
 const DEMO_SLUG = "clinic-booking-assistant";
 const WIDTHS = [375, 1280];
-
-async function seriousViolations(page: Page) {
-  const results = await axe(page, (builder) =>
-    builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
-}
 
 test.describe("admin", () => {
   test.beforeEach(async ({ login }) => login());

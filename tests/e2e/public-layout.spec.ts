@@ -1,13 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import { productText } from "../support/product-text";
 import { withRecordLock } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 
-// docs/product.md §2, "Header and navigation" and "Footer".
+// docs/product.md §2, "Header and navigation" and "Footer"; `Work` while a case study is published
+// (§14.1): the e2e server seeds the demo content's two.
 const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/services", label: "Services" },
+  { to: "/work", label: productText("Work") },
   { to: "/order", label: "Order Now" },
 ];
 
@@ -98,6 +101,10 @@ test.describe("public layout", () => {
     await expect(mobileNav).toBeVisible();
     await expect(mobileNav.getByRole("link", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
     await expect(mobileNav.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/order");
+    await expect(mobileNav.getByRole("link", { name: productText("Work"), exact: true })).toHaveAttribute(
+      "href",
+      "/work",
+    );
 
     await mobileNav.getByRole("link", { name: "Services", exact: true }).click();
     await expect(page).toHaveURL(/\/services$/);

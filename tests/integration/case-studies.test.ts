@@ -188,8 +188,35 @@ describe.each(BACKENDS)("case studies on %s", (backend) => {
   });
 });
 
-describe.each(BACKENDS)("sitemap.xml on %s", (backend) => {
+describe.each(BACKENDS)("sitemap.xml and the Work link on %s", (backend) => {
   useTestDatabase(backend);
+
+  it("links /work from the public header and footer only while a case study is published", async () => {
+    const hasWork = async () =>
+      ((await send(getRequest("/services"))).loaderData["routes/public/layout"] as { hasWork: boolean }).hasWork;
+    // This block's database has no case study but this test's.
+    expect(await hasWork()).toBe(false);
+    const [draft] = await db()
+      .insert(caseStudies)
+      .values({
+        slug: uniqueName("nav-link")
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-"),
+        title: "Nav link",
+        clientName: "Northwind",
+        industry: "Retail",
+        problem: "p",
+        solution: "s",
+      })
+      .returning();
+    try {
+      expect(await hasWork()).toBe(false);
+      await db().update(caseStudies).set({ published: true }).where(eq(caseStudies.id, draft.id));
+      expect(await hasWork()).toBe(true);
+    } finally {
+      await db().delete(caseStudies).where(eq(caseStudies.id, draft.id));
+    }
+  });
 
   // Moved from public-routes.test.ts: the sitemap now reads the published case studies.
   it("lists the public pages with absolute URLs", async () => {

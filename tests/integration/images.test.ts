@@ -2,20 +2,21 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
-import { founderInfo, images, services } from "~/db/schema";
+import { clientLogos, founderInfo, images, services } from "~/db/schema";
 import { type Env, getEnv } from "~/lib/env.server";
 import { parseFaviconUrl, parseStoredImageUrl, variantUrl } from "~/lib/images";
 import { recordChatUpload } from "~/models/chat-uploads.server";
+import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
 import { loader as imageLoader } from "~/routes/images";
-import { storeUploadedImage } from "~/services/images.server";
+import { deleteUnusedImages, storeUploadedImage } from "~/services/images.server";
 import { uploadRoomRefusal } from "~/services/upload-capacity.server";
 
-import { createTestAdmin } from "../support/factories";
+import { createTestAdmin, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { send, sessionFor, TEST_ORIGIN } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
@@ -160,6 +161,93 @@ describe.each(BACKENDS)("uploaded images on %s", (backend) => {
       expect(existsSync(path.join(dataDir, "images", parseStoredImageUrl(service.imageUrl)!.id, "900.avif"))).toBe(
         true,
       );
+    });
+  });
+
+  it("deletes an upload no record names once past the grace period, and keeps one a record still uses", async () => {
+    await withEnv({}, async () => {
+      const upload = async (use: "picture" | "favicon" = "picture") => {
+        const stored = await storeUploadedImage(await jpegFile(400, 200), use);
+        if ("error" in stored) throw new Error(stored.error);
+        return { url: stored.url, id: parseFaviconUrl(stored.url) ?? parseStoredImageUrl(stored.url)!.id };
+      };
+      const [replaced, shared, favicon, fresh] = [
+        await upload(),
+        await upload(),
+        await upload("favicon"),
+        await upload(),
+      ];
+      const first = await createTestService(db(), { imageUrl: replaced.url });
+      const second = await createTestService(db(), { imageUrl: shared.url });
+      // Two records may name one upload: a client logo took the second service's image's URL.
+      await db()
+        .insert(clientLogos)
+        .values({ altText: uniqueName("Shared logo"), imageUrl: shared.url });
+      const { faviconUrl } = await getSiteSettings();
+      await updateSiteSettings({ faviconUrl: favicon.url });
+
+      try {
+        // The admin replaces the first service's image with a new upload, the second's with an address.
+        const cookie = await sessionFor(await createTestAdmin(db()));
+        const edit = (serviceId: string, imageUrl: string, file: File) => {
+          const form = new FormData();
+          const fields = {
+            name: uniqueName("Re-imaged"),
+            category: "ai-automation",
+            description: "d",
+            setupPrice: "9",
+          };
+          for (const [key, value] of Object.entries({ ...fields, imageUrl })) form.set(key, value);
+          form.set("imageFile", file);
+          return send(
+            new Request(`${TEST_ORIGIN}/admin/services/${serviceId}/edit`, {
+              method: "POST",
+              body: form,
+              headers: { Cookie: cookie },
+            }),
+          );
+        };
+        expect((await edit(first.id, replaced.url, await jpegFile(300, 300))).status).toBe(302);
+        const noFile = new File([], "", { type: "application/octet-stream" });
+        expect((await edit(second.id, "https://example.com/new.png", noFile)).status).toBe(302);
+        const [{ imageUrl: newUrl }] = await db().select().from(services).where(eq(services.id, first.id));
+        const replacement = parseStoredImageUrl(newUrl)!.id;
+
+        // Uploaded two days ago; `fresh`, just now, no record names either but is within its grace.
+        const old = [replaced.id, shared.id, favicon.id, replacement];
+        await db()
+          .update(images)
+          .set({ createdAt: sql`now() - interval '2 days'` })
+          .where(inArray(images.id, old));
+        expect(await deleteUnusedImages()).toEqual({ deleted: 1, failed: 0 });
+
+        const kept = (id: string) => existsSync(path.join(dataDir, "images", id));
+        expect(kept(replaced.id)).toBe(false);
+        expect((await getVariant(replaced.url)).status).toBe(404);
+        const rows = await db()
+          .select({ id: images.id })
+          .from(images)
+          .where(inArray(images.id, [...old, fresh.id]));
+        expect(rows.map((row) => row.id).sort()).toEqual([shared.id, favicon.id, replacement, fresh.id].sort());
+        for (const id of [shared.id, favicon.id, replacement, fresh.id]) expect(kept(id)).toBe(true);
+        // Nothing left to delete: a second run (another instance's) changes nothing.
+        expect(await deleteUnusedImages()).toEqual({ deleted: 0, failed: 0 });
+
+        // Files kept in Supabase while it is no longer configured: not deletable now, kept for a later run.
+        const [stranded] = await db()
+          .insert(images)
+          .values({ store: "supabase", width: 1, height: 1, widths: [1], fallback: "jpg", bytes: 1 })
+          .returning();
+        await db()
+          .update(images)
+          .set({ createdAt: sql`now() - interval '2 days'` })
+          .where(eq(images.id, stranded.id));
+        expect(await deleteUnusedImages()).toEqual({ deleted: 0, failed: 1 });
+        expect(await db().select().from(images).where(eq(images.id, stranded.id))).toHaveLength(1);
+        await db().delete(images).where(eq(images.id, stranded.id));
+      } finally {
+        await updateSiteSettings({ faviconUrl });
+      }
     });
   });
 

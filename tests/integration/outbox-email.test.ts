@@ -14,6 +14,7 @@ import { createOrder } from "~/models/orders.server";
 import { dispatchEvents } from "~/models/outbox.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { getSiteSettings, updateSiteSettings } from "~/models/site-settings.server";
+import type { TimelineEntry } from "~/models/timeline.server";
 import { CLIENT_EMAILS_PER_ADDRESS_PER_DAY, clientEmailKey, closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 
@@ -329,32 +330,58 @@ describe("email from the outbox", () => {
     }
   });
 
-  it("sends the email staff write from an order to the client, reply-to the support email, and shows it delivered", async () => {
-    const staff = await createTestAdmin(db());
-    const admin = await sessionFor(staff);
-    const clientEmail = `asked.${Date.now()}@example.com`;
-    const order = await createTestOrder(db(), { clientEmail });
-    const { supportEmail } = await getSiteSettings();
-    const subject = uniqueName("About your automation");
-    const path = `/admin/orders?view=${order.id}`;
-    const sent = await send(
-      postRequest(
-        path,
-        { intent: "email-client", recordId: order.id, subject, body: "Hello,\n\nThursday at 10?" },
-        admin,
-      ),
-    );
-    expect(sent.status).toBe(302);
-    const arrived = mailArrives(clientEmail, subject);
-    await runOutbox();
-    await arrived;
-    const [mail] = mailsTo(clientEmail, subject);
-    expect(mail.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
-    expect(mail.mail.text).toBe("Hello,\n\nThursday at 10?\n");
-    const page = await send(getRequest(path, admin));
-    const { timeline } = page.loaderData["routes/admin/orders"] as { timeline: { kind: string; status?: string }[] };
-    expect(timeline[0]).toMatchObject({ kind: "staff_email", status: "delivered" });
-  });
+  // The Orders and Messages screens share the timeline's form (docs/product.md §14.3).
+  it.each([
+    {
+      screen: "orders",
+      record: async (clientEmail: string) => (await createTestOrder(db(), { clientEmail })).id,
+      timelineOf: (loaderData: unknown) => (loaderData as { timeline: TimelineEntry[] }).timeline,
+    },
+    {
+      screen: "messages",
+      record: async (clientEmail: string) => {
+        const message = await createContactMessage({ name: "Mo", email: clientEmail, message: "Invoices?" });
+        // The team hears of the message first, as the worker does within seconds.
+        await runOutbox();
+        return message.id;
+      },
+      timelineOf: (loaderData: unknown) => (loaderData as { viewing: { timeline: TimelineEntry[] } }).viewing.timeline,
+    },
+  ])(
+    "sends the email staff write from $screen to the client, reply-to the support email, and shows it delivered",
+    async ({ screen, record, timelineOf }) => {
+      const staff = await createTestAdmin(db());
+      const admin = await sessionFor(staff);
+      const clientEmail = `asked.${screen}.${Date.now()}@example.com`;
+      const recordId = await record(clientEmail);
+      const { supportEmail } = await getSiteSettings();
+      const subject = uniqueName("About your automation");
+      const path = `/admin/${screen}?view=${recordId}`;
+      const sent = await send(
+        postRequest(path, { intent: "email-client", recordId, subject, body: "Hello,\n\nThursday at 10?" }, admin),
+      );
+      expect(sent.status).toBe(302);
+      expect(sent.toast?.message).toBe(productText("Email on its way"));
+      const arrived = mailArrives(clientEmail, subject);
+      await runOutbox();
+      await arrived;
+      const [mail, ...more] = received.filter(({ to }) => to.includes(clientEmail));
+      expect(more.map((other) => other.mail.subject)).toEqual([]);
+      expect(mail.to).toEqual([clientEmail]);
+      expect(mail.mail.subject).toBe(subject);
+      expect(mail.mail.replyTo?.value).toEqual([{ name: "", address: supportEmail }]);
+      expect(mail.mail.text).toBe("Hello,\n\nThursday at 10?\n");
+      const page = await send(getRequest(path, admin));
+      expect(timelineOf(page.loaderData[`routes/admin/${screen}`])[0]).toMatchObject({
+        kind: "staff_email",
+        subject,
+        body: "Hello,\n\nThursday at 10?",
+        to: clientEmail,
+        by: staff.username,
+        status: "delivered",
+      });
+    },
+  );
 
   it("says on the dashboard whether email is on, and to whom staff mail goes", async () => {
     const cookie = await sessionFor(await createTestAdmin(db()));

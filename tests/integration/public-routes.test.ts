@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
+import type { UNSAFE_DataWithResponseInit } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/client.server";
@@ -72,7 +73,9 @@ async function submit(path: string, fields: Record<string, string>, ip = visitor
   return { ...answer, body: answer.actionData as Reply | undefined };
 }
 
-type Loaded<Loader extends (...args: never[]) => unknown> = Awaited<ReturnType<Loader>>;
+// A loader's data, out of the data() wrapper of one that also sets headers.
+type Loaded<Loader extends (...args: never[]) => unknown> =
+  Awaited<ReturnType<Loader>> extends UNSAFE_DataWithResponseInit<infer Data> ? Data : Awaited<ReturnType<Loader>>;
 
 /** What a route's loader gave the page at `path`. */
 async function page<T>(path: string, routeId: string): Promise<T> {

@@ -1,15 +1,17 @@
 import { Link, useRouteLoaderData } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
-import { FOOTER, LEGAL_LINKS, NAV_LINKS } from "~/copy/site";
+import { FOOTER, LEGAL_LINKS } from "~/copy/site";
 import { whatsappUrl } from "~/lib/messaging";
 import type { loader as rootLoader } from "~/root";
 
+import { usePublicNavLinks } from "./nav-links";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 
 export function SiteFooter() {
   const settings = useSiteSettings();
+  const links = usePublicNavLinks();
   const currentYear = useRouteLoaderData<typeof rootLoader>("root")?.currentYear ?? settings.foundedYear;
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
@@ -29,7 +31,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label={FOOTER.navLabel}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.quickLinks}</h2>
-          <LinkList links={NAV_LINKS} className="mt-4 space-y-2 text-sm" />
+          <LinkList links={links} className="mt-4 space-y-2 text-sm" />
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contact}</h2>

@@ -4,20 +4,22 @@ import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
-import { HEADER, NAV_LINKS } from "~/copy/site";
+import { HEADER } from "~/copy/site";
 
+import { usePublicNavLinks } from "./nav-links";
 import { SiteLogo } from "./site-logo";
 import { useSiteSettings } from "./use-site-settings";
 
 const linkTone = (isActive: boolean) =>
   isActive ? "text-brand" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-3 py-2 text-sm font-medium transition", linkTone(isActive));
+  cn("whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition", linkTone(isActive));
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   cn("block rounded-md px-3 py-3 text-base font-medium", linkTone(isActive));
 
 export function SiteHeader() {
   const settings = useSiteSettings();
+  const links = usePublicNavLinks();
   const { pathname } = useLocation();
   const [menu, setMenu] = useState({ open: false, pathname });
   // Arriving on another page (a link, Back) closes the menu.
@@ -38,15 +40,16 @@ export function SiteHeader() {
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} onNavigate={closeMenu} />
 
-        <nav aria-label={HEADER.mainNav} className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((link) => (
+        {/* From lg: with `Work`, the links and buttons beside a long company name outgrow a tablet's width. */}
+        <nav aria-label={HEADER.mainNav} className="hidden items-center gap-1 lg:flex">
+          {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={desktopLink}>
               {link.label}
             </NavLink>
           ))}
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           <Link to="/admin" className={buttonClasses("ghost", "md")}>
             {HEADER.admin}
           </Link>
@@ -58,7 +61,7 @@ export function SiteHeader() {
         {/* A <details> menu opens without JavaScript; with it, a chosen link also closes it. */}
         <details
           ref={details}
-          className="group md:hidden"
+          className="group lg:hidden"
           open={menuOpen}
           onToggle={(event) => setMenuOpen(event.currentTarget.open)}
           onKeyDown={(event) => {
@@ -80,7 +83,7 @@ export function SiteHeader() {
             className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg"
           >
             <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end onClick={closeMenu} className={mobileLink}>
                     {link.label}

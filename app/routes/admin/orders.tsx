@@ -524,29 +524,27 @@ function OrderDetails({
         <Detail label={ORDER_TEXTS.status} value={<OrderStatusBadge status={order.status} />} />
         <Detail label={ORDER_TEXTS.paymentMethod} value={order.paymentMethod || ORDER_TEXTS.notSet} />
         <Detail label={ORDER_TEXTS.orderDate} value={formatDateTime(order.orderDate)} />
-        <div className="sm:col-span-2">
-          <Detail
-            label={ORDER_TEXTS.projectDetails}
-            value={<span className="whitespace-pre-wrap">{order.notes || ORDER_TEXTS.noProjectDetails}</span>}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Detail
-            label={ORDER_TEXTS.statusLink}
-            value={
-              <span className="flex flex-wrap items-center gap-3">
-                <a href={statusUrl} className="break-all text-brand hover:underline">
-                  {statusUrl}
-                </a>
-                <CopyButton
-                  text={statusUrl}
-                  label={ORDER_TEXTS.copyStatusLink}
-                  copiedLabel={ORDER_TEXTS.statusLinkCopied}
-                />
-              </span>
-            }
-          />
-        </div>
+        <Detail
+          className="sm:col-span-2"
+          label={ORDER_TEXTS.projectDetails}
+          value={<span className="whitespace-pre-wrap">{order.notes || ORDER_TEXTS.noProjectDetails}</span>}
+        />
+        <Detail
+          className="sm:col-span-2"
+          label={ORDER_TEXTS.statusLink}
+          value={
+            <span className="flex flex-wrap items-center gap-3">
+              <a href={statusUrl} className="break-all text-brand hover:underline">
+                {statusUrl}
+              </a>
+              <CopyButton
+                text={statusUrl}
+                label={ORDER_TEXTS.copyStatusLink}
+                copiedLabel={ORDER_TEXTS.statusLinkCopied}
+              />
+            </span>
+          }
+        />
       </dl>
       {payments}
       {bookings}
@@ -583,9 +581,10 @@ function OrderBookings({ bookings }: { bookings: Booking[] }) {
   );
 }
 
-function Detail({ label, value }: { label: string; value: React.ReactNode }) {
+// A <dl> may hold <div>s of <dt>/<dd> pairs, not deeper: a wide item takes its span itself.
+function Detail({ label, value, className }: { label: string; value: React.ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-slate-900">{value}</dd>
     </div>

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { z } from "zod";
 
 import { BookCall } from "~/components/site/book-call";
@@ -26,7 +26,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { HOME_PROOF } from "~/copy/proof";
 import { CONTACT, FEATURED, VISITOR_FIELD_ERRORS } from "~/copy/site";
-import { bookingLink } from "~/lib/booking";
 import { getEnv } from "~/lib/env.server";
 import { heroStats } from "~/lib/hero-stats";
 import { whatsappUrl } from "~/lib/messaging";
@@ -35,13 +34,8 @@ import { requiredText, VISITOR_EMAIL } from "~/lib/visitor-fields";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
-import {
-  readFeaturedServices,
-  readFounderInfo,
-  readHomeProof,
-  readPublicIntegrations,
-  readServiceProof,
-} from "~/services/last-known.server";
+import { contactBookingUrl, contactReceiptHeaders, takeContactReceipt } from "~/services/contact-receipt.server";
+import { readFeaturedServices, readFounderInfo, readHomeProof, readServiceProof } from "~/services/last-known.server";
 import { publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/home";
@@ -65,21 +59,27 @@ const CONTACT_INPUTS: ReadonlyArray<InputSpec<"name" | "email">> = [
   { name: "email", type: "email", autoComplete: "email" },
 ];
 
-export async function loader() {
-  const [services, founder, proof, serviceProof] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const [services, founder, proof, serviceProof, contactReceipt] = await Promise.all([
     readFeaturedServices(),
     readFounderInfo(),
     readHomeProof(),
     readServiceProof(),
+    takeContactReceipt(request),
   ]);
-  return {
-    services: services.map(toPublicService),
-    founder: founder && toPublicFounder(founder),
-    proof,
-    caseStudiesByService: Object.fromEntries(
-      services.map((service) => [service.id, serviceProof.caseStudies[service.id]]),
-    ),
-  };
+  return data(
+    {
+      services: services.map(toPublicService),
+      founder: founder && toPublicFounder(founder),
+      proof,
+      caseStudiesByService: Object.fromEntries(
+        services.map((service) => [service.id, serviceProof.caseStudies[service.id]]),
+      ),
+      // Just back from the contact form without JavaScript: the booking link its answer would have had.
+      bookingUrl: contactReceipt?.bookingUrl ?? null,
+    },
+    { headers: contactReceipt?.headers },
+  );
 }
 
 export function action(args: Route.ActionArgs) {
@@ -91,9 +91,8 @@ export function action(args: Route.ActionArgs) {
     store: createContactMessage,
     redirectTo: "/#contact",
     // The next step after a message may be a call: the booking page, prefilled for the sender.
-    stored: async (message) => ({
-      bookingUrl: bookingLink((await readPublicIntegrations()).bookingPageUrl, message),
-    }),
+    redirectHeaders: contactReceiptHeaders,
+    stored: async (message) => ({ bookingUrl: await contactBookingUrl(message) }),
   });
 }
 
@@ -113,7 +112,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <SelectedWork caseStudies={loaderData.proof.caseStudies} />
       <Testimonials testimonials={loaderData.proof.testimonials} />
       <FounderSection founder={loaderData.founder} />
-      <ContactSection lastResult={actionData?.result} />
+      <ContactSection lastResult={actionData?.result} bookingUrl={loaderData.bookingUrl} />
     </>
   );
 }
@@ -192,13 +191,19 @@ function Testimonials({ testimonials }: { testimonials: HomeData["proof"]["testi
   );
 }
 
-function ContactSection({ lastResult }: { lastResult: PublicFormResult | undefined }) {
+function ContactSection({
+  lastResult,
+  bookingUrl,
+}: {
+  lastResult: PublicFormResult | undefined;
+  bookingUrl: string | null;
+}) {
   const settings = useSiteSettings();
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
     <HomeSection id="contact" headingId="contact-heading" title={CONTACT.heading} intro={CONTACT.intro}>
       <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ContactForm lastResult={lastResult} />
+        <ContactForm lastResult={lastResult} bookingUrl={bookingUrl} />
         <aside
           aria-label={CONTACT.infoHeading}
           className="space-y-6 rounded-2xl bg-slate-950 p-6 text-slate-200 sm:p-8"
@@ -258,7 +263,13 @@ function ContactLine({ icon, label, children }: { icon: IconName; label: string;
 // answer back to the form, where its field errors are.
 const CONTACT_ACTION = "/?index#contact";
 
-function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined }) {
+function ContactForm({
+  lastResult,
+  bookingUrl,
+}: {
+  lastResult: PublicFormResult | undefined;
+  bookingUrl: string | null;
+}) {
   const fetcher = useFetcher<typeof action>();
   const sending = fetcher.state !== "idle";
   const [form, fields] = usePublicForm(ContactSchema, {
@@ -266,6 +277,11 @@ function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined 
     // The fetcher's answer with JavaScript; the page's own (a post without JavaScript) otherwise.
     lastResult: fetcher.data?.result ?? lastResult,
   });
+  // The fetcher's answer with JavaScript; the page's, from the redirect's cookie, without.
+  const sentBookingUrl =
+    fetcher.data && "bookingUrl" in fetcher.data && typeof fetcher.data.bookingUrl === "string"
+      ? fetcher.data.bookingUrl
+      : bookingUrl;
   return (
     <PublicForm as={fetcher.Form} action={CONTACT_ACTION} {...getFormProps(form)} labelledBy="contact-heading">
       <InputFields fields={fields} inputs={CONTACT_INPUTS} texts={CONTACT.fields} />
@@ -275,9 +291,7 @@ function ContactForm({ lastResult }: { lastResult: PublicFormResult | undefined 
         {sending ? CONTACT.sending : CONTACT.submit}
       </Button>
       <PrivacyNotice />
-      {fetcher.data && "bookingUrl" in fetcher.data && typeof fetcher.data.bookingUrl === "string" ? (
-        <BookCall url={fetcher.data.bookingUrl} />
-      ) : null}
+      {sentBookingUrl ? <BookCall url={sentBookingUrl} /> : null}
     </PublicForm>
   );
 }

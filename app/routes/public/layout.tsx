@@ -15,13 +15,15 @@ import { useHydrated } from "~/lib/hydrated";
 import { isSamePageQueryChange } from "~/lib/revalidation";
 import { siteOrigin } from "~/lib/site-url.server";
 import { chatLimits } from "~/services/chat/limits.server";
-import { readPublicIntegrations } from "~/services/last-known.server";
+import { readHasPublishedWork, readPublicIntegrations } from "~/services/last-known.server";
 
 import type { Route } from "./+types/layout";
 
 export async function loader() {
-  const integrations = await readPublicIntegrations();
+  const [integrations, hasWork] = await Promise.all([readPublicIntegrations(), readHasPublishedWork()]);
   return {
+    // The header and footer link /work only when it has a case study to show (app/components/site/nav-links.ts).
+    hasWork,
     origin: siteOrigin(),
     voiceAgent: splitEmbedCode(integrations.voiceAgentEmbedCode),
     customCss: integrations.customCss?.trim() || null,

@@ -44,6 +44,7 @@ describe("pageCacheKey", () => {
     expect(get("/", { cookie: "theme=dark; __Host-session=abc" })).toBeNull();
     expect(get("/", { cookie: "theme=dark; toast=abc" })).toBeNull();
     expect(get("/order/submitted", { cookie: "order_receipt=abc" })).toBeNull();
+    expect(get("/", { cookie: "contact_receipt=abc" })).toBeNull();
     expect(get("/", { cookie: "chat_session=abc; analytics=1" })).not.toBeNull();
   });
 

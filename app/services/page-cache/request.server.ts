@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 import { SESSION_COOKIE_NAMES } from "~/services/auth.server";
+import { CONTACT_RECEIPT_COOKIE } from "~/services/contact-receipt.server";
 import { ORDER_RECEIPT_COOKIE } from "~/services/order-receipt.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
 
@@ -17,9 +18,10 @@ const CACHEABLE_PATHS = new Set([
 const CASE_STUDY_PATH = /^\/work\/[a-z0-9-]+(?:\.data)?$/;
 
 // A signed-in admin, a visitor with a toast waiting, or one just back from an order (the link to
-// its status page), gets a page of their own.
+// its status page) or from the contact form (the booking link with their email), gets a page of
+// their own.
 const PRIVATE_COOKIE = new RegExp(
-  `(?:^|;)\\s*(?:${[...SESSION_COOKIE_NAMES, TOAST_COOKIE, ORDER_RECEIPT_COOKIE].join("|")})=`,
+  `(?:^|;)\\s*(?:${[...SESSION_COOKIE_NAMES, TOAST_COOKIE, ORDER_RECEIPT_COOKIE, CONTACT_RECEIPT_COOKIE].join("|")})=`,
 );
 
 interface IncomingRequest {
