@@ -65,6 +65,17 @@ export const INSIGHTS_TEXTS = {
     canned: "Canned reply",
     settings: "Chat webhook in Settings",
     unknown: "(unknown)",
+    handoffs: "Handed to staff",
+    handoffsValue: (handoffs: number, answered: number) =>
+      `${handoffs} ${handoffs === 1 ? "conversation" : "conversations"}, ${answered} answered`,
+    replyTime: "Median time to a staff reply",
+    notAnswered: "None answered yet",
+  },
+  /** A reply time: under a minute in seconds, under an hour in minutes, else hours and minutes. */
+  duration: {
+    seconds: (seconds: number) => `${seconds} s`,
+    minutes: (minutes: number) => `${minutes} min`,
+    hours: (hours: number, minutes: number) => `${hours} h ${minutes} min`,
   },
 } as const;
 
@@ -74,6 +85,7 @@ export const INSIGHTS_CSV_HEADER = [
   "visitors",
   "page_views",
   "chat_conversations",
+  "handoffs",
   "orders",
   "paid_orders",
   "paid_revenue",

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { productText } from "../../tests/support/product-text";
 import {
   addDays,
   bucket,
   dayLabel,
+  durationLabel,
   funnelSteps,
+  median,
   monthLabel,
   monthOf,
   percentOf,
@@ -117,5 +120,23 @@ describe("labels", () => {
     expect(dayLabel("2026-11-01", true)).toBe("Nov 1, 2026");
     expect(monthLabel("2026-11")).toBe("Nov 2026");
     expect(monthLabel("2026-11", true)).toBe("November 2026");
+  });
+});
+
+describe("the staff reply time", () => {
+  it("is the middle value, or the mean of the two middle ones, and none without values", () => {
+    expect(median([600, 120, 300])).toBe(300);
+    expect(median([600, 120, 300, 100])).toBe(210);
+    expect(median([])).toBeNull();
+  });
+
+  it("reads in seconds under a minute, minutes under an hour, then hours and minutes", () => {
+    const as = (pattern: string, ...values: number[]) =>
+      values.reduce((text, value) => text.replace(/\{[^}]+\}/, String(value)), productText(pattern));
+    expect(durationLabel(42.4)).toBe(as("{n} s", 42));
+    expect(durationLabel(59.6)).toBe(as("{n} min", 1));
+    expect(durationLabel(755)).toBe(as("{n} min", 13));
+    expect(durationLabel(3599)).toBe(as("{h} h {m} min", 1, 0));
+    expect(durationLabel(7500)).toBe(as("{h} h {m} min", 2, 5));
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { INSIGHTS_TEXTS } from "~/copy/insights";
+
 // Admin → Insights' arithmetic (docs/product.md 13.2): periods, day lists, the funnel's rates, the
 // shares of replies, weeks and months. Pure, so the page, the CSV and the summary email agree.
 
@@ -125,6 +127,23 @@ export function bucket<Row>(
     if (at !== undefined) sums[at] += value(row);
   }
   return sums;
+}
+
+/** The middle value (the mean of the two middle ones); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** "45 s", "12 min" or "2 h 5 min", rounded to the unit shown. */
+export function durationLabel(seconds: number): string {
+  const { duration } = INSIGHTS_TEXTS;
+  if (seconds < 59.5) return duration.seconds(Math.round(seconds));
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return duration.minutes(minutes);
+  return duration.hours(Math.floor(minutes / 60), minutes % 60);
 }
 
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });

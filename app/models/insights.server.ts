@@ -1,7 +1,8 @@
 import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
-import { insightDays, insightSummaries, visitCounts } from "~/db/schema";
+import { chatMessages, chatSessions, insightDays, insightSummaries, visitCounts } from "~/db/schema";
+import { median } from "~/lib/insights";
 
 // Reads for Admin → Insights: the trigger-kept per-day totals (insight_days, whose metrics the
 // migration 20261128220400_insights_settings.sql writes) and the visit counts, a period at a time.
@@ -111,6 +112,54 @@ export async function topVisitValues(dimension: string, range: DayRange, limit: 
       .limit(limit),
   );
   return rows.map((row) => ({ value: row.value, views: Number(row.views), visitors: Number(row.visitors) }));
+}
+
+export interface HandoffFigures {
+  /** Handoffs per day of the request, in `timeZone`; a day without one has no row. */
+  days: { day: string; count: number }[];
+  /** Of those, the ones a staff member has answered since. */
+  answered: number;
+  /** The median time from the request to the first staff reply after it; null when none is answered. */
+  medianReplySeconds: number | null;
+}
+
+/**
+ * The conversations the visitor or the assistant handed to staff, by the day of their latest
+ * request, and how soon staff replied. A staff member taking a conversation over is no request
+ * (its reply time would be 0). An index range over the requests (chat_sessions_handoff_idx), and
+ * one index probe each for the first staff reply (chat_messages_session_created_idx).
+ */
+export async function handoffFigures(range: DayRange, timeZone: string): Promise<HandoffFigures> {
+  const requested = chatSessions.handoffRequestedAt;
+  const firstReply = sql`(select ${chatMessages.createdAt} from ${chatMessages}
+    where ${chatMessages.sessionId} = ${chatSessions.sessionId} and ${chatMessages.createdAt} >= ${requested}
+      and ${chatMessages.answeredBy} = 'staff'
+    order by ${chatMessages.createdAt} limit 1)`;
+  const inRange = and(
+    sql`${requested} >= (${range.from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${requested} < (${range.to}::date + 1)::timestamp at time zone ${timeZone}`,
+    sql`${chatSessions.handoffBy} is distinct from 'staff'`,
+  );
+  const rows = await withReadRetry(() =>
+    db()
+      .select({
+        day: sql<string>`(${requested} at time zone ${timeZone})::date::text`,
+        waitSeconds: sql<string | null>`extract(epoch from ${firstReply} - ${requested})`,
+      })
+      .from(chatSessions)
+      .where(inRange),
+  );
+  const perDay = new Map<string, number>();
+  const waits: number[] = [];
+  for (const row of rows) {
+    perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
+    if (row.waitSeconds !== null) waits.push(Number(row.waitSeconds));
+  }
+  return {
+    days: [...perDay].map(([day, count]) => ({ day, count })),
+    answered: waits.length,
+    medianReplySeconds: median(waits),
+  };
 }
 
 /**

@@ -206,6 +206,50 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     await expectDaysExact();
   });
 
+  it("counts the period's handoffs to staff by day and the median time to the first staff reply", async () => {
+    await updateSiteSettings({ timeZone: ZONE });
+    const db = database().db;
+    const handoff = async (by: string, requestedAt: string, staffRepliesAt: string[]) => {
+      const session = uniqueName("handoff");
+      await db.insert(chatMessages).values([
+        { sessionId: session, message: "A person, please", isUserMessage: true, createdAt: new Date(requestedAt) },
+        ...staffRepliesAt.map((at) => ({
+          sessionId: session,
+          message: "Here to help",
+          isUserMessage: false,
+          answeredBy: "staff",
+          createdAt: new Date(at),
+        })),
+      ]);
+      await db.execute(
+        sql`update chat_sessions set handoff_requested_at = ${requestedAt}::timestamptz, handoff_by = ${by}
+          where session_id = ${session}`,
+      );
+    };
+    // A staff reply before the request (an earlier handoff's) is not the answer to it.
+    await handoff("visitor", "2026-06-02T14:00:30Z", ["2026-06-02T13:00:00Z", "2026-06-02T14:02:30Z"]);
+    // 03:30 UTC on the 3rd is the evening of the 2nd in New York; only the first reply counts.
+    await handoff("assistant", "2026-06-03T03:30:00Z", ["2026-06-03T03:40:00Z", "2026-06-03T03:50:00Z"]);
+    await handoff("visitor", "2026-06-05T15:00:00Z", []);
+    await handoff("visitor", "2026-06-06T12:00:00Z", ["2026-06-06T12:05:00Z"]);
+    // Staff taking a conversation over, and a request after the period: not counted.
+    await handoff("staff", "2026-06-05T16:00:00Z", ["2026-06-05T16:00:00Z"]);
+    await handoff("visitor", "2026-07-01T05:00:00Z", ["2026-07-01T05:01:00Z"]);
+
+    const report = await buildInsightsReport({ from: "2026-06-01", to: "2026-06-30" });
+    expect(report.totals.handoffs).toBe(4);
+    expect(report.daily.filter((row) => row.handoffs > 0).map((row) => [row.day, row.handoffs])).toEqual([
+      ["2026-06-02", 2],
+      ["2026-06-05", 1],
+      ["2026-06-06", 1],
+    ]);
+    // Replies after 120 s, 600 s and 300 s; the request on the 5th is still waiting.
+    expect(report.handoffReplies).toEqual({ answered: 3, medianSeconds: 300 });
+    const before = await buildInsightsReport({ from: "2026-05-01", to: "2026-05-31" });
+    expect(before.totals.handoffs).toBe(0);
+    expect(before.handoffReplies).toEqual({ answered: 0, medianSeconds: null });
+  });
+
   it("keeps the per-day totals exact through status changes, refunds, deletes and a change of zone", async () => {
     const db = database().db;
     const order = await createTestOrder(db, {

@@ -17,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       row.visitors,
       row.views,
       row.chats,
+      row.handoffs,
       row.orders,
       row.paidOrders,
       decimalPrice(row.paidRevenue),

@@ -11,7 +11,7 @@ import { Icon } from "~/components/ui/icon";
 import { adminTitle } from "~/copy/admin";
 import { INSIGHTS_TEXTS as TEXTS } from "~/copy/insights";
 import { ORDER_STATUSES } from "~/lib/domain";
-import { CANNED_REPLY, dayLabel, monthLabel, PERIOD_DAYS, PeriodSchema } from "~/lib/insights";
+import { CANNED_REPLY, dayLabel, durationLabel, monthLabel, PERIOD_DAYS, PeriodSchema } from "~/lib/insights";
 import { formatPrice } from "~/lib/pricing";
 import type { TopVisitValue } from "~/models/insights.server";
 import { buildInsightsReport } from "~/services/insights/report.server";
@@ -142,6 +142,20 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               />
               <p className="mt-2 text-sm text-slate-600">{TEXTS.chat.cannedShare(`${report.cannedShare ?? 0}%`)}</p>
             </div>
+          ) : null}
+          {report.totals.handoffs > 0 ? (
+            <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-slate-600">{TEXTS.chat.handoffs}</dt>
+              <dd className="font-medium">
+                {TEXTS.chat.handoffsValue(report.totals.handoffs, report.handoffReplies.answered)}
+              </dd>
+              <dt className="text-slate-600">{TEXTS.chat.replyTime}</dt>
+              <dd className="font-medium">
+                {report.handoffReplies.medianSeconds === null
+                  ? TEXTS.chat.notAnswered
+                  : durationLabel(report.handoffReplies.medianSeconds)}
+              </dd>
+            </dl>
           ) : null}
         </Section>
 

@@ -16,6 +16,7 @@ import {
 import { sumPrices } from "~/lib/pricing";
 import {
   type DayRange,
+  handoffFigures,
   insightsTimeZone,
   insightTotalsByKey,
   listInsightDays,
@@ -37,6 +38,8 @@ export interface DailyFigures {
   visitors: number;
   views: number;
   chats: number;
+  /** Conversations handed to staff, by the day of the request. */
+  handoffs: number;
   orders: number;
   paidOrders: number;
   /** The total of the day's orders that are paid. */
@@ -62,6 +65,8 @@ export interface InsightsReport {
   replies: Share[];
   /** Of all replies, the canned one's share; null without replies. */
   cannedShare: number | null;
+  /** Of the period's handoffs (totals.handoffs), those staff answered, and how soon. */
+  handoffReplies: { answered: number; medianSeconds: number | null };
 }
 
 /** "YYYY-MM-DD" of `instant` in `timeZone`. */
@@ -78,16 +83,18 @@ export async function buildInsightsReport(
   const [timeZone, { currency }] = await Promise.all([insightsTimeZone(), getSiteSettings()]);
   const range = "days" in period ? rangeEnding(period.today ?? dayIn(new Date(), timeZone), period.days) : period;
   const dayList = listDays(range);
-  const [rows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals] = await Promise.all([
-    listInsightDays(["orders", "payments", "chats"], range),
-    listVisitDays(range),
-    topVisitValues("page", range, TOP_ROWS),
-    topVisitValues("source", range, TOP_ROWS),
-    topVisitValues("utm_campaign", range, TOP_ROWS),
-    insightTotalsByKey("services", range, "count", TOP_ROWS),
-    insightTotalsByKey("services", range, "amount", TOP_ROWS),
-    insightTotalsByKey("replies", range, "count", 100),
-  ]);
+  const [rows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals, handoffs] =
+    await Promise.all([
+      listInsightDays(["orders", "payments", "chats"], range),
+      listVisitDays(range),
+      topVisitValues("page", range, TOP_ROWS),
+      topVisitValues("source", range, TOP_ROWS),
+      topVisitValues("utm_campaign", range, TOP_ROWS),
+      insightTotalsByKey("services", range, "count", TOP_ROWS),
+      insightTotalsByKey("services", range, "amount", TOP_ROWS),
+      insightTotalsByKey("replies", range, "count", 100),
+      handoffFigures(range, timeZone),
+    ]);
   const of = (metric: string, key?: string) =>
     rows.filter((row) => row.metric === metric && (key === undefined || row.key === key));
   const byDay = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
@@ -95,6 +102,7 @@ export async function buildInsightsReport(
   const visitors = byDay(visits, (row) => row.visitors);
   const views = byDay(visits, (row) => row.views);
   const chats = byDay(of("chats"), (row) => row.count);
+  const handoffsPerDay = byDay(handoffs.days, (row) => row.count);
   const orders = byDay(of("orders"), (row) => row.count);
   const paidOrders = byDay(of("orders", "paid"), (row) => row.count);
   const paidRevenue = byDay(of("orders", "paid"), (row) => row.amount);
@@ -104,6 +112,7 @@ export async function buildInsightsReport(
     visitors: visitors[index],
     views: views[index],
     chats: chats[index],
+    handoffs: handoffsPerDay[index],
     orders: orders[index],
     paidOrders: paidOrders[index],
     paidRevenue: paidRevenue[index],
@@ -114,6 +123,7 @@ export async function buildInsightsReport(
     visitors: sum(visitors),
     views: sum(views),
     chats: sum(chats),
+    handoffs: sum(handoffsPerDay),
     orders: sum(orders),
     paidOrders: sum(paidOrders),
     paidRevenue: sumPrices(paidRevenue),
@@ -183,6 +193,7 @@ export async function buildInsightsReport(
     replies,
     // The table's figure, so the sentence and the table agree to the tenth.
     cannedShare: replies.length === 0 ? null : (replies.find((share) => share.key === CANNED_REPLY)?.percent ?? 0),
+    handoffReplies: { answered: handoffs.answered, medianSeconds: handoffs.medianReplySeconds },
   };
 }
 
