@@ -15,8 +15,8 @@ export const INSIGHTS_TEXTS = {
   noRate: "–",
   visits: {
     heading: "Visitors and page views",
-    chartLabel: (visitors: number, views: number) =>
-      `Visitors and page views per day: ${visitors} visitors, ${views} page views in all.`,
+    chartLabel: (visitors: number, views: number, step: "day" | "week") =>
+      `Visitors and page views per ${step}: ${visitors} visitors, ${views} page views in all.`,
     visitors: "Visitors",
     views: "Page views",
   },
@@ -56,7 +56,7 @@ export const INSIGHTS_TEXTS = {
   revenueColumn: "Revenue",
   chat: {
     heading: "Chat",
-    chartLabel: (total: number) => `Chat conversations per day: ${total} in all.`,
+    chartLabel: (total: number, step: "day" | "week") => `Chat conversations per ${step}: ${total} in all.`,
     conversations: "Conversations",
     answeredBy: "Answered by",
     replies: "Replies",

@@ -102,3 +102,12 @@ test("downloads the period's daily figures as CSV", async ({ page }) => {
   expect(lines).toHaveLength(8);
   expect(lines[7]).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","\d+","\d+","\d+","\d+","\d+","\d+\.\d{2}","\d+\.\d{2}"$/);
 });
+
+test("draws a year per week, in a page under 200 kB", async ({ page }) => {
+  await openAdmin(page, "/admin/insights?days=365");
+  const figures = page.getByRole("table", { name: productText("Visitors and page views") });
+  await expect(figures.getByRole("columnheader", { name: productText("Week of") })).toBeAttached();
+  await expect(figures.locator("tbody tr")).toHaveCount(53);
+  const html = await (await page.request.get("/admin/insights?days=365")).text();
+  expect(html.length).toBeLessThan(200_000);
+});

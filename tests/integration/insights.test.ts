@@ -13,7 +13,7 @@ import { runOutbox } from "~/services/outbox/worker.server";
 
 import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
-import { postRequest, send, sessionFor } from "../support/route-args";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // Admin → Insights' figures against a seeded set of visits, chats, orders and payments, and the
@@ -248,6 +248,22 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     const before = await buildInsightsReport({ from: "2026-05-01", to: "2026-05-31" });
     expect(before.totals.handoffs).toBe(0);
     expect(before.handoffReplies).toEqual({ answered: 0, medianSeconds: null });
+  });
+
+  it("sends the page a year as 53 weekly points, without the daily rows", async () => {
+    const cookie = await sessionFor(await createTestAdmin(database().db, { role: "admin" }));
+    const page = async (days: number) =>
+      (await send(getRequest(`/admin/insights?days=${days}`, cookie))).loaderData["routes/admin/insights"] as {
+        step: string;
+        trend: { start: string }[];
+        report: Record<string, unknown>;
+      };
+    const year = await page(365);
+    expect(year.step).toBe("week");
+    expect(year.trend).toHaveLength(53);
+    expect(year.report).not.toHaveProperty("daily");
+    const month = await page(30);
+    expect([month.step, month.trend.length]).toEqual(["day", 30]);
   });
 
   it("keeps the per-day totals exact through status changes, refunds, deletes and a change of zone", async () => {
