@@ -18,6 +18,7 @@ import {
   trendPoints,
   trendStep,
   weekOf,
+  wholeMonths,
 } from "./insights";
 
 describe("the period", () => {
@@ -165,5 +166,34 @@ describe("the visits and chat charts' points", () => {
         "week",
       ),
     ).toHaveLength(53);
+  });
+});
+
+describe("a period's whole months", () => {
+  it("are the months wholly inside it, with the days before and after them", () => {
+    expect(wholeMonths("2025-11-30", "2026-11-29")).toEqual({
+      first: "2025-12-01",
+      last: "2026-10-01",
+      before: "2025-11-30",
+      after: "2026-11-01",
+    });
+    expect(wholeMonths("2026-02-01", "2026-03-31")).toEqual({
+      first: "2026-02-01",
+      last: "2026-03-01",
+      before: null,
+      after: null,
+    });
+    // A leap February, ending the period.
+    expect(wholeMonths("2028-01-15", "2028-02-29")).toEqual({
+      first: "2028-02-01",
+      last: "2028-02-01",
+      before: "2028-01-31",
+      after: null,
+    });
+  });
+
+  it("are none when no month is whole", () => {
+    expect(wholeMonths("2026-11-23", "2026-11-29")).toBeNull();
+    expect(wholeMonths("2026-10-31", "2026-11-29")).toBeNull();
   });
 });

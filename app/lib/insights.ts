@@ -48,6 +48,30 @@ export function spans(days: readonly string[], keyOf: (day: string) => string): 
   return [...new Set(days.map(keyOf))];
 }
 
+/**
+ * The calendar months wholly inside `from`..`to` (inclusive days), as their first days, with the
+ * days before and after them; null when no month is whole. A period's "Top ..." tables read whole
+ * months from their monthly sums and only the rest by day (docs/decisions/028-weekly-trends.md).
+ */
+export function wholeMonths(
+  from: string,
+  to: string,
+): { first: string; last: string; before: string | null; after: string | null } | null {
+  const first = from.endsWith("-01") ? from : `${monthOf(addDays(`${monthOf(from)}-28`, 7))}-01`;
+  const dayAfter = addDays(to, 1);
+  const last = dayAfter.endsWith("-01") ? `${monthOf(to)}-01` : `${monthOf(addDays(`${monthOf(to)}-01`, -1))}-01`;
+  if (first > last) return null;
+  const afterLast = `${monthOf(addDays(`${last.slice(0, 7)}-28`, 7))}-01`;
+  return {
+    first,
+    last,
+    /** The last day before the first whole month, when the period starts earlier. */
+    before: first > from ? addDays(first, -1) : null,
+    /** The first day after the last whole month, when the period goes on. */
+    after: afterLast <= to ? afterLast : null,
+  };
+}
+
 /** Whole percent of `part` in `whole`; null when there is no whole to divide (shown as "–"). */
 export function percentOf(part: number, whole: number): number | null {
   if (whole <= 0) return null;

@@ -1,8 +1,8 @@
 import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
-import { chatMessages, chatSessions, insightDays, insightSummaries, visitCounts } from "~/db/schema";
-import { median } from "~/lib/insights";
+import { chatMessages, chatSessions, insightDays, insightSummaries, visitCounts, visitMonths } from "~/db/schema";
+import { median, wholeMonths } from "~/lib/insights";
 
 // Reads for Admin → Insights: the trigger-kept per-day totals (insight_days, whose metrics the
 // migration 20261128220400_insights_settings.sql writes) and the visit counts, a period at a time.
@@ -99,16 +99,31 @@ export interface TopVisitValue {
   visitors: number;
 }
 
-/** The `limit` values of a visit dimension ('page', 'source', 'utm_campaign') with the most views in the range. */
+/**
+ * The `limit` values of a visit dimension ('page', 'source', 'utm_campaign') with the most views in
+ * the range: its whole months from visit_months, the days around them from visit_counts.
+ */
 export async function topVisitValues(dimension: string, range: DayRange, limit: number): Promise<TopVisitValue[]> {
-  const views = sql<string>`sum(${visitCounts.views})`;
+  const months = wholeMonths(range.from, range.to);
+  const byDay = (from: string, to: string) =>
+    sql`select ${visitCounts.value} as value, ${visitCounts.views}::bigint as views, ${visitCounts.visitors}::bigint as visitors
+      from ${visitCounts} where ${visitCounts.dimension} = ${dimension} and ${visitCounts.day} between ${from} and ${to}`;
+  const parts = months
+    ? [
+        sql`select ${visitMonths.value} as value, ${visitMonths.views} as views, ${visitMonths.visitors} as visitors
+          from ${visitMonths} where ${visitMonths.dimension} = ${dimension}
+            and ${visitMonths.month} between ${months.first} and ${months.last}`,
+        ...(months.before ? [byDay(range.from, months.before)] : []),
+        ...(months.after ? [byDay(months.after, range.to)] : []),
+      ]
+    : [byDay(range.from, range.to)];
+  const views = sql<string>`sum(views)`;
   const rows = await withReadRetry(() =>
     db()
-      .select({ value: visitCounts.value, views, visitors: sql<string>`sum(${visitCounts.visitors})` })
-      .from(visitCounts)
-      .where(and(eq(visitCounts.dimension, dimension), between(visitCounts.day, range.from, range.to)))
-      .groupBy(visitCounts.value)
-      .orderBy(desc(views), visitCounts.value)
+      .select({ value: sql<string>`value`, views, visitors: sql<string>`sum(visitors)` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) as counted`)
+      .groupBy(sql`value`)
+      .orderBy(desc(views), sql`value`)
       .limit(limit),
   );
   return rows.map((row) => ({ value: row.value, views: Number(row.views), visitors: Number(row.visitors) }));

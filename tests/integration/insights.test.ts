@@ -266,6 +266,59 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     expect([month.step, month.trend.length]).toEqual(["day", 30]);
   });
 
+  it("keeps the monthly visit sums exact through the flush's upserts and deletes, and tops a period by them", async () => {
+    const db = database().db;
+    const page = uniqueName("/monthly");
+    const other = uniqueName("/other");
+    const add = (day: string, value: string, views: number, visitors: number) =>
+      db.execute(sql`insert into visit_counts (day, dimension, value, views, visitors)
+        values (${day}, 'page', ${value}, ${views}, ${visitors})
+        on conflict (day, dimension, value) do update
+          set views = visit_counts.views + excluded.views, visitors = visit_counts.visitors + excluded.visitors`);
+    await add("2025-06-30", page, 1000, 1000);
+    await add("2025-07-01", page, 10, 5);
+    await add("2025-07-31", page, 20, 8);
+    await add("2025-07-31", page, 5, 1);
+    await add("2025-08-15", page, 7, 2);
+    await add("2025-08-15", other, 40, 30);
+    await add("2025-09-02", other, 1, 1);
+    await add("2025-09-03", page, 100, 50);
+    await add("2025-06-30", other, 3, 3);
+    await db.execute(sql`delete from visit_counts where value = ${other} and day = '2025-06-30'`);
+    const months = () =>
+      query<Record<string, string>>(
+        `select dimension, month::text, value, views::text, visitors::text from visit_months
+          where views <> 0 or visitors <> 0 order by 1, 2, 3`,
+      );
+    const kept = await months();
+    expect(kept.filter((row) => row.value === page).map((row) => [row.month, row.views, row.visitors])).toEqual([
+      ["2025-06-01", "1000", "1000"],
+      ["2025-07-01", "35", "14"],
+      ["2025-08-01", "7", "2"],
+      ["2025-09-01", "100", "50"],
+    ]);
+    expect(kept).toEqual(
+      await query(
+        `select dimension, date_trunc('month', day)::date::text as month, value, sum(views)::text as views,
+          sum(visitors)::text as visitors from visit_counts group by 1, 2, 3
+          having sum(views) <> 0 or sum(visitors) <> 0 order by 1, 2, 3`,
+      ),
+    );
+    // July and August whole, 1-2 September by day; the 3rd and 30 June are outside.
+    const report = await buildInsightsReport({ from: "2025-07-01", to: "2025-09-02" });
+    expect(report.topPages).toEqual(
+      [
+        { value: other, views: 41, visitors: 31 },
+        { value: page, views: 42, visitors: 16 },
+      ].sort((a, b) => b.views - a.views),
+    );
+    const days = await buildInsightsReport({ from: "2025-07-31", to: "2025-08-15" });
+    expect(days.topPages.map((row) => [row.value, row.views])).toEqual([
+      [other, 40],
+      [page, 32],
+    ]);
+  });
+
   it("keeps the per-day totals exact through status changes, refunds, deletes and a change of zone", async () => {
     const db = database().db;
     const order = await createTestOrder(db, {
