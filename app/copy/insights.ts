@@ -64,6 +64,7 @@ export const INSIGHTS_TEXTS = {
     cannedShare: (percent: string) => `${percent} of replies fell back to the canned reply.`,
     canned: "Canned reply",
     settings: "Chat webhook in Settings",
+    staff: "Team (live chat)",
     unknown: "(unknown)",
     handoffs: "Handed to staff",
     handoffsValue: (handoffs: number, answered: number) =>

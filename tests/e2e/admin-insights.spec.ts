@@ -62,6 +62,11 @@ for (const width of WIDTHS) {
       const chat = page.getByRole("region", { name: productText("Chat"), exact: true });
       await expect(chat.getByText(productText("Handed to staff"))).toBeVisible();
       await expect(chat.getByText(productText("Median time to a staff reply"))).toBeVisible();
+      await expect(
+        chat.getByRole("table", { name: productText("Answered by") }).getByRole("rowheader", {
+          name: productText("Team (live chat)"),
+        }),
+      ).toBeVisible();
       expect(await sideways(page)).toBe(0);
 
       if (javaScriptEnabled) {

@@ -310,6 +310,7 @@ function TopServices({
 function answeredByLabel(key: string): string {
   if (key === CANNED_REPLY) return TEXTS.chat.canned;
   if (key === "settings") return TEXTS.chat.settings;
+  if (key === "staff") return TEXTS.chat.staff;
   return key || TEXTS.chat.unknown;
 }
 
