@@ -15,7 +15,6 @@ import {
   PeriodSchema,
   shares,
   spans,
-  trendPoints,
   trendStep,
   weekOf,
   wholeMonths,
@@ -145,27 +144,8 @@ describe("the staff reply time", () => {
 });
 
 describe("the visits and chat charts' points", () => {
-  const day = (d: string, visitors: number) => ({ day: d, visitors, views: visitors * 2, chats: 1 });
-
   it("are days up to a month and weeks from 90 days on", () => {
     expect([7, 30, 90, 365].map(trendStep)).toEqual(["day", "day", "week", "week"]);
-  });
-
-  it("sum a week's days under its Monday, the period's first and last weeks in part", () => {
-    // Sunday 2026-11-01 closes the week of Monday 26 October; the 2nd starts the next one.
-    const daily = [day("2026-11-01", 5), day("2026-11-02", 1), day("2026-11-08", 2), day("2026-11-09", 4)];
-    expect(trendPoints(daily, "week")).toEqual([
-      { start: "2026-10-26", visitors: 5, views: 10, chats: 1 },
-      { start: "2026-11-02", visitors: 3, views: 6, chats: 2 },
-      { start: "2026-11-09", visitors: 4, views: 8, chats: 1 },
-    ]);
-    expect(trendPoints(daily, "day").map((point) => point.start)).toEqual(daily.map((row) => row.day));
-    expect(
-      trendPoints(
-        periodDays("2026-11-28", 365).map((d) => day(d, 1)),
-        "week",
-      ),
-    ).toHaveLength(53);
   });
 });
 

@@ -164,35 +164,6 @@ export function trendStep(days: number): TrendStep {
   return days >= WEEKLY_FROM_DAYS ? "week" : "day";
 }
 
-export interface TrendPoint {
-  /** The day, or the week's Monday (the first week may start before the period). */
-  start: string;
-  visitors: number;
-  views: number;
-  chats: number;
-}
-
-/** The period's days as chart points: the days themselves, or their sums per week. */
-export function trendPoints(
-  daily: readonly { day: string; visitors: number; views: number; chats: number }[],
-  step: TrendStep,
-): TrendPoint[] {
-  const keyOf = (day: string) => (step === "day" ? day : weekOf(day));
-  const keys = spans(
-    daily.map((row) => row.day),
-    keyOf,
-  );
-  const sum = (field: "visitors" | "views" | "chats") =>
-    bucket(
-      keys,
-      daily,
-      (row) => keyOf(row.day),
-      (row) => row[field],
-    );
-  const [visitors, views, chats] = [sum("visitors"), sum("views"), sum("chats")];
-  return keys.map((start, index) => ({ start, visitors: visitors[index], views: views[index], chats: chats[index] }));
-}
-
 /** The middle value (the mean of the two middle ones); null for none. */
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;

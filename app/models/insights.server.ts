@@ -37,20 +37,43 @@ export async function insightsTimeZone(): Promise<string> {
   return row?.zone ?? "UTC";
 }
 
-/** The per-day rows of these metrics in the range. */
-export function listInsightDays(metrics: InsightMetric[], range: DayRange): Promise<InsightRow[]> {
-  return withReadRetry(() =>
+/** The rows of these metrics in the range, per day or summed per week or month (`day`: its first day). */
+export async function listInsightDays(
+  metrics: InsightMetric[],
+  range: DayRange,
+  step: "day" | "week" | "month" = "day",
+): Promise<InsightRow[]> {
+  const where = and(inArray(insightDays.metric, metrics), between(insightDays.day, range.from, range.to));
+  if (step === "day") {
+    return withReadRetry(() =>
+      db()
+        .select({
+          metric: sql<InsightMetric>`${insightDays.metric}`,
+          day: sql<string>`${insightDays.day}::text`,
+          key: insightDays.key,
+          count: insightDays.count,
+          amount: insightDays.amount,
+        })
+        .from(insightDays)
+        .where(where),
+    );
+  }
+  // Grouped in the database: each row the page receives costs more than summing it there.
+  const start = sql<string>`date_trunc(${sql.raw(step === "week" ? "'week'" : "'month'")}, ${insightDays.day}::timestamp)::date::text`;
+  const rows = await withReadRetry(() =>
     db()
       .select({
         metric: sql<InsightMetric>`${insightDays.metric}`,
-        day: sql<string>`${insightDays.day}::text`,
+        day: start,
         key: insightDays.key,
-        count: insightDays.count,
-        amount: insightDays.amount,
+        count: sql<string>`sum(${insightDays.count})`,
+        amount: sql<string>`sum(${insightDays.amount})`,
       })
       .from(insightDays)
-      .where(and(inArray(insightDays.metric, metrics), between(insightDays.day, range.from, range.to))),
+      .where(where)
+      .groupBy(insightDays.metric, start, insightDays.key),
   );
+  return rows.map((row) => ({ ...row, count: Number(row.count), amount: Number(row.amount) }));
 }
 
 /** The range's totals of one metric per key, largest `order` first. */
@@ -82,14 +105,34 @@ export interface VisitDay {
   visitors: number;
 }
 
-/** The site's daily totals ('total' rows) in the range; a day without visits has no row. */
-export function listVisitDays(range: DayRange): Promise<VisitDay[]> {
-  return withReadRetry(() =>
+/** The site's daily totals ('total' rows) in the range, or their sums per week; a day without visits has no row. */
+export async function listVisitDays(range: DayRange, step: "day" | "week" = "day"): Promise<VisitDay[]> {
+  const where = and(eq(visitCounts.dimension, "total"), between(visitCounts.day, range.from, range.to));
+  if (step === "day") {
+    return withReadRetry(() =>
+      db()
+        .select({
+          day: sql<string>`${visitCounts.day}::text`,
+          views: visitCounts.views,
+          visitors: visitCounts.visitors,
+        })
+        .from(visitCounts)
+        .where(where),
+    );
+  }
+  const start = sql<string>`date_trunc('week', ${visitCounts.day}::timestamp)::date::text`;
+  const rows = await withReadRetry(() =>
     db()
-      .select({ day: sql<string>`${visitCounts.day}::text`, views: visitCounts.views, visitors: visitCounts.visitors })
+      .select({
+        day: start,
+        views: sql<string>`sum(${visitCounts.views})`,
+        visitors: sql<string>`sum(${visitCounts.visitors})`,
+      })
       .from(visitCounts)
-      .where(and(eq(visitCounts.dimension, "total"), between(visitCounts.day, range.from, range.to))),
+      .where(where)
+      .groupBy(start),
   );
+  return rows.map((row) => ({ day: row.day, views: Number(row.views), visitors: Number(row.visitors) }));
 }
 
 export interface TopVisitValue {

@@ -165,7 +165,7 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
       ["orders", 4, 100],
       ["paid", 2, 50],
     ]);
-    const day = (d: string) => report.daily.find((row) => row.day === d);
+    const day = (d: string) => report.points.find((row) => row.day === d);
     expect(day("2026-03-09")).toMatchObject({ orders: 1, paidOrders: 1, paidRevenue: 100 });
     expect(day("2026-03-10")).toMatchObject({
       orders: 1,
@@ -203,6 +203,26 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
       { key: "canned", count: 1, percent: 25 },
     ]);
     expect(report.cannedShare).toBe(25);
+    // Per week, summed by the database: the same period, months, weeks and totals.
+    const weekly = await buildInsightsReport({ days: 62, today: "2026-04-30" }, "week");
+    expect(weekly.points.map((row) => row.day).slice(0, 3)).toEqual(["2026-02-23", "2026-03-02", "2026-03-09"]);
+    expect(weekly.points.find((row) => row.day === "2026-03-09")).toEqual({
+      day: "2026-03-09",
+      visitors: 200,
+      views: 500,
+      chats: 3,
+      handoffs: 0,
+      orders: 2,
+      paidOrders: 1,
+      paidRevenue: 100,
+      collected: 100,
+    });
+    expect([weekly.totals, weekly.months, weekly.weeks, weekly.funnel]).toEqual([
+      report.totals,
+      report.months,
+      report.weeks,
+      report.funnel,
+    ]);
     await expectDaysExact();
   });
 
@@ -238,7 +258,7 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
 
     const report = await buildInsightsReport({ from: "2026-06-01", to: "2026-06-30" });
     expect(report.totals.handoffs).toBe(4);
-    expect(report.daily.filter((row) => row.handoffs > 0).map((row) => [row.day, row.handoffs])).toEqual([
+    expect(report.points.filter((row) => row.handoffs > 0).map((row) => [row.day, row.handoffs])).toEqual([
       ["2026-06-02", 2],
       ["2026-06-05", 1],
       ["2026-06-06", 1],
@@ -261,7 +281,7 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
     const year = await page(365);
     expect(year.step).toBe("week");
     expect(year.trend).toHaveLength(53);
-    expect(year.report).not.toHaveProperty("daily");
+    expect(year.report).not.toHaveProperty("points");
     const month = await page(30);
     expect([month.step, month.trend.length]).toEqual(["day", 30]);
   });

@@ -18,7 +18,6 @@ import {
   monthLabel,
   PERIOD_DAYS,
   PeriodSchema,
-  trendPoints,
   trendStep,
 } from "~/lib/insights";
 import { formatPrice } from "~/lib/pricing";
@@ -33,10 +32,11 @@ import type { Route } from "./+types/insights";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { days } = PeriodSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { daily, ...report } = await buildInsightsReport({ days });
   const step = trendStep(days);
-  // The page draws days or weeks; the daily rows themselves (the CSV's) stay out of its data.
-  return { days, step, trend: trendPoints(daily, step), report };
+  const { points, ...report } = await buildInsightsReport({ days }, step);
+  // The page's data carries only the figures its two trend charts draw.
+  const trend = points.map(({ day, visitors, views, chats }) => ({ start: day, visitors, views, chats }));
+  return { days, step, trend, report };
 }
 
 const STATUS_SWATCHES = {

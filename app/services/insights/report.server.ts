@@ -11,6 +11,7 @@ import {
   type Share,
   shares,
   spans,
+  type TrendStep,
   weekOf,
 } from "~/lib/insights";
 import { sumPrices } from "~/lib/pricing";
@@ -52,7 +53,8 @@ export interface InsightsReport {
   timeZone: string;
   currency: string;
   range: DayRange;
-  daily: DailyFigures[];
+  /** The period's days, or its weeks (`day`: the Monday; the first and last in part) for step "week". */
+  points: DailyFigures[];
   totals: Omit<DailyFigures, "day">;
   funnel: FunnelStep[];
   months: { month: string; paidRevenue: number; collected: number }[];
@@ -76,17 +78,25 @@ export function dayIn(instant: Date, timeZone: string): string {
   );
 }
 
-/** A period's report: the `days` days that end today in the site's zone (or on `today`), or a range of days. */
+/**
+ * A period's report: the `days` days that end today in the site's zone (or on `today`), or a range
+ * of days; its points per day, or per week (summed by the database: docs/decisions/028-weekly-trends.md).
+ */
 export async function buildInsightsReport(
   period: { days: number; today?: string } | DayRange,
+  step: TrendStep = "day",
 ): Promise<InsightsReport> {
   const [timeZone, { currency }] = await Promise.all([insightsTimeZone(), getSiteSettings()]);
   const range = "days" in period ? rangeEnding(period.today ?? dayIn(new Date(), timeZone), period.days) : period;
   const dayList = listDays(range);
-  const [rows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals, handoffs] =
+  const slotOf = step === "day" ? (day: string) => day : weekOf;
+  const slots = spans(dayList, slotOf);
+  const [rows, monthRows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals, handoffs] =
     await Promise.all([
-      listInsightDays(["orders", "payments", "chats"], range),
-      listVisitDays(range),
+      listInsightDays(["orders", "payments", "chats"], range, step),
+      // Weeks cross months: the months' figures are summed apart.
+      step === "day" ? null : listInsightDays(["orders", "payments"], range, "month"),
+      listVisitDays(range, step),
       topVisitValues("page", range, TOP_ROWS),
       topVisitValues("source", range, TOP_ROWS),
       topVisitValues("utm_campaign", range, TOP_ROWS),
@@ -95,10 +105,10 @@ export async function buildInsightsReport(
       insightTotalsByKey("replies", range, "count", 100),
       handoffFigures(range, timeZone),
     ]);
-  const of = (metric: string, key?: string) =>
-    rows.filter((row) => row.metric === metric && (key === undefined || row.key === key));
+  const of = (metric: string, key?: string, list = rows) =>
+    list.filter((row) => row.metric === metric && (key === undefined || row.key === key));
   const byDay = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
-    bucket(dayList, list, (row) => row.day, value);
+    bucket(slots, list, (row) => slotOf(row.day), value);
   const visitors = byDay(visits, (row) => row.visitors);
   const views = byDay(visits, (row) => row.views);
   const chats = byDay(of("chats"), (row) => row.count);
@@ -107,7 +117,7 @@ export async function buildInsightsReport(
   const paidOrders = byDay(of("orders", "paid"), (row) => row.count);
   const paidRevenue = byDay(of("orders", "paid"), (row) => row.amount);
   const collected = byDay(of("payments", currency), (row) => row.amount);
-  const daily = dayList.map((day, index) => ({
+  const points = slots.map((day, index) => ({
     day,
     visitors: visitors[index],
     views: views[index],
@@ -138,13 +148,13 @@ export async function buildInsightsReport(
   const monthKeys = spans(dayList, monthOf);
   const monthRevenue = bucket(
     monthKeys,
-    of("orders", "paid"),
+    of("orders", "paid", monthRows ?? rows),
     (row) => monthOf(row.day),
     (row) => row.amount,
   );
   const monthCollected = bucket(
     monthKeys,
-    of("payments", currency),
+    of("payments", currency, monthRows ?? rows),
     (row) => monthOf(row.day),
     (row) => row.amount,
   );
@@ -170,7 +180,7 @@ export async function buildInsightsReport(
     timeZone,
     currency,
     range,
-    daily,
+    points,
     totals,
     funnel: funnelSteps(funnelCounts),
     months: monthKeys.map((month, index) => ({
