@@ -107,16 +107,16 @@ export async function buildInsightsReport(
     ]);
   const of = (metric: string, key?: string, list = rows) =>
     list.filter((row) => row.metric === metric && (key === undefined || row.key === key));
-  const byDay = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
+  const bySlot = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
     bucket(slots, list, (row) => slotOf(row.day), value);
-  const visitors = byDay(visits, (row) => row.visitors);
-  const views = byDay(visits, (row) => row.views);
-  const chats = byDay(of("chats"), (row) => row.count);
-  const handoffsPerDay = byDay(handoffs.days, (row) => row.count);
-  const orders = byDay(of("orders"), (row) => row.count);
-  const paidOrders = byDay(of("orders", "paid"), (row) => row.count);
-  const paidRevenue = byDay(of("orders", "paid"), (row) => row.amount);
-  const collected = byDay(of("payments", currency), (row) => row.amount);
+  const visitors = bySlot(visits, (row) => row.visitors);
+  const views = bySlot(visits, (row) => row.views);
+  const chats = bySlot(of("chats"), (row) => row.count);
+  const handoffsPerDay = bySlot(handoffs.days, (row) => row.count);
+  const orders = bySlot(of("orders"), (row) => row.count);
+  const paidOrders = bySlot(of("orders", "paid"), (row) => row.count);
+  const paidRevenue = bySlot(of("orders", "paid"), (row) => row.amount);
+  const collected = bySlot(of("payments", currency), (row) => row.amount);
   const points = slots.map((day, index) => ({
     day,
     visitors: visitors[index],
