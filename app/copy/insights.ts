@@ -15,8 +15,8 @@ export const INSIGHTS_TEXTS = {
   noRate: "–",
   visits: {
     heading: "Visitors and page views",
-    chartLabel: (visitors: number, views: number) =>
-      `Visitors and page views per day: ${visitors} visitors, ${views} page views in all.`,
+    chartLabel: (visitors: number, views: number, step: "day" | "week") =>
+      `Visitors and page views per ${step}: ${visitors} visitors, ${views} page views in all.`,
     visitors: "Visitors",
     views: "Page views",
   },
@@ -56,7 +56,7 @@ export const INSIGHTS_TEXTS = {
   revenueColumn: "Revenue",
   chat: {
     heading: "Chat",
-    chartLabel: (total: number) => `Chat conversations per day: ${total} in all.`,
+    chartLabel: (total: number, step: "day" | "week") => `Chat conversations per ${step}: ${total} in all.`,
     conversations: "Conversations",
     answeredBy: "Answered by",
     replies: "Replies",
@@ -64,7 +64,19 @@ export const INSIGHTS_TEXTS = {
     cannedShare: (percent: string) => `${percent} of replies fell back to the canned reply.`,
     canned: "Canned reply",
     settings: "Chat webhook in Settings",
+    staff: "Team (live chat)",
     unknown: "(unknown)",
+    handoffs: "Handed to staff",
+    handoffsValue: (handoffs: number, answered: number) =>
+      `${handoffs} ${handoffs === 1 ? "conversation" : "conversations"}, ${answered} answered`,
+    replyTime: "Median time to a staff reply",
+    notAnswered: "None answered yet",
+  },
+  /** A reply time: under a minute in seconds, under an hour in minutes, else hours and minutes. */
+  duration: {
+    seconds: (seconds: number) => `${seconds} s`,
+    minutes: (minutes: number) => `${minutes} min`,
+    hours: (hours: number, minutes: number) => `${hours} h ${minutes} min`,
   },
 } as const;
 
@@ -74,6 +86,7 @@ export const INSIGHTS_CSV_HEADER = [
   "visitors",
   "page_views",
   "chat_conversations",
+  "handoffs",
   "orders",
   "paid_orders",
   "paid_revenue",

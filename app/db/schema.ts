@@ -755,6 +755,20 @@ export const visitCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
 ).enableRLS();
 
+// visit_counts summed per month, kept by triggers (supabase/migrations/*_insights_speed.sql): the
+// Insights "Top ..." tables read a period's whole months here (docs/decisions/028-weekly-trends.md).
+export const visitMonths = pgTable(
+  "visit_months",
+  {
+    dimension: text("dimension").notNull(),
+    month: date("month").notNull(),
+    value: text("value").notNull(),
+    views: bigint("views", { mode: "number" }).notNull().default(0),
+    visitors: bigint("visitors", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.month, t.value] })],
+).enableRLS();
+
 // One random salt per UTC day, shared by every instance; deleted with the day's visitor hashes
 // once the day is over, so no visitor can be followed from one day to the next.
 export const visitSalts = pgTable("visit_salts", {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import { productText } from "../../tests/support/product-text";
 import {
   addDays,
   bucket,
   dayLabel,
+  durationLabel,
   funnelSteps,
+  median,
   monthLabel,
   monthOf,
   percentOf,
@@ -12,7 +15,9 @@ import {
   PeriodSchema,
   shares,
   spans,
+  trendStep,
   weekOf,
+  wholeMonths,
 } from "./insights";
 
 describe("the period", () => {
@@ -117,5 +122,58 @@ describe("labels", () => {
     expect(dayLabel("2026-11-01", true)).toBe("Nov 1, 2026");
     expect(monthLabel("2026-11")).toBe("Nov 2026");
     expect(monthLabel("2026-11", true)).toBe("November 2026");
+  });
+});
+
+describe("the staff reply time", () => {
+  it("is the middle value, or the mean of the two middle ones, and none without values", () => {
+    expect(median([600, 120, 300])).toBe(300);
+    expect(median([600, 120, 300, 100])).toBe(210);
+    expect(median([])).toBeNull();
+  });
+
+  it("reads in seconds under a minute, minutes under an hour, then hours and minutes", () => {
+    const as = (pattern: string, ...values: number[]) =>
+      values.reduce((text, value) => text.replace(/\{[^}]+\}/, String(value)), productText(pattern));
+    expect(durationLabel(42.4)).toBe(as("{n} s", 42));
+    expect(durationLabel(59.6)).toBe(as("{n} min", 1));
+    expect(durationLabel(755)).toBe(as("{n} min", 13));
+    expect(durationLabel(3599)).toBe(as("{h} h {m} min", 1, 0));
+    expect(durationLabel(7500)).toBe(as("{h} h {m} min", 2, 5));
+  });
+});
+
+describe("the visits and chat charts' points", () => {
+  it("are days up to a month and weeks from 90 days on", () => {
+    expect([7, 30, 90, 365].map(trendStep)).toEqual(["day", "day", "week", "week"]);
+  });
+});
+
+describe("a period's whole months", () => {
+  it("are the months wholly inside it, with the days before and after them", () => {
+    expect(wholeMonths("2025-11-30", "2026-11-29")).toEqual({
+      first: "2025-12-01",
+      last: "2026-10-01",
+      before: "2025-11-30",
+      after: "2026-11-01",
+    });
+    expect(wholeMonths("2026-02-01", "2026-03-31")).toEqual({
+      first: "2026-02-01",
+      last: "2026-03-01",
+      before: null,
+      after: null,
+    });
+    // A leap February, ending the period.
+    expect(wholeMonths("2028-01-15", "2028-02-29")).toEqual({
+      first: "2028-02-01",
+      last: "2028-02-01",
+      before: "2028-01-31",
+      after: null,
+    });
+  });
+
+  it("are none when no month is whole", () => {
+    expect(wholeMonths("2026-11-23", "2026-11-29")).toBeNull();
+    expect(wholeMonths("2026-10-31", "2026-11-29")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { INSIGHTS_TEXTS } from "~/copy/insights";
+
 // Admin → Insights' arithmetic (docs/product.md 13.2): periods, day lists, the funnel's rates, the
 // shares of replies, weeks and months. Pure, so the page, the CSV and the summary email agree.
 
@@ -44,6 +46,30 @@ export function monthOf(day: string): string {
 /** The distinct keys of `days`, in order (the weeks or months a period spans). */
 export function spans(days: readonly string[], keyOf: (day: string) => string): string[] {
   return [...new Set(days.map(keyOf))];
+}
+
+/**
+ * The calendar months wholly inside `from`..`to` (inclusive days), as their first days, with the
+ * days before and after them; null when no month is whole. A period's "Top ..." tables read whole
+ * months from their monthly sums and only the rest by day (docs/decisions/028-weekly-trends.md).
+ */
+export function wholeMonths(
+  from: string,
+  to: string,
+): { first: string; last: string; before: string | null; after: string | null } | null {
+  const first = from.endsWith("-01") ? from : `${monthOf(addDays(`${monthOf(from)}-28`, 7))}-01`;
+  const dayAfter = addDays(to, 1);
+  const last = dayAfter.endsWith("-01") ? `${monthOf(to)}-01` : `${monthOf(addDays(`${monthOf(to)}-01`, -1))}-01`;
+  if (first > last) return null;
+  const afterLast = `${monthOf(addDays(`${last.slice(0, 7)}-28`, 7))}-01`;
+  return {
+    first,
+    last,
+    /** The last day before the first whole month, when the period starts earlier. */
+    before: first > from ? addDays(first, -1) : null,
+    /** The first day after the last whole month, when the period goes on. */
+    after: afterLast <= to ? afterLast : null,
+  };
 }
 
 /** Whole percent of `part` in `whole`; null when there is no whole to divide (shown as "–"). */
@@ -125,6 +151,34 @@ export function bucket<Row>(
     if (at !== undefined) sums[at] += value(row);
   }
   return sums;
+}
+
+/**
+ * The visits and chat charts' step: a point and a table row per day up to a month, per week
+ * (Monday first) from 90 days on, so a year is 53 points, not 365 (docs/decisions/028-weekly-trends.md).
+ */
+export type TrendStep = "day" | "week";
+export const WEEKLY_FROM_DAYS = 90;
+
+export function trendStep(days: number): TrendStep {
+  return days >= WEEKLY_FROM_DAYS ? "week" : "day";
+}
+
+/** The middle value (the mean of the two middle ones); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** "45 s", "12 min" or "2 h 5 min", rounded to the unit shown. */
+export function durationLabel(seconds: number): string {
+  const { duration } = INSIGHTS_TEXTS;
+  if (seconds < 59.5) return duration.seconds(Math.round(seconds));
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return duration.minutes(minutes);
+  return duration.hours(Math.floor(minutes / 60), minutes % 60);
 }
 
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });

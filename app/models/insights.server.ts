@@ -1,7 +1,8 @@
 import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { type Db, db, withReadRetry } from "~/db/client.server";
-import { insightDays, insightSummaries, visitCounts } from "~/db/schema";
+import { chatMessages, chatSessions, insightDays, insightSummaries, visitCounts, visitMonths } from "~/db/schema";
+import { median, wholeMonths } from "~/lib/insights";
 
 // Reads for Admin → Insights: the trigger-kept per-day totals (insight_days, whose metrics the
 // migration 20261128220400_insights_settings.sql writes) and the visit counts, a period at a time.
@@ -36,20 +37,43 @@ export async function insightsTimeZone(): Promise<string> {
   return row?.zone ?? "UTC";
 }
 
-/** The per-day rows of these metrics in the range. */
-export function listInsightDays(metrics: InsightMetric[], range: DayRange): Promise<InsightRow[]> {
-  return withReadRetry(() =>
+/** The rows of these metrics in the range, per day or summed per week or month (`day`: its first day). */
+export async function listInsightDays(
+  metrics: InsightMetric[],
+  range: DayRange,
+  step: "day" | "week" | "month" = "day",
+): Promise<InsightRow[]> {
+  const where = and(inArray(insightDays.metric, metrics), between(insightDays.day, range.from, range.to));
+  if (step === "day") {
+    return withReadRetry(() =>
+      db()
+        .select({
+          metric: sql<InsightMetric>`${insightDays.metric}`,
+          day: sql<string>`${insightDays.day}::text`,
+          key: insightDays.key,
+          count: insightDays.count,
+          amount: insightDays.amount,
+        })
+        .from(insightDays)
+        .where(where),
+    );
+  }
+  // Grouped in the database: each row the page receives costs more than summing it there.
+  const start = sql<string>`date_trunc(${sql.raw(step === "week" ? "'week'" : "'month'")}, ${insightDays.day}::timestamp)::date::text`;
+  const rows = await withReadRetry(() =>
     db()
       .select({
         metric: sql<InsightMetric>`${insightDays.metric}`,
-        day: sql<string>`${insightDays.day}::text`,
+        day: start,
         key: insightDays.key,
-        count: insightDays.count,
-        amount: insightDays.amount,
+        count: sql<string>`sum(${insightDays.count})`,
+        amount: sql<string>`sum(${insightDays.amount})`,
       })
       .from(insightDays)
-      .where(and(inArray(insightDays.metric, metrics), between(insightDays.day, range.from, range.to))),
+      .where(where)
+      .groupBy(insightDays.metric, start, insightDays.key),
   );
+  return rows.map((row) => ({ ...row, count: Number(row.count), amount: Number(row.amount) }));
 }
 
 /** The range's totals of one metric per key, largest `order` first. */
@@ -81,14 +105,34 @@ export interface VisitDay {
   visitors: number;
 }
 
-/** The site's daily totals ('total' rows) in the range; a day without visits has no row. */
-export function listVisitDays(range: DayRange): Promise<VisitDay[]> {
-  return withReadRetry(() =>
+/** The site's daily totals ('total' rows) in the range, or their sums per week; a day without visits has no row. */
+export async function listVisitDays(range: DayRange, step: "day" | "week" = "day"): Promise<VisitDay[]> {
+  const where = and(eq(visitCounts.dimension, "total"), between(visitCounts.day, range.from, range.to));
+  if (step === "day") {
+    return withReadRetry(() =>
+      db()
+        .select({
+          day: sql<string>`${visitCounts.day}::text`,
+          views: visitCounts.views,
+          visitors: visitCounts.visitors,
+        })
+        .from(visitCounts)
+        .where(where),
+    );
+  }
+  const start = sql<string>`date_trunc('week', ${visitCounts.day}::timestamp)::date::text`;
+  const rows = await withReadRetry(() =>
     db()
-      .select({ day: sql<string>`${visitCounts.day}::text`, views: visitCounts.views, visitors: visitCounts.visitors })
+      .select({
+        day: start,
+        views: sql<string>`sum(${visitCounts.views})`,
+        visitors: sql<string>`sum(${visitCounts.visitors})`,
+      })
       .from(visitCounts)
-      .where(and(eq(visitCounts.dimension, "total"), between(visitCounts.day, range.from, range.to))),
+      .where(where)
+      .groupBy(start),
   );
+  return rows.map((row) => ({ day: row.day, views: Number(row.views), visitors: Number(row.visitors) }));
 }
 
 export interface TopVisitValue {
@@ -98,19 +142,82 @@ export interface TopVisitValue {
   visitors: number;
 }
 
-/** The `limit` values of a visit dimension ('page', 'source', 'utm_campaign') with the most views in the range. */
+/**
+ * The `limit` values of a visit dimension ('page', 'source', 'utm_campaign') with the most views in
+ * the range: its whole months from visit_months, the days around them from visit_counts.
+ */
 export async function topVisitValues(dimension: string, range: DayRange, limit: number): Promise<TopVisitValue[]> {
-  const views = sql<string>`sum(${visitCounts.views})`;
+  const months = wholeMonths(range.from, range.to);
+  const byDay = (from: string, to: string) =>
+    sql`select ${visitCounts.value} as value, ${visitCounts.views}::bigint as views, ${visitCounts.visitors}::bigint as visitors
+      from ${visitCounts} where ${visitCounts.dimension} = ${dimension} and ${visitCounts.day} between ${from} and ${to}`;
+  const parts = months
+    ? [
+        sql`select ${visitMonths.value} as value, ${visitMonths.views} as views, ${visitMonths.visitors} as visitors
+          from ${visitMonths} where ${visitMonths.dimension} = ${dimension}
+            and ${visitMonths.month} between ${months.first} and ${months.last}`,
+        ...(months.before ? [byDay(range.from, months.before)] : []),
+        ...(months.after ? [byDay(months.after, range.to)] : []),
+      ]
+    : [byDay(range.from, range.to)];
+  const views = sql<string>`sum(views)`;
   const rows = await withReadRetry(() =>
     db()
-      .select({ value: visitCounts.value, views, visitors: sql<string>`sum(${visitCounts.visitors})` })
-      .from(visitCounts)
-      .where(and(eq(visitCounts.dimension, dimension), between(visitCounts.day, range.from, range.to)))
-      .groupBy(visitCounts.value)
-      .orderBy(desc(views), visitCounts.value)
+      .select({ value: sql<string>`value`, views, visitors: sql<string>`sum(visitors)` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) as counted`)
+      .groupBy(sql`value`)
+      .orderBy(desc(views), sql`value`)
       .limit(limit),
   );
   return rows.map((row) => ({ value: row.value, views: Number(row.views), visitors: Number(row.visitors) }));
+}
+
+export interface HandoffFigures {
+  /** Handoffs per day of the request, in `timeZone`; a day without one has no row. */
+  days: { day: string; count: number }[];
+  /** Of those, the ones a staff member has answered since. */
+  answered: number;
+  /** The median time from the request to the first staff reply after it; null when none is answered. */
+  medianReplySeconds: number | null;
+}
+
+/**
+ * The conversations the visitor or the assistant handed to staff, by the day of their latest
+ * request, and how soon staff replied. A staff member taking a conversation over is no request
+ * (its reply time would be 0). An index range over the requests (chat_sessions_handoff_idx), and
+ * one index probe each for the first staff reply (chat_messages_session_created_idx).
+ */
+export async function handoffFigures(range: DayRange, timeZone: string): Promise<HandoffFigures> {
+  const requested = chatSessions.handoffRequestedAt;
+  const firstReply = sql`(select ${chatMessages.createdAt} from ${chatMessages}
+    where ${chatMessages.sessionId} = ${chatSessions.sessionId} and ${chatMessages.createdAt} >= ${requested}
+      and ${chatMessages.answeredBy} = 'staff'
+    order by ${chatMessages.createdAt} limit 1)`;
+  const inRange = and(
+    sql`${requested} >= (${range.from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${requested} < (${range.to}::date + 1)::timestamp at time zone ${timeZone}`,
+    sql`${chatSessions.handoffBy} is distinct from 'staff'`,
+  );
+  const rows = await withReadRetry(() =>
+    db()
+      .select({
+        day: sql<string>`(${requested} at time zone ${timeZone})::date::text`,
+        waitSeconds: sql<string | null>`extract(epoch from ${firstReply} - ${requested})`,
+      })
+      .from(chatSessions)
+      .where(inRange),
+  );
+  const perDay = new Map<string, number>();
+  const waits: number[] = [];
+  for (const row of rows) {
+    perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
+    if (row.waitSeconds !== null) waits.push(Number(row.waitSeconds));
+  }
+  return {
+    days: [...perDay].map(([day, count]) => ({ day, count })),
+    answered: waits.length,
+    medianReplySeconds: median(waits),
+  };
 }
 
 /**

@@ -28,6 +28,12 @@ for (const width of WIDTHS) {
     const service = unique("Insights service");
     const path = `/${unique("insights-page").replaceAll(/\W+/g, "-")}`;
     const order = await createTestOrder(db, { serviceName: service, status: "paid" });
+    const session = unique("insights-handoff");
+    await sql`insert into chat_messages (session_id, message, is_user_message, answered_by, created_at)
+      values (${session}, 'A person, please', true, null, now() - interval '3 minutes'),
+        (${session}, 'Here to help', false, 'staff', now() - interval '1 minute')`;
+    await sql`update chat_sessions set handoff_requested_at = now() - interval '3 minutes', handoff_by = 'visitor'
+      where session_id = ${session}`;
     // A page seen far more than any other today, so it leads "Top pages" whatever else ran.
     await sql`insert into visit_counts (day, dimension, value, views, visitors)
       values ((now() at time zone 'UTC')::date, 'page', ${path}, 100000000, 1000)`;
@@ -53,6 +59,14 @@ for (const width of WIDTHS) {
         page.getByRole("table", { name: productText("Top pages") }).getByRole("rowheader", { name: path }),
       ).toBeVisible();
       await expect(page.getByRole("table", { name: productText("Top services by orders") })).toContainText(service);
+      const chat = page.getByRole("region", { name: productText("Chat"), exact: true });
+      await expect(chat.getByText(productText("Handed to staff"))).toBeVisible();
+      await expect(chat.getByText(productText("Median time to a staff reply"))).toBeVisible();
+      await expect(
+        chat.getByRole("table", { name: productText("Answered by") }).getByRole("rowheader", {
+          name: productText("Team (live chat)"),
+        }),
+      ).toBeVisible();
       expect(await sideways(page)).toBe(0);
 
       if (javaScriptEnabled) {
@@ -74,6 +88,8 @@ for (const width of WIDTHS) {
     } finally {
       await sql`delete from visit_counts where value = ${path}`;
       await sql`delete from orders where id = ${order.id}`;
+      await sql`delete from chat_messages where session_id = ${session}`;
+      await sql`delete from chat_sessions where session_id = ${session}`;
     }
   });
 }
@@ -85,7 +101,19 @@ test("downloads the period's daily figures as CSV", async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^insights-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("\uFEFFday,visitors,page_views,chat_conversations,orders,paid_orders,paid_revenue,collected");
+  expect(lines[0]).toBe(
+    "\uFEFFday,visitors,page_views,chat_conversations,handoffs,orders,paid_orders,paid_revenue,collected",
+  );
   expect(lines).toHaveLength(8);
-  expect(lines[7]).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","\d+","\d+","\d+","\d+","\d+\.\d{2}","\d+\.\d{2}"$/);
+  expect(lines[7]).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","\d+","\d+","\d+","\d+","\d+","\d+\.\d{2}","\d+\.\d{2}"$/);
+});
+
+test("draws a year per week, in a page under 200 kB", async ({ page }) => {
+  await openAdmin(page, "/admin/insights?days=365");
+  await page.getByText(productText("Show the figures")).first().click();
+  const figures = page.getByRole("table", { name: productText("Visitors and page views") });
+  await expect(figures.getByRole("columnheader", { name: productText("Week of") })).toBeVisible();
+  await expect(figures.locator("tbody tr")).toHaveCount(53);
+  const html = await (await page.request.get("/admin/insights?days=365")).text();
+  expect(html.length).toBeLessThan(200_000);
 });

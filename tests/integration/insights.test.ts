@@ -13,7 +13,7 @@ import { runOutbox } from "~/services/outbox/worker.server";
 
 import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
-import { postRequest, send, sessionFor } from "../support/route-args";
+import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 
 // Admin → Insights' figures against a seeded set of visits, chats, orders and payments, and the
@@ -165,7 +165,7 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
       ["orders", 4, 100],
       ["paid", 2, 50],
     ]);
-    const day = (d: string) => report.daily.find((row) => row.day === d);
+    const day = (d: string) => report.points.find((row) => row.day === d);
     expect(day("2026-03-09")).toMatchObject({ orders: 1, paidOrders: 1, paidRevenue: 100 });
     expect(day("2026-03-10")).toMatchObject({
       orders: 1,
@@ -203,7 +203,140 @@ describe.each(BACKENDS)("insights on %s", (backend) => {
       { key: "canned", count: 1, percent: 25 },
     ]);
     expect(report.cannedShare).toBe(25);
+    // Per week, summed by the database: the same period, months, weeks and totals.
+    const weekly = await buildInsightsReport({ days: 62, today: "2026-04-30" }, "week");
+    expect(weekly.points.map((row) => row.day).slice(0, 3)).toEqual(["2026-02-23", "2026-03-02", "2026-03-09"]);
+    expect(weekly.points.find((row) => row.day === "2026-03-09")).toEqual({
+      day: "2026-03-09",
+      visitors: 200,
+      views: 500,
+      chats: 3,
+      handoffs: 0,
+      orders: 2,
+      paidOrders: 1,
+      paidRevenue: 100,
+      collected: 100,
+    });
+    expect([weekly.totals, weekly.months, weekly.weeks, weekly.funnel]).toEqual([
+      report.totals,
+      report.months,
+      report.weeks,
+      report.funnel,
+    ]);
     await expectDaysExact();
+  });
+
+  it("counts the period's handoffs to staff by day and the median time to the first staff reply", async () => {
+    await updateSiteSettings({ timeZone: ZONE });
+    const db = database().db;
+    const handoff = async (by: string, requestedAt: string, staffRepliesAt: string[]) => {
+      const session = uniqueName("handoff");
+      await db.insert(chatMessages).values([
+        { sessionId: session, message: "A person, please", isUserMessage: true, createdAt: new Date(requestedAt) },
+        ...staffRepliesAt.map((at) => ({
+          sessionId: session,
+          message: "Here to help",
+          isUserMessage: false,
+          answeredBy: "staff",
+          createdAt: new Date(at),
+        })),
+      ]);
+      await db.execute(
+        sql`update chat_sessions set handoff_requested_at = ${requestedAt}::timestamptz, handoff_by = ${by}
+          where session_id = ${session}`,
+      );
+    };
+    // A staff reply before the request (an earlier handoff's) is not the answer to it.
+    await handoff("visitor", "2026-06-02T14:00:30Z", ["2026-06-02T13:00:00Z", "2026-06-02T14:02:30Z"]);
+    // 03:30 UTC on the 3rd is the evening of the 2nd in New York; only the first reply counts.
+    await handoff("assistant", "2026-06-03T03:30:00Z", ["2026-06-03T03:40:00Z", "2026-06-03T03:50:00Z"]);
+    await handoff("visitor", "2026-06-05T15:00:00Z", []);
+    await handoff("visitor", "2026-06-06T12:00:00Z", ["2026-06-06T12:05:00Z"]);
+    // Staff taking a conversation over, and a request after the period: not counted.
+    await handoff("staff", "2026-06-05T16:00:00Z", ["2026-06-05T16:00:00Z"]);
+    await handoff("visitor", "2026-07-01T05:00:00Z", ["2026-07-01T05:01:00Z"]);
+
+    const report = await buildInsightsReport({ from: "2026-06-01", to: "2026-06-30" });
+    expect(report.totals.handoffs).toBe(4);
+    expect(report.points.filter((row) => row.handoffs > 0).map((row) => [row.day, row.handoffs])).toEqual([
+      ["2026-06-02", 2],
+      ["2026-06-05", 1],
+      ["2026-06-06", 1],
+    ]);
+    // Replies after 120 s, 600 s and 300 s; the request on the 5th is still waiting.
+    expect(report.handoffReplies).toEqual({ answered: 3, medianSeconds: 300 });
+    const before = await buildInsightsReport({ from: "2026-05-01", to: "2026-05-31" });
+    expect(before.totals.handoffs).toBe(0);
+    expect(before.handoffReplies).toEqual({ answered: 0, medianSeconds: null });
+  });
+
+  it("sends the page a year as 53 weekly points, without the daily rows", async () => {
+    const cookie = await sessionFor(await createTestAdmin(database().db, { role: "admin" }));
+    const page = async (days: number) =>
+      (await send(getRequest(`/admin/insights?days=${days}`, cookie))).loaderData["routes/admin/insights"] as {
+        step: string;
+        trend: { start: string }[];
+        report: Record<string, unknown>;
+      };
+    const year = await page(365);
+    expect(year.step).toBe("week");
+    expect(year.trend).toHaveLength(53);
+    expect(year.report).not.toHaveProperty("points");
+    const month = await page(30);
+    expect([month.step, month.trend.length]).toEqual(["day", 30]);
+  });
+
+  it("keeps the monthly visit sums exact through the flush's upserts and deletes, and tops a period by them", async () => {
+    const db = database().db;
+    const page = uniqueName("/monthly");
+    const other = uniqueName("/other");
+    const add = (day: string, value: string, views: number, visitors: number) =>
+      db.execute(sql`insert into visit_counts (day, dimension, value, views, visitors)
+        values (${day}, 'page', ${value}, ${views}, ${visitors})
+        on conflict (day, dimension, value) do update
+          set views = visit_counts.views + excluded.views, visitors = visit_counts.visitors + excluded.visitors`);
+    await add("2025-06-30", page, 1000, 1000);
+    await add("2025-07-01", page, 10, 5);
+    await add("2025-07-31", page, 20, 8);
+    await add("2025-07-31", page, 5, 1);
+    await add("2025-08-15", page, 7, 2);
+    await add("2025-08-15", other, 40, 30);
+    await add("2025-09-02", other, 1, 1);
+    await add("2025-09-03", page, 100, 50);
+    await add("2025-06-30", other, 3, 3);
+    await db.execute(sql`delete from visit_counts where value = ${other} and day = '2025-06-30'`);
+    const months = () =>
+      query<Record<string, string>>(
+        `select dimension, month::text, value, views::text, visitors::text from visit_months
+          where views <> 0 or visitors <> 0 order by 1, 2, 3`,
+      );
+    const kept = await months();
+    expect(kept.filter((row) => row.value === page).map((row) => [row.month, row.views, row.visitors])).toEqual([
+      ["2025-06-01", "1000", "1000"],
+      ["2025-07-01", "35", "14"],
+      ["2025-08-01", "7", "2"],
+      ["2025-09-01", "100", "50"],
+    ]);
+    expect(kept).toEqual(
+      await query(
+        `select dimension, date_trunc('month', day)::date::text as month, value, sum(views)::text as views,
+          sum(visitors)::text as visitors from visit_counts group by 1, 2, 3
+          having sum(views) <> 0 or sum(visitors) <> 0 order by 1, 2, 3`,
+      ),
+    );
+    // July and August whole, 1-2 September by day; the 3rd and 30 June are outside.
+    const report = await buildInsightsReport({ from: "2025-07-01", to: "2025-09-02" });
+    expect(report.topPages).toEqual(
+      [
+        { value: other, views: 41, visitors: 31 },
+        { value: page, views: 42, visitors: 16 },
+      ].sort((a, b) => b.views - a.views),
+    );
+    const days = await buildInsightsReport({ from: "2025-07-31", to: "2025-08-15" });
+    expect(days.topPages.map((row) => [row.value, row.views])).toEqual([
+      [other, 40],
+      [page, 32],
+    ]);
   });
 
   it("keeps the per-day totals exact through status changes, refunds, deletes and a change of zone", async () => {

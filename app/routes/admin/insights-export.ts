@@ -11,12 +11,13 @@ import type { Route } from "./+types/insights-export";
 export async function loader({ request }: Route.LoaderArgs) {
   const { days } = PeriodSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const report = await buildInsightsReport({ days });
-  const records = report.daily.map((row) =>
+  const records = report.points.map((row) =>
     csvLine([
       row.day,
       row.visitors,
       row.views,
       row.chats,
+      row.handoffs,
       row.orders,
       row.paidOrders,
       decimalPrice(row.paidRevenue),

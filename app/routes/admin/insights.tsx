@@ -11,7 +11,15 @@ import { Icon } from "~/components/ui/icon";
 import { adminTitle } from "~/copy/admin";
 import { INSIGHTS_TEXTS as TEXTS } from "~/copy/insights";
 import { ORDER_STATUSES } from "~/lib/domain";
-import { CANNED_REPLY, dayLabel, monthLabel, PERIOD_DAYS, PeriodSchema } from "~/lib/insights";
+import {
+  CANNED_REPLY,
+  dayLabel,
+  durationLabel,
+  monthLabel,
+  PERIOD_DAYS,
+  PeriodSchema,
+  trendStep,
+} from "~/lib/insights";
 import { formatPrice } from "~/lib/pricing";
 import type { TopVisitValue } from "~/models/insights.server";
 import { buildInsightsReport } from "~/services/insights/report.server";
@@ -24,7 +32,11 @@ import type { Route } from "./+types/insights";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { days } = PeriodSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { days, report: await buildInsightsReport({ days }) };
+  const step = trendStep(days);
+  const { points, ...report } = await buildInsightsReport({ days }, step);
+  // The page's data carries only the figures its two trend charts draw.
+  const trend = points.map(({ day, visitors, views, chats }) => ({ start: day, visitors, views, chats }));
+  return { days, step, trend, report };
 }
 
 const STATUS_SWATCHES = {
@@ -35,9 +47,10 @@ const STATUS_SWATCHES = {
 const count = (value: number) => value.toLocaleString("en-US");
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { days, report } = loaderData;
+  const { days, step, trend, report } = loaderData;
   const money = (amount: number) => formatPrice(amount, report.currency);
-  const dayLabels = report.daily.map((row) => dayLabel(row.day));
+  const trendLabels = trend.map((row) => dayLabel(row.start));
+  const trendColumn = { label: step === "day" ? TEXTS.day : TEXTS.weeks.week };
   return (
     <>
       <PageHeader title={TEXTS.title} description={TEXTS.description}>
@@ -75,18 +88,18 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 xl:grid-cols-2">
         <Section id="visits" title={TEXTS.visits.heading} className="xl:col-span-2">
           <AreaChart
-            label={TEXTS.visits.chartLabel(report.totals.visitors, report.totals.views)}
-            labels={dayLabels}
+            label={TEXTS.visits.chartLabel(report.totals.visitors, report.totals.views, step)}
+            labels={trendLabels}
             series={[
               {
                 name: TEXTS.visits.visitors,
-                values: report.daily.map((row) => row.visitors),
+                values: trend.map((row) => row.visitors),
                 swatch: "fill-brand bg-brand",
                 stroke: "stroke-brand",
               },
               {
                 name: TEXTS.visits.views,
-                values: report.daily.map((row) => row.views),
+                values: trend.map((row) => row.views),
                 swatch: "fill-slate-400 bg-slate-400",
                 stroke: "stroke-slate-400",
               },
@@ -95,11 +108,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <FiguresTable
             caption={TEXTS.visits.heading}
             columns={[
-              { label: TEXTS.day },
+              trendColumn,
               { label: TEXTS.visits.visitors, numeric: true },
               { label: TEXTS.visits.views, numeric: true },
             ]}
-            rows={report.daily.map((row) => [dayLabel(row.day, true), count(row.visitors), count(row.views)])}
+            rows={trend.map((row) => [dayLabel(row.start, true), count(row.visitors), count(row.views)])}
           />
         </Section>
 
@@ -109,12 +122,12 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
 
         <Section id="chat" title={TEXTS.chat.heading}>
           <AreaChart
-            label={TEXTS.chat.chartLabel(report.totals.chats)}
-            labels={dayLabels}
+            label={TEXTS.chat.chartLabel(report.totals.chats, step)}
+            labels={trendLabels}
             series={[
               {
                 name: TEXTS.chat.conversations,
-                values: report.daily.map((row) => row.chats),
+                values: trend.map((row) => row.chats),
                 swatch: "fill-brand-2 bg-brand-2",
                 stroke: "stroke-brand-2",
               },
@@ -122,8 +135,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           />
           <FiguresTable
             caption={TEXTS.chat.conversations}
-            columns={[{ label: TEXTS.day }, { label: TEXTS.chat.conversations, numeric: true }]}
-            rows={report.daily.map((row) => [dayLabel(row.day, true), count(row.chats)])}
+            columns={[trendColumn, { label: TEXTS.chat.conversations, numeric: true }]}
+            rows={trend.map((row) => [dayLabel(row.start, true), count(row.chats)])}
           />
           {report.replies.length > 0 ? (
             <div className="mt-4">
@@ -142,6 +155,20 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               />
               <p className="mt-2 text-sm text-slate-600">{TEXTS.chat.cannedShare(`${report.cannedShare ?? 0}%`)}</p>
             </div>
+          ) : null}
+          {report.totals.handoffs > 0 ? (
+            <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-slate-600">{TEXTS.chat.handoffs}</dt>
+              <dd className="font-medium">
+                {TEXTS.chat.handoffsValue(report.totals.handoffs, report.handoffReplies.answered)}
+              </dd>
+              <dt className="text-slate-600">{TEXTS.chat.replyTime}</dt>
+              <dd className="font-medium">
+                {report.handoffReplies.medianSeconds === null
+                  ? TEXTS.chat.notAnswered
+                  : durationLabel(report.handoffReplies.medianSeconds)}
+              </dd>
+            </dl>
           ) : null}
         </Section>
 
@@ -283,6 +310,7 @@ function TopServices({
 function answeredByLabel(key: string): string {
   if (key === CANNED_REPLY) return TEXTS.chat.canned;
   if (key === "settings") return TEXTS.chat.settings;
+  if (key === "staff") return TEXTS.chat.staff;
   return key || TEXTS.chat.unknown;
 }
 

@@ -11,11 +11,13 @@ import {
   type Share,
   shares,
   spans,
+  type TrendStep,
   weekOf,
 } from "~/lib/insights";
 import { sumPrices } from "~/lib/pricing";
 import {
   type DayRange,
+  handoffFigures,
   insightsTimeZone,
   insightTotalsByKey,
   listInsightDays,
@@ -37,6 +39,8 @@ export interface DailyFigures {
   visitors: number;
   views: number;
   chats: number;
+  /** Conversations handed to staff, by the day of the request. */
+  handoffs: number;
   orders: number;
   paidOrders: number;
   /** The total of the day's orders that are paid. */
@@ -49,7 +53,8 @@ export interface InsightsReport {
   timeZone: string;
   currency: string;
   range: DayRange;
-  daily: DailyFigures[];
+  /** The period's days, or its weeks (`day`: the Monday; the first and last in part) for step "week". */
+  points: DailyFigures[];
   totals: Omit<DailyFigures, "day">;
   funnel: FunnelStep[];
   months: { month: string; paidRevenue: number; collected: number }[];
@@ -62,6 +67,8 @@ export interface InsightsReport {
   replies: Share[];
   /** Of all replies, the canned one's share; null without replies. */
   cannedShare: number | null;
+  /** Of the period's handoffs (totals.handoffs), those staff answered, and how soon. */
+  handoffReplies: { answered: number; medianSeconds: number | null };
 }
 
 /** "YYYY-MM-DD" of `instant` in `timeZone`. */
@@ -71,39 +78,51 @@ export function dayIn(instant: Date, timeZone: string): string {
   );
 }
 
-/** A period's report: the `days` days that end today in the site's zone (or on `today`), or a range of days. */
+/**
+ * A period's report: the `days` days that end today in the site's zone (or on `today`), or a range
+ * of days; its points per day, or per week (summed by the database: docs/decisions/028-weekly-trends.md).
+ */
 export async function buildInsightsReport(
   period: { days: number; today?: string } | DayRange,
+  step: TrendStep = "day",
 ): Promise<InsightsReport> {
   const [timeZone, { currency }] = await Promise.all([insightsTimeZone(), getSiteSettings()]);
   const range = "days" in period ? rangeEnding(period.today ?? dayIn(new Date(), timeZone), period.days) : period;
   const dayList = listDays(range);
-  const [rows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals] = await Promise.all([
-    listInsightDays(["orders", "payments", "chats"], range),
-    listVisitDays(range),
-    topVisitValues("page", range, TOP_ROWS),
-    topVisitValues("source", range, TOP_ROWS),
-    topVisitValues("utm_campaign", range, TOP_ROWS),
-    insightTotalsByKey("services", range, "count", TOP_ROWS),
-    insightTotalsByKey("services", range, "amount", TOP_ROWS),
-    insightTotalsByKey("replies", range, "count", 100),
-  ]);
-  const of = (metric: string, key?: string) =>
-    rows.filter((row) => row.metric === metric && (key === undefined || row.key === key));
-  const byDay = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
-    bucket(dayList, list, (row) => row.day, value);
-  const visitors = byDay(visits, (row) => row.visitors);
-  const views = byDay(visits, (row) => row.views);
-  const chats = byDay(of("chats"), (row) => row.count);
-  const orders = byDay(of("orders"), (row) => row.count);
-  const paidOrders = byDay(of("orders", "paid"), (row) => row.count);
-  const paidRevenue = byDay(of("orders", "paid"), (row) => row.amount);
-  const collected = byDay(of("payments", currency), (row) => row.amount);
-  const daily = dayList.map((day, index) => ({
+  const slotOf = step === "day" ? (day: string) => day : weekOf;
+  const slots = spans(dayList, slotOf);
+  const [rows, monthRows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals, handoffs] =
+    await Promise.all([
+      listInsightDays(["orders", "payments", "chats"], range, step),
+      // Weeks cross months: the months' figures are summed apart.
+      step === "day" ? null : listInsightDays(["orders", "payments"], range, "month"),
+      listVisitDays(range, step),
+      topVisitValues("page", range, TOP_ROWS),
+      topVisitValues("source", range, TOP_ROWS),
+      topVisitValues("utm_campaign", range, TOP_ROWS),
+      insightTotalsByKey("services", range, "count", TOP_ROWS),
+      insightTotalsByKey("services", range, "amount", TOP_ROWS),
+      insightTotalsByKey("replies", range, "count", 100),
+      handoffFigures(range, timeZone),
+    ]);
+  const of = (metric: string, key?: string, list = rows) =>
+    list.filter((row) => row.metric === metric && (key === undefined || row.key === key));
+  const bySlot = <Row extends { day: string }>(list: readonly Row[], value: (row: Row) => number) =>
+    bucket(slots, list, (row) => slotOf(row.day), value);
+  const visitors = bySlot(visits, (row) => row.visitors);
+  const views = bySlot(visits, (row) => row.views);
+  const chats = bySlot(of("chats"), (row) => row.count);
+  const handoffsPerDay = bySlot(handoffs.days, (row) => row.count);
+  const orders = bySlot(of("orders"), (row) => row.count);
+  const paidOrders = bySlot(of("orders", "paid"), (row) => row.count);
+  const paidRevenue = bySlot(of("orders", "paid"), (row) => row.amount);
+  const collected = bySlot(of("payments", currency), (row) => row.amount);
+  const points = slots.map((day, index) => ({
     day,
     visitors: visitors[index],
     views: views[index],
     chats: chats[index],
+    handoffs: handoffsPerDay[index],
     orders: orders[index],
     paidOrders: paidOrders[index],
     paidRevenue: paidRevenue[index],
@@ -114,6 +133,7 @@ export async function buildInsightsReport(
     visitors: sum(visitors),
     views: sum(views),
     chats: sum(chats),
+    handoffs: sum(handoffsPerDay),
     orders: sum(orders),
     paidOrders: sum(paidOrders),
     paidRevenue: sumPrices(paidRevenue),
@@ -128,13 +148,13 @@ export async function buildInsightsReport(
   const monthKeys = spans(dayList, monthOf);
   const monthRevenue = bucket(
     monthKeys,
-    of("orders", "paid"),
+    of("orders", "paid", monthRows ?? rows),
     (row) => monthOf(row.day),
     (row) => row.amount,
   );
   const monthCollected = bucket(
     monthKeys,
-    of("payments", currency),
+    of("payments", currency, monthRows ?? rows),
     (row) => monthOf(row.day),
     (row) => row.amount,
   );
@@ -160,7 +180,7 @@ export async function buildInsightsReport(
     timeZone,
     currency,
     range,
-    daily,
+    points,
     totals,
     funnel: funnelSteps(funnelCounts),
     months: monthKeys.map((month, index) => ({
@@ -183,6 +203,7 @@ export async function buildInsightsReport(
     replies,
     // The table's figure, so the sentence and the table agree to the tenth.
     cannedShare: replies.length === 0 ? null : (replies.find((share) => share.key === CANNED_REPLY)?.percent ?? 0),
+    handoffReplies: { answered: handoffs.answered, medianSeconds: handoffs.medianReplySeconds },
   };
 }
 

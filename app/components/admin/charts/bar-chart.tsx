@@ -40,15 +40,15 @@ export function BarChart({
           preserveAspectRatio="none"
           className="block h-full w-full"
         >
-          {segments.map((segment) => (
-            <rect
-              key={`${segment.x}-${segment.series}`}
-              x={segment.x}
-              y={segment.y}
-              width={segment.width}
-              height={segment.height}
-              className={series[segment.series]?.swatch}
-            />
+          {/* A series' colour is set once on its group: a year is 53 bars of three segments. */}
+          {series.map((item, index) => (
+            <g key={item.name} className={item.swatch}>
+              {segments
+                .filter((segment) => segment.series === index)
+                .map((segment) => (
+                  <rect key={segment.x} x={segment.x} y={segment.y} width={segment.width} height={segment.height} />
+                ))}
+            </g>
           ))}
         </svg>
       </PlotFrame>

@@ -112,7 +112,8 @@ export function DataTable({
   captionHidden?: boolean;
 }) {
   return (
-    <table className="w-full text-left text-sm">
+    // The cells' look is set once on the table: a year's tables are hundreds of cells.
+    <table className="w-full text-left text-sm [&_tbody_th]:py-1.5 [&_tbody_th]:pr-3 [&_tbody_th]:font-normal [&_tbody_th]:text-slate-800 [&_tbody_th]:[overflow-wrap:anywhere] [&_tbody_tr]:border-b [&_tbody_tr]:border-slate-100 [&_tbody_tr:last-child]:border-0 [&_td]:whitespace-nowrap [&_td]:py-1.5 [&_td]:pr-3 [&_td]:tabular-nums">
       <caption className={captionHidden ? "sr-only" : "mb-2 text-left font-semibold text-slate-800"}>{caption}</caption>
       <thead>
         <tr className="border-b border-slate-200 text-xs text-slate-500">
@@ -129,17 +130,14 @@ export function DataTable({
       </thead>
       <tbody>
         {rows.map((row, index) => (
-          <tr key={index} className="border-b border-slate-100 last:border-0">
+          <tr key={index}>
             {row.map((cell, at) =>
               at === 0 ? (
-                <th key={at} scope="row" className="py-1.5 pr-3 font-normal text-slate-800 [overflow-wrap:anywhere]">
+                <th key={at} scope="row">
                   {cell}
                 </th>
               ) : (
-                <td
-                  key={at}
-                  className={`whitespace-nowrap py-1.5 pr-3 tabular-nums ${columns[at]?.numeric ? "text-right" : ""}`}
-                >
+                <td key={at} className={columns[at]?.numeric ? "text-right" : undefined}>
                   {cell}
                 </td>
               ),
