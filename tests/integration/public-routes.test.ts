@@ -532,6 +532,8 @@ describe.each(BACKENDS)("public routes on %s", (backend) => {
         // The chat widget's input stops at the server's text limit.
         chatMaxMessageChars: getEnv().CHAT_MAX_MESSAGE_CHARS,
         bookingUrl: null,
+        // No case study is published in this database: the nav leaves out Work.
+        hasWork: false,
       });
       expect(JSON.stringify(data)).not.toMatch(/secret/);
     });
