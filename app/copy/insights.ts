@@ -46,6 +46,8 @@ export const INSIGHTS_TEXTS = {
   topCampaigns: "Top campaigns",
   page: "Page",
   source: "Source",
+  /** A visit with no utm_source and no other site's address as its referrer. */
+  directSource: "Direct",
   campaign: "Campaign",
   visitors: "Visitors",
   views: "Page views",

@@ -14,6 +14,7 @@ import {
   periodDays,
   PeriodSchema,
   shares,
+  sourceLabel,
   spans,
   trendStep,
   weekOf,
@@ -175,5 +176,12 @@ describe("a period's whole months", () => {
   it("are none when no month is whole", () => {
     expect(wholeMonths("2026-11-23", "2026-11-29")).toBeNull();
     expect(wholeMonths("2026-10-31", "2026-11-29")).toBeNull();
+  });
+});
+
+describe("sourceLabel", () => {
+  it("names a direct visit, and shows any other source as stored", () => {
+    expect(sourceLabel("")).toBe(productText("Direct"));
+    expect(sourceLabel("news.ycombinator.com")).toBe("news.ycombinator.com");
   });
 });

@@ -186,6 +186,11 @@ const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 const longMonth = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
+/** A "Top sources" value as shown: a direct visit is stored with an empty source. */
+export function sourceLabel(source: string): string {
+  return source || INSIGHTS_TEXTS.directSource;
+}
+
 /** "Nov 28" (an axis) or "Nov 28, 2026" (a table) for a calendar day: no zone moves it. */
 export function dayLabel(day: string, long = false): string {
   return (long ? longDay : shortDay).format(new Date(`${day}T00:00:00Z`));

@@ -18,6 +18,7 @@ import {
   monthLabel,
   PERIOD_DAYS,
   PeriodSchema,
+  sourceLabel,
   trendStep,
 } from "~/lib/insights";
 import { formatPrice } from "~/lib/pricing";
@@ -220,7 +221,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <TopVisits title={TEXTS.topPages} first={TEXTS.page} rows={report.topPages} />
-        <TopVisits title={TEXTS.topSources} first={TEXTS.source} rows={report.topSources} />
+        <TopVisits title={TEXTS.topSources} first={TEXTS.source} rows={report.topSources} label={sourceLabel} />
         <TopVisits title={TEXTS.topCampaigns} first={TEXTS.campaign} rows={report.topCampaigns} />
         <TopServices title={TEXTS.servicesByOrders} rows={report.servicesByOrders} money={money} />
         <TopServices title={TEXTS.servicesByRevenue} rows={report.servicesByRevenue} money={money} />
@@ -268,7 +269,17 @@ function TopTable({ title, columns, rows }: { title: string; columns: Column[]; 
   );
 }
 
-function TopVisits({ title, first, rows }: { title: string; first: string; rows: TopVisitValue[] }) {
+function TopVisits({
+  title,
+  first,
+  rows,
+  label = (value) => value,
+}: {
+  title: string;
+  first: string;
+  rows: TopVisitValue[];
+  label?: (value: string) => string;
+}) {
   const columns: Column[] = [
     { label: first },
     { label: TEXTS.visitors, numeric: true },
@@ -278,7 +289,7 @@ function TopVisits({ title, first, rows }: { title: string; first: string; rows:
     <TopTable
       title={title}
       columns={columns}
-      rows={rows.map((row) => [row.value || "/", count(row.visitors), count(row.views)])}
+      rows={rows.map((row) => [label(row.value), count(row.visitors), count(row.views)])}
     />
   );
 }
