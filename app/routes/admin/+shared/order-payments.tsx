@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
+import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/components/admin/format";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -137,19 +138,6 @@ function PaymentTable({ payments, stripeTestMode }: { payments: Payment[]; strip
   );
 }
 
-function StepBox({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
-  const id = `order-step-${title.toLowerCase().replaceAll(" ", "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-3">
-      <h4 id={id} className="text-sm font-semibold text-slate-800">
-        {title}
-      </h4>
-      <p className="mt-1 text-xs text-slate-500">{hint}</p>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
 function MarkPaidForm({ orderId, lastResult }: { orderId: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(MarkPaidSchema, {
     id: `mark-paid-${orderId}`,
@@ -158,7 +146,7 @@ function MarkPaidForm({ orderId, lastResult }: { orderId: string; lastResult?: S
   });
   const submitting = useIsSubmitting({ intent: "mark-paid" });
   return (
-    <StepBox title={TEXTS.markPaid.heading} hint={TEXTS.markPaid.hint}>
+    <ActionBox id="mark-paid-title" title={TEXTS.markPaid.heading} hint={TEXTS.markPaid.hint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.orderId.name} value={orderId} />
         <ChoiceField label={TEXTS.markPaid.method} field={fields.method}>
@@ -172,7 +160,7 @@ function MarkPaidForm({ orderId, lastResult }: { orderId: string; lastResult?: S
           {TEXTS.markPaid.submit}
         </FormFooter>
       </Form>
-    </StepBox>
+    </ActionBox>
   );
 }
 
@@ -184,14 +172,14 @@ function RequestPaymentForm({ orderId, lastResult }: { orderId: string; lastResu
   });
   const submitting = useIsSubmitting({ intent: "request-payment" });
   return (
-    <StepBox title={TEXTS.requestPayment.heading} hint={TEXTS.requestPayment.hint}>
+    <ActionBox id="request-payment-title" title={TEXTS.requestPayment.heading} hint={TEXTS.requestPayment.hint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.orderId.name} value={orderId} />
         <FormFooter form={form} submitting={submitting} intent="request-payment">
           {TEXTS.requestPayment.submit}
         </FormFooter>
       </Form>
-    </StepBox>
+    </ActionBox>
   );
 }
 
@@ -215,7 +203,7 @@ function QuoteForm({
   });
   const submitting = useIsSubmitting({ intent: "quote" });
   return (
-    <StepBox title={TEXTS.quote.heading} hint={TEXTS.quote.hint}>
+    <ActionBox id="quote-title" title={TEXTS.quote.heading} hint={TEXTS.quote.hint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.orderId.name} value={order.id} />
         <InputField
@@ -236,6 +224,6 @@ function QuoteForm({
           {TEXTS.quote.submit}
         </FormFooter>
       </Form>
-    </StepBox>
+    </ActionBox>
   );
 }

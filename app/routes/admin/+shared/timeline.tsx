@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
+import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/components/admin/format";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -174,18 +175,6 @@ function TimelineItem({
   }
 }
 
-function Box({ id, title, hint, children }: { id: string; title: string; hint: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-3">
-      <h4 id={id} className="text-sm font-semibold text-slate-800">
-        {title}
-      </h4>
-      <p className="mt-1 text-xs text-slate-500">{hint}</p>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
 function NoteForm({ recordId, lastResult }: { recordId: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(AddNoteSchema, {
     id: `add-note-${recordId}`,
@@ -196,7 +185,7 @@ function NoteForm({ recordId, lastResult }: { recordId: string; lastResult?: Sub
   });
   const submitting = useIsSubmitting({ intent: "add-note" });
   return (
-    <Box id="add-note-title" title={NOTE_TEXTS.heading} hint={NOTE_TEXTS.hint}>
+    <ActionBox id="add-note-title" title={NOTE_TEXTS.heading} hint={NOTE_TEXTS.hint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.recordId.name} value={recordId} />
         <TextField label={NOTE_TEXTS.label} field={fields.body} rows={3} maxLength={NOTE_MAX_CHARS} />
@@ -204,7 +193,7 @@ function NoteForm({ recordId, lastResult }: { recordId: string; lastResult?: Sub
           {NOTE_TEXTS.submit}
         </FormFooter>
       </Form>
-    </Box>
+    </ActionBox>
   );
 }
 
@@ -226,7 +215,11 @@ function EmailForm({
   });
   const submitting = useIsSubmitting({ intent: "email-client" });
   return (
-    <Box id="email-client-title" title={CLIENT_EMAIL_TEXTS.heading} hint={CLIENT_EMAIL_TEXTS.hint(email.supportEmail)}>
+    <ActionBox
+      id="email-client-title"
+      title={CLIENT_EMAIL_TEXTS.heading}
+      hint={CLIENT_EMAIL_TEXTS.hint(email.supportEmail)}
+    >
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.recordId.name} value={recordId} />
         <InputField label={CLIENT_EMAIL_TEXTS.subjectLabel} field={fields.subject} type="text" />
@@ -235,7 +228,7 @@ function EmailForm({
           {CLIENT_EMAIL_TEXTS.submit}
         </FormFooter>
       </Form>
-    </Box>
+    </ActionBox>
   );
 }
 
@@ -257,7 +250,7 @@ function AttachBookingForm({
   });
   const submitting = useIsSubmitting({ intent: "attach-booking" });
   return (
-    <Box id="attach-booking-title" title={BOOKING_TEXTS.unmatchedHeading} hint={BOOKING_TEXTS.unmatchedHint}>
+    <ActionBox id="attach-booking-title" title={BOOKING_TEXTS.unmatchedHeading} hint={BOOKING_TEXTS.unmatchedHint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.recordId.name} value={recordId} />
         <ChoiceField label={BOOKING_TEXTS.attachLabel} field={fields.bookingId}>
@@ -271,6 +264,6 @@ function AttachBookingForm({
           {BOOKING_TEXTS.attachSubmit}
         </FormFooter>
       </Form>
-    </Box>
+    </ActionBox>
   );
 }
