@@ -31,7 +31,7 @@ export { runAdminCommand } from "./admin-command";
 export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { answerFromPageCache } from "./page-cache";
 export { RequestGate } from "./shutdown";
-export { countVisit } from "./visits";
+export { countVisitOnceAnswered } from "./visits";
 export { staticFileHeaders } from "~/lib/security-headers.server";
 export { closeLiveStreams } from "~/services/chat/live.server";
 
@@ -57,9 +57,10 @@ export async function stop() {
 }
 
 // Where a request enters, in order:
-//   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a page
-//      view is counted once answered (./visits.ts); a public page the page cache holds is answered
-//      there and then (./page-cache.ts); the rest meet compression, static files, then this app;
+//   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a
+//      public page the page cache holds is answered there and then (./page-cache.ts); the rest meet
+//      compression, static files, then this app. A page view is counted as the cache sends it, or
+//      once answered (./visits.ts);
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
 //      (the last, limitRequestBodies, refuses a body too large, or not a form where no JSON is due);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route

@@ -80,18 +80,15 @@ if (DEVELOPMENT) {
 // Every request passes the gate, which answers 503 once shutdown has begun (server/shutdown.ts).
 // Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
 const gate = new mod.RequestGate();
-// Page views are counted once answered, from the cache or not (server/visits.ts).
+// Page views are counted as the page cache sends them, others once answered (server/visits.ts).
+const render = (req: IncomingMessage, res: ServerResponse) => {
+  mod.countVisitOnceAnswered(req, res);
+  server(req, res);
+};
 const handle = DEVELOPMENT
-  ? (req: IncomingMessage, res: ServerResponse) =>
-      gate.admit(req, res, () => {
-        mod.countVisit(req, res);
-        server(req, res);
-      })
+  ? (req: IncomingMessage, res: ServerResponse) => gate.admit(req, res, () => render(req, res))
   : (req: IncomingMessage, res: ServerResponse) =>
-      gate.admit(req, res, () => {
-        mod.countVisit(req, res);
-        mod.answerFromPageCache(req, res, () => server(req, res));
-      });
+      gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => render(req, res)));
 
 // Refusals the operator fixes (a bad variable, DATA_DIR held by a running server): the message alone.
 const START_REFUSALS = ["ConfigError", "DataDirInUseError"];

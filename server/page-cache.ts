@@ -5,11 +5,13 @@ import { cachedPage, pageBeingRendered, pageCacheEnabled } from "~/services/page
 import { matchesEtag, pageCacheKey, preferredEncoding } from "~/services/page-cache/request.server";
 
 import { clientIp } from "./client-ip";
+import { countVisit } from "./visits";
 
 /**
  * The first thing a request meets (server/main.ts): a public page the cache holds is sent as it was
  * stored, already compressed, before Express, static files or React Router cost anything. A page
- * being rendered for the cache is waited for. Every other request goes on to `render`.
+ * being rendered for the cache is waited for, and a page sent is counted as a visit (./visits.ts).
+ * Every other request goes on to `render`.
  */
 export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, render: () => void): void {
   const key = pageCacheEnabled() ? pageCacheKey(req) : null;
@@ -32,13 +34,15 @@ function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse,
     const { headers, body } = page.variants[preferredEncoding(req.headers["accept-encoding"])];
     res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
   }
+  const ip = clientIp(req);
   log.request({
     method: req.method,
     path: req.url?.split("?")[0],
     status: res.statusCode,
     ms: Math.round((performance.now() - arrivedAt) * 10) / 10,
-    ip: clientIp(req),
+    ip,
     cache: "hit",
   });
+  countVisit(req, res.statusCode, ip);
   return true;
 }

@@ -8,6 +8,7 @@ import { countingVisits, countPageView } from "~/services/visits/visits.server";
 import { clientIp } from "./client-ip";
 
 const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE_NAMES.join("|")})=`);
+const NO_HOSTS: readonly string[] = [];
 
 let siteHost: string | null | undefined;
 function ownHosts(req: IncomingMessage): string[] {
@@ -19,25 +20,32 @@ function ownHosts(req: IncomingMessage): string[] {
 }
 
 /**
- * Counts the request as a page view once it is answered, if it is one (app/lib/visits.ts): called
- * by server/main.ts before the page cache, so cached and rendered pages alike are counted.
+ * Counts the request as a page view if it is one (app/lib/visits.ts), answered with `status`:
+ * server/page-cache.ts calls it as it sends a cached page, countVisitOnceAnswered for the rest.
  * No cookie is set or read, save the admin's: a well-signed session cookie (checked without a
  * database read) marks the admin's own visits, which are not counted.
  */
-export function countVisit(req: IncomingMessage, res: ServerResponse): void {
+export function countVisit(req: IncomingMessage, status: number, ip?: string): void {
   if (req.method !== "GET" || !countingVisits()) return;
-  res.once("finish", () => {
-    const view = pageViewOf(
-      { method: req.method, url: req.url, headers: req.headers, status: res.statusCode },
-      ownHosts(req),
-    );
-    if (!view) return;
-    const record = () => countPageView(view, clientIp(req), req.headers["user-agent"] ?? "");
-    const cookie = req.headers.cookie;
-    if (!cookie || !SESSION_COOKIE.test(cookie)) return record();
+  const { headers } = req;
+  const view = pageViewOf(
+    { method: req.method, url: req.url, headers, status },
+    headers.referer ? ownHosts(req) : NO_HOSTS,
+  );
+  if (!view) return;
+  const cookie = headers.cookie;
+  if (cookie && SESSION_COOKIE.test(cookie)) {
     void carriesSignedSession(cookie).then(
-      (admin) => admin || record(),
+      (admin) => admin || countPageView(view, ip ?? clientIp(req), headers["user-agent"] ?? ""),
       () => undefined,
     );
-  });
+    return;
+  }
+  countPageView(view, ip ?? clientIp(req), headers["user-agent"] ?? "");
+}
+
+/** Counts the request once it is answered (server/main.ts, for every request the page cache does not answer). */
+export function countVisitOnceAnswered(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== "GET" || !countingVisits()) return;
+  res.once("finish", () => countVisit(req, res.statusCode));
 }

@@ -97,10 +97,18 @@ function cleanValue(value: string | null): string | null {
   return trimmed ? trimmed : null;
 }
 
+export interface Campaign {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+}
+
+const NO_CAMPAIGN: Campaign = Object.freeze({ source: null, medium: null, campaign: null });
+
 /** utm_source, utm_medium and utm_campaign of a URL, as given (trimmed, cut to MAX_VALUE_LENGTH). */
-export function campaignOf(url: string): { source: string | null; medium: string | null; campaign: string | null } {
+export function campaignOf(url: string): Campaign {
   const queryStart = url.indexOf("?");
-  if (queryStart === -1 || !url.includes("utm_", queryStart)) return { source: null, medium: null, campaign: null };
+  if (queryStart === -1 || !url.includes("utm_", queryStart)) return NO_CAMPAIGN;
   const query = new URLSearchParams(url.slice(queryStart + 1));
   return {
     source: cleanValue(query.get("utm_source")),

@@ -14,7 +14,7 @@ import { dayIn, VisitCounter } from "~/services/visits/counter.server";
 import { countingVisits, startVisitCounting, stopVisitCounting } from "~/services/visits/visits.server";
 
 import { answerFromPageCache } from "../../server/page-cache";
-import { countVisit } from "../../server/visits";
+import { countVisitOnceAnswered } from "../../server/visits";
 import { createTestAdmin } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
@@ -55,10 +55,10 @@ describe.each(BACKENDS)("visit counting on %s", (backend) => {
       original = getEnv();
       // The page cache answers in production only.
       globalEnv.__appEnv = { ...original, NODE_ENV: "production", PAGE_CACHE_MB: 8, SITE_URL: "https://agency.test" };
-      // As server/main.ts composes them: counted once answered, from the cache or rendered.
+      // As server/main.ts composes them: counted as the cache sends a page, or once rendered.
       server = createServer((req: IncomingMessage, res: ServerResponse) => {
-        countVisit(req, res);
         answerFromPageCache(req, res, () => {
+          countVisitOnceAnswered(req, res);
           const known = ["/", "/services", "/services.data", "/admin/orders"].includes(req.url!.split("?")[0]);
           res.writeHead(known ? 200 : 404, { "Content-Type": "text/html" }).end("<p>rendered</p>");
         });

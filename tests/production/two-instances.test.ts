@@ -1,7 +1,7 @@
-import { eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chatMessages, integrations, orders, payments, providerEvents } from "~/db/schema";
+import { chatMessages, integrations, orders, payments, providerEvents, visitCounts } from "~/db/schema";
 import { formatPrice } from "~/lib/pricing";
 
 import { type AppUnderTest, type Instance, OWNER, startAppUnderTest } from "../support/app-under-test";
@@ -339,3 +339,33 @@ function cookieSession(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
   return (JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString()) as { id: string }).id;
 }
+
+describe("visits", () => {
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
+  async function viewsOf(path: string): Promise<number> {
+    const [row] = await app.db
+      .select({ views: sum(visitCounts.views).mapWith(Number) })
+      .from(visitCounts)
+      .where(and(eq(visitCounts.dimension, "page"), eq(visitCounts.value, path)));
+    return row.views ?? 0;
+  }
+
+  it("counts page views on both, rendered and from the page cache, and adds them up", async () => {
+    const before = await viewsOf("/services");
+    const answered: Array<string | null> = [];
+    for (const server of [app, other]) {
+      const fromCache = () => answered.at(-1) === "hit";
+      // Rendered first; then, once stored, answered by the page cache.
+      do {
+        const answer = await fetch(`${server.url}/services`, { headers: { "User-Agent": BROWSER } });
+        await answer.arrayBuffer();
+        expect(answer.status).toBe(200);
+        answered.push(answer.headers.get("x-cache"));
+      } while (!fromCache());
+    }
+    expect(answered[0]).not.toBe("hit");
+    // Each instance adds its counts every few seconds.
+    await expect.poll(() => viewsOf("/services"), { timeout: 15_000 }).toBe(before + answered.length);
+  });
+});

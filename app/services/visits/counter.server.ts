@@ -50,14 +50,15 @@ interface ViewCount {
 }
 
 /** Keyed by day, path, source and campaign, then device: lookups of strings the request already holds. */
-type ViewIndex = Map<string, Map<string, Map<string, Map<string, ViewCount>>>>;
+type ViewIndex = Map<string, Map<string, Map<string, Map<string, Map<string, ViewCount>>>>>;
 
 const rowKey = (day: string, dimension: VisitDimension, value: string) => `${day}\t${dimension}\t${value}`;
 
-function child<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+/** The map under `key` in `map`, made empty if there is none. */
+function mapIn<K, K2, V2>(map: Map<K, Map<K2, V2>>, key: K): Map<K2, V2> {
   let value = map.get(key);
   if (value === undefined) {
-    value = make();
+    value = new Map();
     map.set(key, value);
   }
   return value;
@@ -111,16 +112,7 @@ export class VisitCounter {
   /** The count of views alike to `view` on `day` (made at 0), or none past MAX_PENDING_VIEWS. */
   private slot(day: string, view: PageView): ViewCount | undefined {
     const campaign = view.utmMedium || view.utmCampaign ? `${view.utmMedium ?? ""}\t${view.utmCampaign ?? ""}` : "";
-    const byDevice = child(
-      child(
-        child(this.index, day, () => new Map()),
-        view.path,
-        () => new Map(),
-      ),
-      view.source,
-      () => new Map(),
-    );
-    const byCampaign = child(byDevice, campaign, () => new Map<string, ViewCount>());
+    const byCampaign = mapIn(mapIn(mapIn(mapIn(this.index, day), view.path), view.source), campaign);
     let counted = byCampaign.get(view.device);
     if (!counted) {
       if (this.views.length >= MAX_PENDING_VIEWS) return undefined;
@@ -132,7 +124,7 @@ export class VisitCounter {
   }
 
   private addViewer(ip: string, userAgent: string, counted: ViewCount): void {
-    const byUserAgent = child(this.viewers, ip, () => new Map<string, Set<ViewCount>>());
+    const byUserAgent = mapIn(this.viewers, ip);
     let seen = byUserAgent.get(userAgent);
     if (!seen) {
       if (this.viewerCount >= MAX_PENDING_VISITORS) return;
