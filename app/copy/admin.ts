@@ -50,6 +50,8 @@ export const COMMON_TEXTS = {
   delete: (name: string) => `Delete ${name}`,
   confirm: (label: string) => `Confirm: ${label}`,
   confirmDelete: "Yes, delete",
+  positionField: "Order",
+  positionHint: "Lower numbers come first.",
   backToDashboard: "Back to the dashboard",
   error: {
     forbidden: "Access denied",

@@ -49,8 +49,6 @@ export const CASE_STUDY_TEXTS = {
   noServices: "No services yet.",
   publishedField: "Published",
   featuredField: "Featured on the home page",
-  positionField: "Order",
-  positionHint: "Lower numbers come first.",
   createSubmit: "Create Case Study",
   updateSubmit: "Update Case Study",
 } as const;
@@ -85,8 +83,6 @@ export const TESTIMONIAL_TEXTS = {
   aboutService: (name: string) => `Service: ${name}`,
   aboutInvalid: "Choose a case study or service from the list",
   publishedField: "Published",
-  positionField: "Order",
-  positionHint: "Lower numbers come first.",
   createSubmit: "Create Testimonial",
   updateSubmit: "Update Testimonial",
 } as const;
@@ -108,8 +104,6 @@ export const CLIENT_LOGO_TEXTS = {
   imageMissing: "Upload a logo or give its image URL",
   imageHint: "A wide logo (about 160 × 48 pixels) on a transparent or white background.",
   urlPlaceholder: "https://",
-  positionField: "Order",
-  positionHint: "Lower numbers come first.",
   createSubmit: "Create Logo",
   updateSubmit: "Update Logo",
 } as const;

@@ -75,6 +75,21 @@ export function InputField({
   );
 }
 
+/** Where an item stands in its list: case studies, testimonials and client logos. */
+export function PositionField({ field }: { field: InputMetadata }) {
+  return (
+    <InputField
+      label={COMMON_TEXTS.positionField}
+      hint={COMMON_TEXTS.positionHint}
+      field={field}
+      type="number"
+      min={0}
+      step={1}
+      className="sm:max-w-40"
+    />
+  );
+}
+
 export function TextField({
   field,
   label,

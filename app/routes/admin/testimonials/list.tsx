@@ -4,7 +4,7 @@ import { ListScreen } from "~/components/admin/route-dialog";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { adminTitle } from "~/copy/admin";
+import { adminTitle, COMMON_TEXTS } from "~/copy/admin";
 import { CLIENT_LOGO_TEXTS as L, PROOF_TOASTS, TESTIMONIAL_TEXTS as T } from "~/copy/proof";
 import { readForm } from "~/lib/read-form.server";
 import {
@@ -121,7 +121,7 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{logo.altText}</p>
                   <p className="text-xs text-slate-500">
-                    {L.positionField} {logo.position}
+                    {COMMON_TEXTS.positionField} {logo.position}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">

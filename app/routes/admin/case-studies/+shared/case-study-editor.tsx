@@ -2,10 +2,18 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
 
-import { CheckField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import {
+  CheckField,
+  FormFooter,
+  InputField,
+  PositionField,
+  TextField,
+  useSchemaForm,
+} from "~/components/admin/form-fields";
 import { ImageField } from "~/components/admin/image-field";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ErrorList } from "~/components/ui/field";
+import { COMMON_TEXTS } from "~/copy/admin";
 import { CASE_STUDY_TEXTS as T, MAX_CASE_STUDY_RESULTS } from "~/copy/proof";
 import type { CaseStudyResult } from "~/db/schema";
 import { MAX_SLUG_LENGTH, parseTools, SLUG_PATTERN } from "~/lib/case-study";
@@ -54,7 +62,7 @@ export const CaseStudyEditorSchema = z.object({
   serviceIds: z.array(z.guid()).max(100).default([]),
   published: checkbox(),
   featured: checkbox(),
-  position: count(T.positionField).default(0),
+  position: count(COMMON_TEXTS.positionField).default(0),
 });
 
 export const CASE_STUDIES_PATH = "/admin/case-studies";
@@ -142,15 +150,7 @@ export function CaseStudyEditor({
         </div>
         <ErrorList errors={fields.serviceIds.errors} />
       </fieldset>
-      <InputField
-        label={T.positionField}
-        hint={T.positionHint}
-        field={fields.position}
-        type="number"
-        min={0}
-        step={1}
-        className="sm:max-w-40"
-      />
+      <PositionField field={fields.position} />
       <div className="flex flex-wrap gap-6">
         <CheckField label={T.publishedField} field={fields.published} />
         <CheckField label={T.featuredField} field={fields.featured} />

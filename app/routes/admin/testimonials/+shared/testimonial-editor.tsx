@@ -7,11 +7,13 @@ import {
   ChoiceField,
   FormFooter,
   InputField,
+  PositionField,
   TextField,
   useSchemaForm,
 } from "~/components/admin/form-fields";
 import { ImageField } from "~/components/admin/image-field";
 import { useIsSubmitting } from "~/components/admin/pending";
+import { COMMON_TEXTS } from "~/copy/admin";
 import { CLIENT_LOGO_TEXTS as L, TESTIMONIAL_TEXTS as T } from "~/copy/proof";
 import type { ClientLogo, Testimonial } from "~/db/schema";
 import { checkbox, count, imageFile, optionalText, required } from "~/routes/admin/+shared/form-schemas";
@@ -32,7 +34,7 @@ export const TestimonialEditorSchema = z.object({
     .optional()
     .refine((about) => about === undefined || ABOUT.test(about), T.aboutInvalid),
   published: checkbox(),
-  position: count(T.positionField).default(0),
+  position: count(COMMON_TEXTS.positionField).default(0),
 });
 
 /** The about field's value as the two columns. */
@@ -105,15 +107,7 @@ export function TestimonialEditor({
           </option>
         ))}
       </ChoiceField>
-      <InputField
-        label={T.positionField}
-        hint={T.positionHint}
-        field={fields.position}
-        type="number"
-        min={0}
-        step={1}
-        className="sm:max-w-40"
-      />
+      <PositionField field={fields.position} />
       <CheckField label={T.publishedField} field={fields.published} />
       <FormFooter form={form} submitting={submitting} cancelTo={TESTIMONIALS_PATH}>
         {testimonial ? T.updateSubmit : T.createSubmit}
@@ -127,7 +121,7 @@ export const ClientLogoEditorSchema = z.object({
   // Required unless a file is uploaded: the action checks that one of the two is there.
   imageUrl: imageAddress(L.imageUrl).optional(),
   imageFile: imageFile(),
-  position: count(L.positionField).default(0),
+  position: count(COMMON_TEXTS.positionField).default(0),
 });
 
 export function ClientLogoEditor({
@@ -150,15 +144,7 @@ export function ClientLogoEditor({
         <p className="mb-2 text-sm text-slate-600">{L.imageHint}</p>
         <ImageField url={fields.imageUrl} file={fields.imageFile} urlLabel={L.imageUrl} fileLabel={L.imageUpload} />
       </div>
-      <InputField
-        label={L.positionField}
-        hint={L.positionHint}
-        field={fields.position}
-        type="number"
-        min={0}
-        step={1}
-        className="sm:max-w-40"
-      />
+      <PositionField field={fields.position} />
       <FormFooter form={form} submitting={submitting} cancelTo={TESTIMONIALS_PATH}>
         {logo ? L.updateSubmit : L.createSubmit}
       </FormFooter>
