@@ -15,14 +15,26 @@ export interface RateLimitResult {
 const MAX_BLOCKED_KEYS = 10_000;
 
 /**
- * Keys over their limit, with when their window ends (Date.now() time), per database (the counter
- * they were read from). A fixed window refuses every hit until it ends, so this instance refuses
- * them from memory without asking the database, which stays the one counter: another instance
- * finds the key full at its first hit and blocks it too.
+ * Refusals of one key in one window after which its posts are a script's, not a person's: a
+ * person told to wait does not send the same form ten more times (docs/decisions/029-repeated-refusals.md).
  */
-const blocksByDatabase = new WeakMap<Db, Map<string, number>>();
+export const REPEATED_REFUSALS = 10;
 
-function blocks(): Map<string, number> {
+interface Block {
+  /** When the key's window ends (Date.now() time). */
+  until: number;
+  /** How often this instance has refused the key in the window. */
+  refusals: number;
+}
+
+/**
+ * Keys over their limit, per database (the counter they were read from). A fixed window refuses
+ * every hit until it ends, so this instance refuses them from memory without asking the database,
+ * which stays the one counter: another instance finds the key full at its first hit and blocks it too.
+ */
+const blocksByDatabase = new WeakMap<Db, Map<string, Block>>();
+
+function blocks(): Map<string, Block> {
   const database = db();
   let blocked = blocksByDatabase.get(database);
   if (!blocked) {
@@ -32,23 +44,40 @@ function blocks(): Map<string, number> {
   return blocked;
 }
 
-/** The refusal of a key this instance knows to be over its limit, or null: no query involved. */
-export function refusedFromMemory(key: string, limit: number): RateLimitResult | null {
+/** The key's block while its window lasts, with the seconds left; an ended one is forgotten. */
+function currentBlock(key: string): { block: Block; retryAfterSeconds: number } | null {
   const blockedUntil = blocks();
-  const until = blockedUntil.get(key);
-  if (until === undefined) return null;
-  const leftMs = until - Date.now();
+  const block = blockedUntil.get(key);
+  if (block === undefined) return null;
+  const leftMs = block.until - Date.now();
   if (leftMs <= 0) {
     blockedUntil.delete(key);
     return null;
   }
-  return { allowed: false, hits: limit + 1, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
+  return { block, retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
+}
+
+/** The refusal of a key this instance knows to be over its limit, or null: no query involved. */
+export function refusedFromMemory(key: string, limit: number): RateLimitResult | null {
+  const current = currentBlock(key);
+  if (!current) return null;
+  current.block.refusals++;
+  return { allowed: false, hits: limit + 1, retryAfterSeconds: current.retryAfterSeconds };
+}
+
+/**
+ * The seconds until `key`'s window ends once this instance has refused it REPEATED_REFUSALS times
+ * in it, else null: its next posts can be refused before anything else is done for them.
+ */
+export function refusedRepeatedly(key: string): number | null {
+  const current = currentBlock(key);
+  return current && current.block.refusals >= REPEATED_REFUSALS ? current.retryAfterSeconds : null;
 }
 
 function block(key: string, remainingSeconds: number): void {
   const blockedUntil = blocks();
   blockedUntil.delete(key);
-  blockedUntil.set(key, Date.now() + remainingSeconds * 1000);
+  blockedUntil.set(key, { until: Date.now() + remainingSeconds * 1000, refusals: 1 });
   if (blockedUntil.size > MAX_BLOCKED_KEYS) blockedUntil.delete(blockedUntil.keys().next().value!);
 }
 

@@ -16,10 +16,13 @@ function windowMs(): number {
 
 const normalise = (username: string) => username.trim().toLowerCase();
 
+/** The counter of every sign-in attempt from the address `ip`, whatever the username. */
+export const loginAddressKey = (ip: string) => `login-address:${rateLimitAddress(ip)}`;
+
 const keys = (username: string, ip: string) => {
   const address = rateLimitAddress(ip);
   return {
-    address: `login-address:${address}`,
+    address: loginAddressKey(ip),
     pair: `login:${address}:${normalise(username)}`,
     username: `login-username:${normalise(username)}`,
   };

@@ -19,6 +19,9 @@ import { dataWithError, dataWithSuccess, redirectWithSuccess, type ToastText } f
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The counters' key prefixes: each form's posts are counted per visitor address under one. */
+export const FORM_LIMIT_KEYS = { order: "orders", contact: "contact" } as const;
+
 type FieldErrors = Record<string, string[]>;
 
 export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stored> {
@@ -26,7 +29,7 @@ export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stor
   name: string;
   schema: Schema;
   /** The counter's key prefix (one counter per visitor address) and how many posts an hour it allows. */
-  rateLimit: { key: string; perHour: number };
+  rateLimit: { key: (typeof FORM_LIMIT_KEYS)[keyof typeof FORM_LIMIT_KEYS]; perHour: number };
   toasts: { success: ToastText; failure: ToastText };
   /** The toast for invalid fields; the failure toast when not given. */
   invalidToast?: (errors: Record<string, string[] | null>) => ToastText;

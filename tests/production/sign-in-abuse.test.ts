@@ -20,6 +20,26 @@ async function attempt(app: AppUnderTest, headers: Record<string, string> = {}) 
   return response.status;
 }
 
+/** A refused attempt, read whole: what it says, how, and when to come back. */
+async function refusal(app: AppUnderTest) {
+  const response = await fetch(`${app.url}/admin/login`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Accept-Encoding": "gzip, deflate, br",
+      Origin: app.url,
+    },
+    body: new URLSearchParams({ username: unique("nobody").replace(" ", "-"), password: "a-guess" }),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    encoding: response.headers.get("content-encoding"),
+    retryAfter: Number(response.headers.get("retry-after")),
+    text: await response.text(),
+  };
+}
+
 describe("without TRUST_PROXY", () => {
   let app: AppUnderTest;
   beforeAll(async () => {
@@ -29,7 +49,16 @@ describe("without TRUST_PROXY", () => {
 
   it("limits one address across usernames, whatever X-Forwarded-For claims", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 30; i++) {
+      statuses.push(await attempt(app, { "X-Forwarded-For": `198.51.100.${i}` }));
+    }
+    // The first refusals are the sign-in page, uncompressed: a person reads why, with the form.
+    const refused = await refusal(app);
+    expect(refused).toMatchObject({ status: 429, encoding: null });
+    expect(refused.text).toContain(productText("Too many sign-in attempts"));
+    expect(refused.text).toContain('name="username"');
+    statuses.push(refused.status);
+    for (let i = 31; i < 40; i++) {
       statuses.push(await attempt(app, { "X-Forwarded-For": `198.51.100.${i}` }));
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
@@ -39,20 +68,18 @@ describe("without TRUST_PROXY", () => {
     );
   });
 
-  it("sends a refused sign-in's page uncompressed, and the login page compressed", async () => {
-    const asBrowser = { "Accept-Encoding": "gzip, deflate, br" };
-    let status = 0;
-    for (let i = 0; i <= 30 && status !== 429; i++) status = await attempt(app, asBrowser);
-    expect(status).toBe(429);
-    const refused = await fetch(`${app.url}/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, ...asBrowser },
-      body: new URLSearchParams({ username: unique("nobody").replace(" ", "-"), password: "a-guess" }),
-    });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("content-encoding")).toBeNull();
-    expect(await refused.text()).toContain(productText("Too many sign-in attempts"));
-    const page = await fetch(`${app.url}/admin/login`, { headers: asBrowser });
+  it("answers a flood of refused sign-ins before any page is rendered, and compresses the login page", async () => {
+    // The last test's ten refusals were the address's first: from now on it is a script.
+    const flooded = await refusal(app);
+    expect(flooded).toMatchObject({ status: 429, type: "text/plain; charset=utf-8", encoding: null });
+    expect(flooded.retryAfter).toBeGreaterThan(0);
+    const minutes = Math.ceil(flooded.retryAfter / 60);
+    const text = productText.pattern(
+      "Too many attempts from your address. Please wait {n} minutes and try again.",
+      String(minutes),
+    );
+    expect(flooded.text).toBe(minutes === 1 ? text.replace("minutes", "minute") : text);
+    const page = await fetch(`${app.url}/admin/login`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-encoding")).toBe("br");
   });
@@ -76,5 +103,16 @@ describe("with TRUST_PROXY=true (one proxy hop)", () => {
     for (let i = 0; i < 30; i++) expect(await attempt(app, inOneSlash64(i))).toBe(401);
     expect(await attempt(app, inOneSlash64(500))).toBe(429);
     expect(await attempt(app, { "X-Forwarded-For": "2001:db8:77:2::1" })).toBe(401);
+
+    // A flood from one address is refused before rendering; the next address is not.
+    for (let i = 0; i < 10; i++) await attempt(app, spoofed(i));
+    const flooded = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, ...spoofed(1) },
+      body: new URLSearchParams({ username: "someone", password: "a-guess" }),
+    });
+    expect(flooded.status).toBe(429);
+    expect(flooded.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await attempt(app, { "X-Forwarded-For": "203.0.113.11" })).toBe(401);
   });
 });

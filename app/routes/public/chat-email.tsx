@@ -8,7 +8,7 @@ import { getChatFirstMessage } from "~/models/chat-sessions.server";
 import { createContactMessage } from "~/models/contact-messages.server";
 import { chatSettings, conversationLifetimeHours } from "~/services/chat/conversation.server";
 import { readChatSession } from "~/services/chat/session-cookie.server";
-import { publicFormAction } from "~/services/public-form.server";
+import { FORM_LIMIT_KEYS, publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/chat-email";
 
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
     name: "chat email",
     schema: ChatEmailSchema,
     toasts: CHAT_OFFLINE,
-    rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
+    rateLimit: { key: FORM_LIMIT_KEYS.contact, perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     async store({ email, note }) {
       const firstMessage = sessionId ? await getChatFirstMessage(sessionId) : null;
       return createContactMessage({

@@ -36,7 +36,7 @@ import { toPublicFounder } from "~/models/founder-info.server";
 import { toPublicService } from "~/models/services.server";
 import { contactBookingUrl, contactReceiptHeaders, takeContactReceipt } from "~/services/contact-receipt.server";
 import { readFeaturedServices, readFounderInfo, readHomeProof, readServiceProof } from "~/services/last-known.server";
-import { publicFormAction } from "~/services/public-form.server";
+import { FORM_LIMIT_KEYS, publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/home";
 
@@ -87,7 +87,7 @@ export function action(args: Route.ActionArgs) {
     name: "contact",
     schema: ContactSchema,
     toasts: CONTACT,
-    rateLimit: { key: "contact", perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
+    rateLimit: { key: FORM_LIMIT_KEYS.contact, perHour: getEnv().CONTACT_MESSAGES_PER_HOUR },
     store: createContactMessage,
     redirectTo: "/#contact",
     // The next step after a message may be a call: the booking page, prefilled for the sender.

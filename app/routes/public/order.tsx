@@ -28,7 +28,7 @@ import type { PublicTestimonial } from "~/models/testimonials.server";
 import { readActiveServices, readServiceProof, readSiteSettings } from "~/services/last-known.server";
 import { type OrderReceipt, orderReceipt, orderReceiptHeaders } from "~/services/order-receipt.server";
 import { onlinePaymentTiming } from "~/services/payments/stripe.server";
-import { publicFormAction } from "~/services/public-form.server";
+import { FORM_LIMIT_KEYS, publicFormAction } from "~/services/public-form.server";
 
 import type { Route } from "./+types/order";
 
@@ -78,7 +78,7 @@ export function action(args: Route.ActionArgs) {
     // The spec checks the terms first, then the service.
     invalidToast: (errors) =>
       errors.terms ? ORDER.termsRequired : errors.serviceId ? ORDER.serviceRequired : FORM_INVALID,
-    rateLimit: { key: "orders", perHour: getEnv().ORDERS_PER_HOUR },
+    rateLimit: { key: FORM_LIMIT_KEYS.order, perHour: getEnv().ORDERS_PER_HOUR },
     store: ({ terms: _agreed, ...order }) => createOrder(order),
     refusedFields: (error) =>
       error instanceof ServiceUnavailableError ? { serviceId: [ORDER.serviceUnavailable] } : undefined,
