@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hitRateLimit, refusedRepeatedly,REPEATED_REFUSALS } from "~/models/rate-limits.server";
+import { hitRateLimit, refusedRepeatedly, REPEATED_REFUSALS } from "~/models/rate-limits.server";
 import { countLoginAttempt } from "~/services/login-limiter.server";
 import { FORM_LIMIT_KEYS } from "~/services/public-form.server";
 import { repeatedRefusal } from "~/services/repeated-refusals.server";
