@@ -75,16 +75,22 @@ export function InputField({
   );
 }
 
+/** A number the admin types: from `min` (0 unless given) in steps of `step` (1 unless given). */
+export function NumberField({
+  min = 0,
+  step = 1,
+  ...props
+}: Shell & { field: InputMetadata } & Pick<React.InputHTMLAttributes<HTMLInputElement>, "min" | "max" | "step">) {
+  return <InputField {...props} type="number" min={min} step={step} />;
+}
+
 /** Where an item stands in its list: case studies, testimonials and client logos. */
 export function PositionField({ field }: { field: InputMetadata }) {
   return (
-    <InputField
+    <NumberField
       label={COMMON_TEXTS.positionField}
       hint={COMMON_TEXTS.positionHint}
       field={field}
-      type="number"
-      min={0}
-      step={1}
       className="sm:max-w-40"
     />
   );

@@ -4,7 +4,7 @@ import { HANDOFF_SETTINGS_TEXT as TEXTS } from "~/copy/handoff";
 import type { LiveChatDay, LiveChatHours } from "~/lib/domain";
 import { HAND_BACK_MINUTES } from "~/lib/handoff";
 
-import { CheckField, InputField } from "./form-fields";
+import { CheckField, InputField, NumberField } from "./form-fields";
 import { FormSection } from "./form-section";
 
 // Settings → Chat's live-chat part (docs/product.md §12.1), in the settings form.
@@ -43,10 +43,9 @@ export function LiveChatSettings({
       <div className="sm:col-span-2">
         <CheckField label={TEXTS.presence} field={presenceRequired} />
       </div>
-      <InputField
+      <NumberField
         label={TEXTS.handBack}
         field={handBackMinutes}
-        type="number"
         min={HAND_BACK_MINUTES.min}
         max={HAND_BACK_MINUTES.max}
         hint={TEXTS.handBackHint}

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent } from "react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 
-import { InputField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, NumberField, SectionsForm, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { FormSection } from "~/components/admin/form-section";
 import { ImageField } from "~/components/admin/image-field";
 import { PageHeader } from "~/components/admin/page-header";
@@ -134,27 +134,9 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
             <TextField className="sm:col-span-2" label={FOUNDER_TEXTS.bio} field={fields.bio} rows={5} />
           </FormSection>
           <FormSection title={FOUNDER_TEXTS.stats} description={FOUNDER_TEXTS.statsHint}>
-            <InputField
-              label={FOUNDER_TEXTS.experienceYears}
-              field={fields.experienceYears}
-              type="number"
-              min={0}
-              step={1}
-            />
-            <InputField
-              label={FOUNDER_TEXTS.projectsCompleted}
-              field={fields.projectsCompleted}
-              type="number"
-              min={0}
-              step={1}
-            />
-            <InputField
-              label={FOUNDER_TEXTS.clientsServed}
-              field={fields.clientsServed}
-              type="number"
-              min={0}
-              step={1}
-            />
+            <NumberField label={FOUNDER_TEXTS.experienceYears} field={fields.experienceYears} />
+            <NumberField label={FOUNDER_TEXTS.projectsCompleted} field={fields.projectsCompleted} />
+            <NumberField label={FOUNDER_TEXTS.clientsServed} field={fields.clientsServed} />
           </FormSection>
           <FormSection title={FOUNDER_TEXTS.social} description={FOUNDER_TEXTS.socialHint}>
             <InputField

@@ -4,6 +4,7 @@ import {
   CheckField,
   ChoiceField,
   InputField,
+  NumberField,
   SettingsScreen,
   TextField,
   useSchemaForm,
@@ -256,18 +257,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             placeholder={TEXTS.chatWebhookPlaceholder}
           />
         </div>
-        <InputField
+        <NumberField
           label={TEXTS.conversationHoursLabel}
           field={fields.chatConversationHours}
-          type="number"
           min={CHAT_SETTINGS_LIMITS.conversationHours.min}
           max={CHAT_SETTINGS_LIMITS.conversationHours.max}
           hint={TEXTS.conversationHoursHint}
         />
-        <InputField
+        <NumberField
           label={TEXTS.replyDeadlineLabel}
           field={fields.chatReplyDeadlineSeconds}
-          type="number"
           min={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.min}
           max={CHAT_SETTINGS_LIMITS.replyDeadlineSeconds.max}
           hint={TEXTS.replyDeadlineHint}
@@ -291,20 +290,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         timeZone={settings.timeZone ?? serverTimeZone}
       />
       <FormSection title={TEXTS.privacy} description={TEXTS.privacyDescription}>
-        <InputField
-          label={TEXTS.chatRetentionLabel}
-          field={fields.chatRetentionMonths}
-          type="number"
-          min={1}
-          max={120}
-        />
-        <InputField
-          label={TEXTS.contactRetentionLabel}
-          field={fields.contactRetentionMonths}
-          type="number"
-          min={1}
-          max={120}
-        />
+        <NumberField label={TEXTS.chatRetentionLabel} field={fields.chatRetentionMonths} min={1} max={120} />
+        <NumberField label={TEXTS.contactRetentionLabel} field={fields.contactRetentionMonths} min={1} max={120} />
         <ChoiceField label={TEXTS.ipMode} field={fields.webhookIpMode}>
           {WEBHOOK_IP_MODES.map((mode) => (
             <option key={mode} value={mode}>

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
 import { ActionBox } from "~/components/admin/action-box";
-import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
+import { ChoiceField, FormFooter, NumberField, useSchemaForm } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/components/admin/format";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Badge } from "~/components/ui/badge";
@@ -206,20 +206,8 @@ function QuoteForm({
     <ActionBox id="quote-title" title={TEXTS.quote.heading} hint={TEXTS.quote.hint}>
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.orderId.name} value={order.id} />
-        <InputField
-          label={`${TEXTS.quote.setupPrice} (${currency})`}
-          field={fields.setupPrice}
-          type="number"
-          step="0.01"
-          min={0}
-        />
-        <InputField
-          label={`${TEXTS.quote.monthlyPrice} (${currency})`}
-          field={fields.monthlyPrice}
-          type="number"
-          step="0.01"
-          min={0}
-        />
+        <NumberField label={`${TEXTS.quote.setupPrice} (${currency})`} field={fields.setupPrice} step="0.01" />
+        <NumberField label={`${TEXTS.quote.monthlyPrice} (${currency})`} field={fields.monthlyPrice} step="0.01" />
         <FormFooter form={form} submitting={submitting} intent="quote">
           {TEXTS.quote.submit}
         </FormFooter>

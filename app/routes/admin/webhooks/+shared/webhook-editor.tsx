@@ -2,7 +2,14 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
 
-import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
+import {
+  ChoiceField,
+  FormFooter,
+  InputField,
+  NumberField,
+  TextField,
+  useSchemaForm,
+} from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { dismissToast } from "~/components/toaster";
@@ -135,14 +142,12 @@ export function WebhookEditor({
           </option>
         ))}
       </ChoiceField>
-      <InputField
+      <NumberField
         label={WEBHOOK_TEXTS.timeoutLabel}
         hint={WEBHOOK_TEXTS.timeoutHint}
         field={fields.timeoutSeconds}
-        type="number"
         min={1}
         max={WEBHOOK_TIMEOUT_MAX_SECONDS}
-        step={1}
       />
       <TextField
         label={WEBHOOK_TEXTS.headers}
