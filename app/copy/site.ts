@@ -386,9 +386,16 @@ export const UNAVAILABLE = {
   detail: "We can't load this page right now. Please try again in a minute.",
 } as const;
 
+/** A 429: the same form posted again and again past its limit (docs/decisions/029-repeated-refusals.md). */
+export const TOO_MANY_ATTEMPTS = {
+  title: "Too many attempts",
+  detail: "Too many attempts from your address. Please wait a few minutes and try again.",
+} as const;
+
 /** The words of an error page for its status. */
 export function errorPageText(status: number): { title: string; detail: string } {
   if (status === 404) return NOT_FOUND;
+  if (status === 429) return TOO_MANY_ATTEMPTS;
   return status === 503 ? UNAVAILABLE : SERVER_ERROR;
 }
 
