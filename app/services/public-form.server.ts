@@ -21,6 +21,10 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The counters' key prefixes: each form's posts are counted per visitor address under one. */
 export const FORM_LIMIT_KEYS = { order: "orders", contact: "contact" } as const;
+type FormLimitKey = (typeof FORM_LIMIT_KEYS)[keyof typeof FORM_LIMIT_KEYS];
+
+/** The counter of a form's posts from the address `ip`. */
+export const formLimitKey = (key: FormLimitKey, ip: string) => `${key}:${rateLimitAddress(ip)}`;
 
 type FieldErrors = Record<string, string[]>;
 
@@ -29,7 +33,7 @@ export interface PublicForm<Schema extends z.ZodType, Extra extends object, Stor
   name: string;
   schema: Schema;
   /** The counter's key prefix (one counter per visitor address) and how many posts an hour it allows. */
-  rateLimit: { key: (typeof FORM_LIMIT_KEYS)[keyof typeof FORM_LIMIT_KEYS]; perHour: number };
+  rateLimit: { key: FormLimitKey; perHour: number };
   toasts: { success: ToastText; failure: ToastText };
   /** The toast for invalid fields; the failure toast when not given. */
   invalidToast?: (errors: Record<string, string[] | null>) => ToastText;
@@ -69,10 +73,13 @@ export async function publicFormAction<
     log.warn(`${form.name} form honeypot filled`, { ip: clientIp(context) });
     return refuse(form.toasts.failure, { status: 400 });
   }
-  const address = rateLimitAddress(clientIp(context));
   let stored: Stored;
   try {
-    const limit = await hitRateLimit(`${form.rateLimit.key}:${address}`, form.rateLimit.perHour, HOUR_MS);
+    const limit = await hitRateLimit(
+      formLimitKey(form.rateLimit.key, clientIp(context)),
+      form.rateLimit.perHour,
+      HOUR_MS,
+    );
     if (!limit.allowed) {
       return refuse(form.toasts.failure, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
     }

@@ -1,8 +1,7 @@
-import { rateLimitAddress } from "~/lib/address-key";
 import { refusedRepeatedly } from "~/models/rate-limits.server";
 
 import { loginAddressKey } from "./login-limiter.server";
-import { FORM_LIMIT_KEYS } from "./public-form.server";
+import { FORM_LIMIT_KEYS, formLimitKey } from "./public-form.server";
 
 // A post to a limited form from an address this instance has refused there again and again is a
 // script's: server/app.ts answers it before React Router renders anything, so a flood of them
@@ -10,9 +9,9 @@ import { FORM_LIMIT_KEYS } from "./public-form.server";
 
 /** The counter each limited form's posts from an address count against, by the path they post to. */
 const LIMITED_POSTS = new Map<string, (ip: string) => string>([
-  ["/order", (ip) => `${FORM_LIMIT_KEYS.order}:${rateLimitAddress(ip)}`],
-  ["/", (ip) => `${FORM_LIMIT_KEYS.contact}:${rateLimitAddress(ip)}`],
-  ["/chat/email", (ip) => `${FORM_LIMIT_KEYS.contact}:${rateLimitAddress(ip)}`],
+  ["/order", (ip) => formLimitKey(FORM_LIMIT_KEYS.order, ip)],
+  ["/", (ip) => formLimitKey(FORM_LIMIT_KEYS.contact, ip)],
+  ["/chat/email", (ip) => formLimitKey(FORM_LIMIT_KEYS.contact, ip)],
   ["/admin/login", loginAddressKey],
 ]);
 
