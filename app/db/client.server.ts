@@ -11,6 +11,7 @@ import { errorCode } from "~/lib/error-chain";
 import { log } from "~/lib/log.server";
 
 import { acquireDirLock } from "./data-dir-lock.server";
+import { scheduleAutovacuum } from "./pglite-autovacuum.server";
 import { scheduleCheckpoints } from "./pglite-checkpoints.server";
 import { clusterState } from "./pglite-control.server";
 import { type PgliteThread, startPgliteThread } from "./pglite-thread.server";
@@ -60,7 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<AppDatabas
     mkdirSync(pgDir, { recursive: true });
     warnOfUncleanShutdown(pgDir);
     const client = await startPgliteThread(pgDir);
-    return wrapPglite(client, { beforeClose: scheduleCheckpoints(client), afterClose: releaseLock });
+    const stopCheckpoints = scheduleCheckpoints(client);
+    const stopAutovacuum = scheduleAutovacuum(client);
+    const beforeClose = () => {
+      stopCheckpoints();
+      stopAutovacuum();
+    };
+    return wrapPglite(client, { beforeClose, afterClose: releaseLock });
   } catch (error) {
     releaseLock();
     throw error;

@@ -228,7 +228,7 @@ function scaleRunLines(run: ScaleRun, smaller: ScaleRun | undefined): string[] {
   const size = SCALE_SIZES[run.size];
   const seed = run.seed
     ? `seeded in ${seconds(run.seed.totalMs)} (rows ${seconds(run.seed.insertMs)}, indexes ${seconds(run.seed.indexMs)}, ` +
-      `ANALYZE ${seconds(run.seed.analyzeMs)}); counters ${run.seed.counterMismatches.length === 0 ? "exact" : `WRONG: ${run.seed.counterMismatches.join("; ")}`}`
+      `VACUUM ANALYZE ${seconds(run.seed.analyzeMs)}); counters ${run.seed.counterMismatches.length === 0 ? "exact" : `WRONG: ${run.seed.counterMismatches.join("; ")}`}`
     : "kept database reused (--keep)";
   const lines = [
     "",
