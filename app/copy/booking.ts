@@ -1,3 +1,5 @@
+import { providerWebhookAnswers } from "./provider-webhooks";
+
 // Booking a call: the booking link on the public pages and in the chat, the Integrations fields,
 // Cal.com's webhook answers, and the bookings in the admin (docs/product.md §14.2).
 
@@ -26,14 +28,11 @@ export const BOOKING_INTEGRATION_TEXTS = {
 } as const;
 
 export const CAL_WEBHOOK_ANSWERS = {
-  handled: { status: 200, text: "Received." },
-  duplicate: { status: 200, text: "Already received." },
+  ...providerWebhookAnswers("Cal.com"),
   // A ping or a trigger the site does not take: answered so Cal.com does not retry it.
   ignored: { status: 200, text: "Received; nothing to do." },
   invalid: { status: 400, text: "The booking could not be read." },
-  not_configured: { status: 400, text: "Cal.com webhooks are not set up on this site." },
-  unverified: { status: 400, text: "The Cal.com signature could not be verified." },
-} as const;
+};
 export const CAL_WEBHOOK_GET = "Cal.com posts its bookings here.";
 
 export const BOOKING_TEXTS = {

@@ -1,3 +1,5 @@
+import { providerWebhookAnswers, UNMATCHED_EVENT } from "./provider-webhooks";
+
 // What the payment providers' events write and mail (docs/product.md, 11.2): the notes staff see
 // on a payment, and the payment emails. The tests read them from docs/product.md.
 
@@ -46,24 +48,14 @@ export const PAYMENT_EMAIL_TEXTS = {
   },
 } as const;
 
-// What /webhooks/stripe answers; Stripe shows it in the endpoint's delivery log.
-export const STRIPE_WEBHOOK_ANSWERS = {
-  handled: { status: 200, text: "Received." },
-  duplicate: { status: 200, text: "Already received." },
-  // Stripe would retry an event for an order that is not here for days: it is taken, and logged.
-  unmatched: { status: 200, text: "Received; nothing here matches it." },
-  not_configured: { status: 400, text: "Stripe webhooks are not set up on this site." },
-  unverified: { status: 400, text: "The Stripe signature could not be verified." },
-} as const;
+// What /webhooks/stripe and /webhooks/paypal answer.
+export const STRIPE_WEBHOOK_ANSWERS = { ...providerWebhookAnswers("Stripe"), unmatched: UNMATCHED_EVENT };
 export const STRIPE_WEBHOOK_GET = "Stripe posts its events here.";
 
 export const PAYPAL_WEBHOOK_ANSWERS = {
-  handled: { status: 200, text: "Received." },
-  duplicate: { status: 200, text: "Already received." },
-  unmatched: { status: 200, text: "Received; nothing here matches it." },
-  not_configured: { status: 400, text: "PayPal webhooks are not set up on this site." },
-  unverified: { status: 400, text: "The PayPal signature could not be verified." },
+  ...providerWebhookAnswers("PayPal"),
+  unmatched: UNMATCHED_EVENT,
   // PayPal retries a delivery that is not answered with 2xx: this one could not be checked yet.
   unavailable: { status: 503, text: "PayPal could not be reached to verify this event; send it again." },
-} as const;
+};
 export const PAYPAL_WEBHOOK_GET = "PayPal posts its events here.";

@@ -108,32 +108,24 @@ export const CLIENT_LOGO_TEXTS = {
   updateSubmit: "Update Logo",
 } as const;
 
+/** A proof item's toasts: "Case study created", "Failed to create case study", and so on. */
+function proofToasts(name: string) {
+  const noun = name.toLowerCase();
+  return {
+    created: { message: `${name} created` },
+    updated: { message: `${name} updated` },
+    deleted: { message: `${name} deleted` },
+    createError: `Failed to create ${noun}`,
+    updateError: `Failed to update ${noun}`,
+    deleteError: `Failed to delete ${noun}`,
+  };
+}
+
 export const PROOF_TOASTS = {
-  caseStudy: {
-    created: { message: "Case study created" },
-    updated: { message: "Case study updated" },
-    deleted: { message: "Case study deleted" },
-    createError: "Failed to create case study",
-    updateError: "Failed to update case study",
-    deleteError: "Failed to delete case study",
-  },
-  testimonial: {
-    created: { message: "Testimonial created" },
-    updated: { message: "Testimonial updated" },
-    deleted: { message: "Testimonial deleted" },
-    createError: "Failed to create testimonial",
-    updateError: "Failed to update testimonial",
-    deleteError: "Failed to delete testimonial",
-  },
-  clientLogo: {
-    created: { message: "Logo added" },
-    updated: { message: "Logo updated" },
-    deleted: { message: "Logo deleted" },
-    createError: "Failed to add logo",
-    updateError: "Failed to update logo",
-    deleteError: "Failed to delete logo",
-  },
-} as const;
+  caseStudy: proofToasts("Case study"),
+  testimonial: proofToasts("Testimonial"),
+  clientLogo: { ...proofToasts("Logo"), created: { message: "Logo added" }, createError: "Failed to add logo" },
+};
 
 export const PROOF_SIDEBAR = {
   caseStudies: "Case Studies",

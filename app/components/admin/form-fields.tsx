@@ -15,6 +15,8 @@ import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { COMMON_TEXTS } from "~/copy/admin";
+import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
+import { DISPLAY_NAME_MAX_CHARS } from "~/lib/handoff-schema";
 
 import { PageHeader } from "./page-header";
 import { useIsSubmitting } from "./pending";
@@ -55,12 +57,12 @@ type TextInputType = "text" | "url" | "email" | "tel" | "number" | "password" | 
 
 export function InputField({
   field,
-  type,
+  type = "text",
   label,
   hint,
   className,
   ...input
-}: Shell & { field: InputMetadata; type: TextInputType } & Omit<
+}: Shell & { field: InputMetadata; type?: TextInputType } & Omit<
     React.InputHTMLAttributes<HTMLInputElement>,
     "type" | "className"
   >) {
@@ -94,6 +96,30 @@ export function PositionField({ field }: { field: InputMetadata }) {
       className="sm:max-w-40"
     />
   );
+}
+
+/** An admin's name in the chat (their account, and the admin editor): one label, hint and limit. */
+export function DisplayNameField({
+  field,
+  ...input
+}: { field: InputMetadata } & Pick<React.InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "placeholder">) {
+  return (
+    <InputField
+      label={DISPLAY_NAME_TEXT.label}
+      hint={DISPLAY_NAME_TEXT.hint}
+      field={field}
+      maxLength={DISPLAY_NAME_MAX_CHARS}
+      {...input}
+    />
+  );
+}
+
+/** A password: `autoComplete` tells a password manager whether to fill it in or offer a new one. */
+export function PasswordField({
+  autoComplete,
+  ...props
+}: Shell & { field: InputMetadata; autoComplete: "current-password" | "new-password" }) {
+  return <InputField {...props} type="password" autoComplete={autoComplete} />;
 }
 
 export function TextField({

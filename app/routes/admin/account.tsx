@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
 
-import { InputField, useSchemaForm } from "~/components/admin/form-fields";
+import { DisplayNameField, PasswordField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_TEXTS, adminTitle, SIDEBAR_TEXTS, TOASTS } from "~/copy/admin";
 import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
-import { DISPLAY_NAME_MAX_CHARS, displayNameField } from "~/lib/handoff-schema";
+import { displayNameField } from "~/lib/handoff-schema";
 import { PasswordSchema } from "~/lib/password";
 import { readForm } from "~/lib/read-form.server";
 import { clientIp } from "~/lib/request-context.server";
@@ -88,23 +88,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       />
       <Card className="max-w-lg">
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <InputField
+          <PasswordField
             label={ACCOUNT_TEXTS.currentPassword}
             field={fields.currentPassword}
-            type="password"
             autoComplete="current-password"
           />
-          <InputField
+          <PasswordField
             label={ACCOUNT_TEXTS.newPassword}
             hint={ACCOUNT_TEXTS.newPasswordHint}
             field={fields.newPassword}
-            type="password"
             autoComplete="new-password"
           />
-          <InputField
+          <PasswordField
             label={ACCOUNT_TEXTS.repeatPassword}
             field={fields.confirmPassword}
-            type="password"
             autoComplete="new-password"
           />
           <Button type="submit" disabled={submitting}>
@@ -114,15 +111,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Card>
       <Card className="mt-6 max-w-lg">
         <Form method="post" className="space-y-4" {...getFormProps(nameForm)}>
-          <InputField
-            label={DISPLAY_NAME_TEXT.label}
-            hint={DISPLAY_NAME_TEXT.hint}
-            field={nameFields.displayName}
-            type="text"
-            autoComplete="nickname"
-            maxLength={DISPLAY_NAME_MAX_CHARS}
-            placeholder={loaderData.username}
-          />
+          <DisplayNameField field={nameFields.displayName} autoComplete="nickname" placeholder={loaderData.username} />
           <Button type="submit" name="intent" value="display-name" disabled={submitting}>
             {DISPLAY_NAME_TEXT.save}
           </Button>

@@ -175,12 +175,12 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
       <PageHeader title={CONTENT_TEXTS.heading} description={CONTENT_TEXTS.description} />
       <SectionsForm form={form} intent="copy" submitLabel={CONTENT_TEXTS.saveCopy}>
         <FormSection title={CONTENT_TEXTS.heroStats} description={CONTENT_TEXTS.heroStatsHint}>
-          <InputField label={CONTENT_TEXTS.stat1Value} field={fields.stat1Value} type="text" />
-          <InputField label={CONTENT_TEXTS.stat1Label} field={fields.stat1Label} type="text" />
-          <InputField label={CONTENT_TEXTS.stat2Value} field={fields.stat2Value} type="text" />
-          <InputField label={CONTENT_TEXTS.stat2Label} field={fields.stat2Label} type="text" />
-          <InputField label={CONTENT_TEXTS.stat3Value} field={fields.stat3Value} type="text" />
-          <InputField label={CONTENT_TEXTS.stat3Label} field={fields.stat3Label} type="text" />
+          <InputField label={CONTENT_TEXTS.stat1Value} field={fields.stat1Value} />
+          <InputField label={CONTENT_TEXTS.stat1Label} field={fields.stat1Label} />
+          <InputField label={CONTENT_TEXTS.stat2Value} field={fields.stat2Value} />
+          <InputField label={CONTENT_TEXTS.stat2Label} field={fields.stat2Label} />
+          <InputField label={CONTENT_TEXTS.stat3Value} field={fields.stat3Value} />
+          <InputField label={CONTENT_TEXTS.stat3Label} field={fields.stat3Label} />
         </FormSection>
         <FormSection title={CONTENT_TEXTS.footer}>
           <InputField
@@ -216,7 +216,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
           </h3>
           <SectionsForm form={addForm} intent="faq-add" submitLabel={CONTENT_TEXTS.addQuestion}>
             <div className="grid gap-4">
-              <InputField label={CONTENT_TEXTS.newQuestion} field={addFields.question} type="text" />
+              <InputField label={CONTENT_TEXTS.newQuestion} field={addFields.question} />
               <TextField label={CONTENT_TEXTS.newAnswer} field={addFields.answer} rows={3} />
             </div>
           </SectionsForm>

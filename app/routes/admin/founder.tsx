@@ -25,6 +25,8 @@ import { errorDescription, readIntent } from "./+shared/route-helpers.server";
 import { failure, imageRefused, saveForm } from "./+shared/save-form.server";
 import type { Route } from "./+types/founder";
 
+const SOCIAL_NETWORKS = ["linkedin", "twitter", "github"] as const;
+
 const FounderSchema = z.object({
   name: required(FOUNDER_TEXTS.name, 120),
   bio: required(FOUNDER_TEXTS.bio, 3000),
@@ -124,7 +126,7 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
       <div className="space-y-6">
         <SectionsForm form={form} submitLabel={FOUNDER_TEXTS.save} intent="save" encType="multipart/form-data">
           <FormSection title={FOUNDER_TEXTS.profile}>
-            <InputField label={FOUNDER_TEXTS.name} field={fields.name} type="text" />
+            <InputField label={FOUNDER_TEXTS.name} field={fields.name} />
             <ImageField
               url={fields.profileImageUrl}
               file={fields.profileImageFile}
@@ -139,24 +141,15 @@ export default function Founder({ loaderData, actionData }: Route.ComponentProps
             <NumberField label={FOUNDER_TEXTS.clientsServed} field={fields.clientsServed} />
           </FormSection>
           <FormSection title={FOUNDER_TEXTS.social} description={FOUNDER_TEXTS.socialHint}>
-            <InputField
-              label={FOUNDER_TEXTS.linkedin}
-              field={social.linkedin}
-              type="url"
-              placeholder={FOUNDER_TEXTS.linkedinPlaceholder}
-            />
-            <InputField
-              label={FOUNDER_TEXTS.twitter}
-              field={social.twitter}
-              type="url"
-              placeholder={FOUNDER_TEXTS.twitterPlaceholder}
-            />
-            <InputField
-              label={FOUNDER_TEXTS.github}
-              field={social.github}
-              type="url"
-              placeholder={FOUNDER_TEXTS.githubPlaceholder}
-            />
+            {SOCIAL_NETWORKS.map((network) => (
+              <InputField
+                key={network}
+                label={FOUNDER_TEXTS[network]}
+                field={social[network]}
+                type="url"
+                placeholder={FOUNDER_TEXTS[`${network}Placeholder`]}
+              />
+            ))}
           </FormSection>
         </SectionsForm>
         <Skills
@@ -226,7 +219,6 @@ function Skills({
               className="flex-1"
               label={<span className="sr-only">{FOUNDER_TEXTS.newSkill}</span>}
               field={fields.skill}
-              type="text"
               placeholder={FOUNDER_TEXTS.skillPlaceholder}
             />
             <Button

@@ -129,7 +129,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
     ),
   });
   const text = (name: keyof IntegrationsForm, label: string) => (
-    <InputField label={label} field={fields[name]} type="text" spellCheck={false} />
+    <InputField label={label} field={fields[name]} spellCheck={false} />
   );
   const secret = (name: SecretIntegration) => (
     <SecretField

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useSearchParams } from "react-router";
 import { z } from "zod";
 
-import { InputField, useSchemaForm } from "~/components/admin/form-fields";
+import { InputField, PasswordField, useSchemaForm } from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -98,19 +98,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <InputField
-            label={LOGIN_TEXTS.username}
-            field={fields.username}
-            type="text"
-            autoComplete="username"
-            autoFocus
-          />
-          <InputField
-            label={LOGIN_TEXTS.password}
-            field={fields.password}
-            type="password"
-            autoComplete="current-password"
-          />
+          <InputField label={LOGIN_TEXTS.username} field={fields.username} autoComplete="username" autoFocus />
+          <PasswordField label={LOGIN_TEXTS.password} field={fields.password} autoComplete="current-password" />
           <div aria-live="polite">
             <ErrorList id={form.errorId} errors={form.errors} />
           </div>

@@ -201,17 +201,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       encType="multipart/form-data"
     >
       <FormSection title={TEXTS.company}>
-        <InputField label={TEXTS.companyName} field={fields.companyName} type="text" />
+        <InputField label={TEXTS.companyName} field={fields.companyName} />
         <InputField
           label={TEXTS.workflowToolName}
           field={fields.workflowToolName}
-          type="text"
           placeholder={TEXTS.workflowToolPlaceholder}
         />
       </FormSection>
       <FormSection title={TEXTS.homePage}>
         <div className="sm:col-span-2">
-          <InputField label={TEXTS.homepageHeadline} field={fields.homepageHeadline} type="text" />
+          <InputField label={TEXTS.homepageHeadline} field={fields.homepageHeadline} />
         </div>
         <TextField className="sm:col-span-2" label={TEXTS.homepageSubtext} field={fields.homepageSubtext} rows={3} />
       </FormSection>
@@ -229,7 +228,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           type="url"
           placeholder={TEXTS.messengerPlaceholder}
         />
-        <InputField label={TEXTS.businessAddress} field={fields.businessAddress} type="text" />
+        <InputField label={TEXTS.businessAddress} field={fields.businessAddress} />
       </FormSection>
       <FormSection title={TEXTS.branding} description={TEXTS.brandingDescription}>
         <ImageField
@@ -276,7 +275,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             key={field.key}
             label={TEXTS.starterPrompt(index + 1)}
             field={field}
-            type="text"
             maxLength={CHAT_SETTINGS_LIMITS.starterPromptChars}
             placeholder={index === 0 ? TEXTS.starterPromptPlaceholder : undefined}
             hint={index === 0 ? TEXTS.starterPromptHint : undefined}
@@ -302,7 +300,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <InputField
           label={TEXTS.timeZone}
           field={fields.timeZone}
-          type="text"
           placeholder={serverTimeZone}
           hint={TEXTS.timeZoneHint(serverTimeZone)}
         />
@@ -311,7 +308,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <InputField
           label={PAYMENT_SETTINGS_TEXTS.currency}
           field={fields.currency}
-          type="text"
           placeholder={TEXTS.currencyPlaceholder}
           maxLength={3}
           autoComplete="off"
@@ -357,7 +353,6 @@ function ColorField({
         className="flex-1"
         label={label}
         field={field}
-        type="text"
         placeholder={TEXTS.colorPlaceholder}
         autoComplete="off"
       />

@@ -144,12 +144,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (order.status === "cancelled") return refuse("cancelled", { status: 409 });
     const settings = await readSiteSettings();
     if (!paymentAsked(order, settings.paymentTiming)) return refuse("notOffered", { status: 409 });
+    const paypal = { order, currency: settings.currency, statusUrl, brandName: settings.companyName };
     const checkout =
       form.data.intent === "pay"
         ? await openCheckout(order, settings.currency, statusUrl)
         : hasMonthlyPrice(order.monthlyPrice)
-          ? await openPayPalSubscription(order, settings.currency, statusUrl, settings.companyName)
-          : await openPayPalCheckout(order, settings.currency, statusUrl, settings.companyName);
+          ? await openPayPalSubscription(paypal)
+          : await openPayPalCheckout(paypal);
     if ("url" in checkout) return redirect(checkout.url, 303);
     const notices = {
       not_configured: "notOffered",

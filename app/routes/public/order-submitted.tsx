@@ -30,13 +30,7 @@ export default function OrderSubmitted({ loaderData: { receipt } }: Route.Compon
           </span>
           <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{ORDER.success.message}</h1>
           <p className="mt-3 text-lg text-slate-600">{ORDER.success.description}</p>
-          <OrderStatusLink
-            statusUrl={receipt.statusUrl}
-            emailed={receipt.emailed}
-            payNow={receipt.payNow}
-            payWithPayPal={receipt.payWithPayPal}
-            bookingUrl={receipt.bookingUrl}
-          />
+          <OrderStatusLink {...receipt} />
         </>
       ) : (
         <>

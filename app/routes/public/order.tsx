@@ -127,13 +127,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {receipt ? (
             <div>
-              <OrderStatusLink
-                statusUrl={receipt.statusUrl}
-                emailed={receipt.emailed}
-                payNow={receipt.payNow}
-                payWithPayPal={receipt.payWithPayPal}
-                bookingUrl={receipt.bookingUrl}
-              />
+              <OrderStatusLink {...receipt} />
               <OnwardLinks />
             </div>
           ) : (

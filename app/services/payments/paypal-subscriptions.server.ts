@@ -28,6 +28,7 @@ import {
   paypalAmount,
   type PayPalCheckoutAnswer,
   paypalClient,
+  type PayPalStart,
   REUSE_MARGIN_MS,
   talk,
 } from "./paypal.server";
@@ -130,12 +131,8 @@ const approveLink = (subscription: Subscription) =>
  * the order's current amounts (a second press must not subscribe the client twice), else a new
  * product, plan and subscription, kept on the order. One approved already goes to the return.
  */
-export async function openPayPalSubscription(
-  order: Order,
-  currency: string,
-  statusUrl: string,
-  brandName: string,
-): Promise<PayPalCheckoutAnswer> {
+export async function openPayPalSubscription(start: PayPalStart): Promise<PayPalCheckoutAnswer> {
+  const { order, currency, statusUrl, brandName } = start;
   const credentials = await readPayPalCredentials();
   if (!credentials) return { refused: "not_configured" };
   const client = paypalClient(credentials);

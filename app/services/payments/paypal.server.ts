@@ -136,6 +136,14 @@ export function paypalOrderRequest(
 
 export type PayPalCheckoutAnswer = { url: string } | { refused: "not_configured" | "processing" | "not_pending" };
 
+/** A payment to start on PayPal: the order, and what PayPal's pages show and return to. */
+export interface PayPalStart {
+  order: Order;
+  currency: string;
+  statusUrl: string;
+  brandName: string;
+}
+
 const approveLink = (paypalOrder: PayPalOrder) =>
   paypalOrder.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href ?? null;
 
@@ -154,12 +162,8 @@ export async function talk<T>(what: string, orderId: string, call: () => Promise
  * amount (a second press must not let the client pay twice), else a new one, kept on the order.
  * An approved one whose capture was lost goes to the return, which captures it.
  */
-export async function openPayPalCheckout(
-  order: Order,
-  currency: string,
-  statusUrl: string,
-  brandName: string,
-): Promise<PayPalCheckoutAnswer> {
+export async function openPayPalCheckout(start: PayPalStart): Promise<PayPalCheckoutAnswer> {
+  const { order, currency, statusUrl, brandName } = start;
   const credentials = await readPayPalCredentials();
   if (!credentials) return { refused: "not_configured" };
   const orders = new OrdersController(paypalClient(credentials));

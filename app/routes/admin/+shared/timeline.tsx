@@ -222,7 +222,7 @@ function EmailForm({
     >
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.recordId.name} value={recordId} />
-        <InputField label={CLIENT_EMAIL_TEXTS.subjectLabel} field={fields.subject} type="text" />
+        <InputField label={CLIENT_EMAIL_TEXTS.subjectLabel} field={fields.subject} />
         <TextField label={CLIENT_EMAIL_TEXTS.bodyLabel} field={fields.body} rows={5} maxLength={EMAIL_BODY_MAX_CHARS} />
         <FormFooter form={form} submitting={submitting} intent="email-client">
           {CLIENT_EMAIL_TEXTS.submit}

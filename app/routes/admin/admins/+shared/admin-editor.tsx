@@ -2,13 +2,19 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
 
-import { ChoiceField, FormFooter, InputField, useSchemaForm } from "~/components/admin/form-fields";
+import {
+  ChoiceField,
+  DisplayNameField,
+  FormFooter,
+  InputField,
+  PasswordField,
+  useSchemaForm,
+} from "~/components/admin/form-fields";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
-import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
 import { ADMIN_ROLES, type AdminRole } from "~/lib/domain";
-import { DISPLAY_NAME_MAX_CHARS, displayNameField } from "~/lib/handoff-schema";
+import { displayNameField } from "~/lib/handoff-schema";
 import { PasswordSchema } from "~/lib/password";
 import { checkbox, email } from "~/routes/admin/+shared/form-schemas";
 
@@ -60,16 +66,9 @@ export function AdminEditor({
     mode === "create" ? (fields as typeof fields & { password: (typeof fields)["username"] }).password : null;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={ADMIN_USERS_TEXTS.username} field={fields.username} type="text" autoComplete="off" />
+      <InputField label={ADMIN_USERS_TEXTS.username} field={fields.username} autoComplete="off" />
       <InputField label={ADMIN_USERS_TEXTS.email} field={fields.email} type="email" autoComplete="off" />
-      <InputField
-        label={DISPLAY_NAME_TEXT.label}
-        hint={DISPLAY_NAME_TEXT.hint}
-        field={fields.displayName}
-        type="text"
-        autoComplete="off"
-        maxLength={DISPLAY_NAME_MAX_CHARS}
-      />
+      <DisplayNameField field={fields.displayName} autoComplete="off" />
       <ChoiceField label={ADMIN_USERS_TEXTS.role} field={fields.role}>
         {ADMIN_ROLES.map((role) => (
           <option key={role} value={role}>
@@ -78,11 +77,10 @@ export function AdminEditor({
         ))}
       </ChoiceField>
       {password ? (
-        <InputField
+        <PasswordField
           label={ADMIN_USERS_TEXTS.password}
           hint={ADMIN_USERS_TEXTS.passwordHint}
           field={password}
-          type="password"
           autoComplete="new-password"
         />
       ) : null}

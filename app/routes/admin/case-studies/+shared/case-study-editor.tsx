@@ -98,11 +98,11 @@ export function CaseStudyEditor({
   const chosen = new Set(caseStudy?.serviceIds ?? []);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={T.title} field={fields.title} type="text" />
-      <InputField label={T.slug} hint={T.slugHint} field={fields.slug} type="text" autoComplete="off" />
+      <InputField label={T.title} field={fields.title} />
+      <InputField label={T.slug} hint={T.slugHint} field={fields.slug} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label={T.clientName} field={fields.clientName} type="text" />
-        <InputField label={T.industry} hint={T.industryHint} field={fields.industry} type="text" />
+        <InputField label={T.clientName} field={fields.clientName} />
+        <InputField label={T.industry} hint={T.industryHint} field={fields.industry} />
       </div>
       <TextField label={T.problem} field={fields.problem} rows={4} />
       <TextField label={T.solution} hint={T.solutionHint} field={fields.solution} rows={8} />
@@ -113,14 +113,14 @@ export function CaseStudyEditor({
           const cells = row.getFieldset();
           return (
             <div key={row.key} className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
-              <InputField label={T.resultValue(index + 1)} field={cells.value} type="text" />
-              <InputField label={T.resultLabel(index + 1)} field={cells.label} type="text" />
+              <InputField label={T.resultValue(index + 1)} field={cells.value} />
+              <InputField label={T.resultLabel(index + 1)} field={cells.label} />
             </div>
           );
         })}
         <ErrorList errors={fields.results.errors} />
       </fieldset>
-      <InputField label={T.tools} hint={T.toolsHint} field={fields.tools} type="text" />
+      <InputField label={T.tools} hint={T.toolsHint} field={fields.tools} />
       <div>
         <p className="mb-2 text-sm text-slate-600">{T.coverImageHint}</p>
         <ImageField

@@ -52,12 +52,11 @@ export function ServiceEditor({
   });
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={SERVICE_TEXTS.name} field={fields.name} type="text" />
+      <InputField label={SERVICE_TEXTS.name} field={fields.name} />
       <InputField
         label={SERVICE_TEXTS.category}
         hint={SERVICE_TEXTS.categoryHint}
         field={fields.category}
-        type="text"
         list="service-categories"
         autoComplete="off"
       />

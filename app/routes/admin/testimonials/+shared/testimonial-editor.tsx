@@ -88,10 +88,10 @@ export function TestimonialEditor({
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
       <TextField label={T.quote} field={fields.quote} rows={4} />
-      <InputField label={T.name} field={fields.name} type="text" />
+      <InputField label={T.name} field={fields.name} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label={T.role} field={fields.role} type="text" />
-        <InputField label={T.company} field={fields.company} type="text" />
+        <InputField label={T.role} field={fields.role} />
+        <InputField label={T.company} field={fields.company} />
       </div>
       <ImageField url={fields.photoUrl} file={fields.photoFile} urlLabel={T.photoUrl} fileLabel={T.photoUpload} />
       <ChoiceField label={T.about} hint={T.aboutHint} field={fields.about}>
@@ -139,7 +139,7 @@ export function ClientLogoEditor({
   });
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={L.altText} field={fields.altText} type="text" />
+      <InputField label={L.altText} field={fields.altText} />
       <div>
         <p className="mb-2 text-sm text-slate-600">{L.imageHint}</p>
         <ImageField url={fields.imageUrl} file={fields.imageFile} urlLabel={L.imageUrl} fileLabel={L.imageUpload} />

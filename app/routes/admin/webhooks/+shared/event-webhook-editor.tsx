@@ -51,7 +51,7 @@ export function EventWebhookEditor({
   const hintId = `${fields.events.id}-hint`;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={EVENT_WEBHOOK_TEXTS.name} field={fields.name} type="text" />
+      <InputField label={EVENT_WEBHOOK_TEXTS.name} field={fields.name} />
       <InputField
         label={EVENT_WEBHOOK_TEXTS.url}
         field={fields.url}

@@ -122,7 +122,7 @@ export function WebhookEditor({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <InputField label={WEBHOOK_TEXTS.name} field={fields.name} type="text" />
+      <InputField label={WEBHOOK_TEXTS.name} field={fields.name} />
       <InputField label={WEBHOOK_TEXTS.url} field={fields.url} type="url" placeholder={WEBHOOK_TEXTS.urlPlaceholder} />
       <ChoiceField label={WEBHOOK_TEXTS.method} field={fields.method}>
         {WEBHOOK_METHODS.map((method) => (
