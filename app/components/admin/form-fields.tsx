@@ -15,8 +15,6 @@ import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { COMMON_TEXTS } from "~/copy/admin";
-import { DISPLAY_NAME_TEXT } from "~/copy/handoff";
-import { DISPLAY_NAME_MAX_CHARS } from "~/lib/handoff-schema";
 
 import { PageHeader } from "./page-header";
 import { useIsSubmitting } from "./pending";
@@ -51,7 +49,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   });
 }
 
-type InputMetadata = Parameters<typeof getInputProps>[0];
+export type InputMetadata = Parameters<typeof getInputProps>[0];
 type Shell = { label: React.ReactNode; hint?: React.ReactNode; className?: string };
 type TextInputType = "text" | "url" | "email" | "tel" | "number" | "password" | "time";
 
@@ -94,22 +92,6 @@ export function PositionField({ field }: { field: InputMetadata }) {
       hint={COMMON_TEXTS.positionHint}
       field={field}
       className="sm:max-w-40"
-    />
-  );
-}
-
-/** An admin's name in the chat (their account, and the admin editor): one label, hint and limit. */
-export function DisplayNameField({
-  field,
-  ...input
-}: { field: InputMetadata } & Pick<React.InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "placeholder">) {
-  return (
-    <InputField
-      label={DISPLAY_NAME_TEXT.label}
-      hint={DISPLAY_NAME_TEXT.hint}
-      field={field}
-      maxLength={DISPLAY_NAME_MAX_CHARS}
-      {...input}
     />
   );
 }

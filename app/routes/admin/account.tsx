@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
 
-import { DisplayNameField, PasswordField, useSchemaForm } from "~/components/admin/form-fields";
+import { DisplayNameField } from "~/components/admin/display-name-field";
+import { PasswordField, useSchemaForm } from "~/components/admin/form-fields";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Button } from "~/components/ui/button";

@@ -2,8 +2,9 @@ import { Form, Link } from "react-router";
 
 import { AreaChart } from "~/components/admin/charts/area-chart";
 import { BarChart } from "~/components/admin/charts/bar-chart";
-import { type Column, DataTable, FiguresTable } from "~/components/admin/charts/chart-parts";
+import { type Column, count, DataTable } from "~/components/admin/charts/chart-parts";
 import { Funnel } from "~/components/admin/charts/funnel";
+import { Options } from "~/components/admin/options";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { orderStatusLabel } from "~/components/admin/status-badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -45,13 +46,21 @@ const STATUS_SWATCHES = {
   paid: "fill-emerald-600 bg-emerald-600",
   cancelled: "fill-red-500 bg-red-500",
 };
-const count = (value: number) => value.toLocaleString("en-US");
+
+// A trend line's colour: its legend swatch and its stroke (whole class names, which Tailwind finds).
+const LINES = {
+  visitors: { swatch: "fill-brand bg-brand", stroke: "stroke-brand" },
+  views: { swatch: "fill-slate-400 bg-slate-400", stroke: "stroke-slate-400" },
+  chats: { swatch: "fill-brand-2 bg-brand-2", stroke: "stroke-brand-2" },
+};
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
   const { days, step, trend, report } = loaderData;
   const money = (amount: number) => formatPrice(amount, report.currency);
   const trendLabels = trend.map((row) => dayLabel(row.start));
-  const trendColumn = { label: step === "day" ? TEXTS.day : TEXTS.weeks.week };
+  const trendColumn = step === "day" ? TEXTS.day : TEXTS.weeks.week;
+  const trendRowLabels = trend.map((row) => dayLabel(row.start, true));
+  const monthLabels = report.months.map((row) => monthLabel(row.month));
   return (
     <>
       <PageHeader title={TEXTS.title} description={TEXTS.description}>
@@ -73,11 +82,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             key={days}
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
           >
-            {PERIOD_DAYS.map((option) => (
-              <option key={option} value={option}>
-                {TEXTS.periods[option]}
-              </option>
-            ))}
+            <Options values={PERIOD_DAYS} label={(option) => TEXTS.periods[option]} />
           </select>
         </label>
         <button type="submit" className={buttonClasses("primary", "md")}>
@@ -92,28 +97,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             label={TEXTS.visits.chartLabel(report.totals.visitors, report.totals.views, step)}
             labels={trendLabels}
             series={[
-              {
-                name: TEXTS.visits.visitors,
-                values: trend.map((row) => row.visitors),
-                swatch: "fill-brand bg-brand",
-                stroke: "stroke-brand",
-              },
-              {
-                name: TEXTS.visits.views,
-                values: trend.map((row) => row.views),
-                swatch: "fill-slate-400 bg-slate-400",
-                stroke: "stroke-slate-400",
-              },
+              { name: TEXTS.visits.visitors, values: trend.map((row) => row.visitors), ...LINES.visitors },
+              { name: TEXTS.visits.views, values: trend.map((row) => row.views), ...LINES.views },
             ]}
-          />
-          <FiguresTable
-            caption={TEXTS.visits.heading}
-            columns={[
-              trendColumn,
-              { label: TEXTS.visits.visitors, numeric: true },
-              { label: TEXTS.visits.views, numeric: true },
-            ]}
-            rows={trend.map((row) => [dayLabel(row.start, true), count(row.visitors), count(row.views)])}
+            table={{ caption: TEXTS.visits.heading, first: trendColumn, rowLabels: trendRowLabels }}
           />
         </Section>
 
@@ -125,19 +112,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <AreaChart
             label={TEXTS.chat.chartLabel(report.totals.chats, step)}
             labels={trendLabels}
-            series={[
-              {
-                name: TEXTS.chat.conversations,
-                values: trend.map((row) => row.chats),
-                swatch: "fill-brand-2 bg-brand-2",
-                stroke: "stroke-brand-2",
-              },
-            ]}
-          />
-          <FiguresTable
-            caption={TEXTS.chat.conversations}
-            columns={[trendColumn, { label: TEXTS.chat.conversations, numeric: true }]}
-            rows={trend.map((row) => [dayLabel(row.start, true), count(row.chats)])}
+            series={[{ name: TEXTS.chat.conversations, values: trend.map((row) => row.chats), ...LINES.chats }]}
+            table={{ caption: TEXTS.chat.conversations, first: trendColumn, rowLabels: trendRowLabels }}
           />
           {report.replies.length > 0 ? (
             <div className="mt-4">
@@ -177,22 +153,14 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <BarChart
             label={TEXTS.revenue.chartLabel}
             layout="grouped"
-            labels={report.months.map((row) => monthLabel(row.month))}
+            labels={monthLabels}
             series={[
               { name: TEXTS.revenue.paidOrders, swatch: "fill-emerald-600 bg-emerald-600" },
               { name: TEXTS.revenue.collected, swatch: "fill-brand bg-brand" },
             ]}
             values={report.months.map((row) => [row.paidRevenue, row.collected])}
-            formatTop={money}
-          />
-          <FiguresTable
-            caption={TEXTS.revenue.heading}
-            columns={[
-              { label: TEXTS.month },
-              { label: TEXTS.revenue.paidOrders, numeric: true },
-              { label: TEXTS.revenue.collected, numeric: true },
-            ]}
-            rows={report.months.map((row) => [monthLabel(row.month), money(row.paidRevenue), money(row.collected)])}
+            format={money}
+            table={{ caption: TEXTS.revenue.heading, first: TEXTS.month, rowLabels: monthLabels }}
           />
         </Section>
 
@@ -206,17 +174,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               swatch: STATUS_SWATCHES[status],
             }))}
             values={report.weeks.map((row) => ORDER_STATUSES.map((status) => row.counts[status]))}
-          />
-          <FiguresTable
-            caption={TEXTS.weeks.heading}
-            columns={[
-              { label: TEXTS.weeks.week },
-              ...ORDER_STATUSES.map((status) => ({ label: orderStatusLabel(status), numeric: true })),
-            ]}
-            rows={report.weeks.map((row) => [
-              dayLabel(row.week, true),
-              ...ORDER_STATUSES.map((status) => count(row.counts[status])),
-            ])}
+            table={{
+              caption: TEXTS.weeks.heading,
+              first: TEXTS.weeks.week,
+              rowLabels: report.weeks.map((row) => dayLabel(row.week, true)),
+            }}
           />
         </Section>
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { ChoiceLink } from "~/components/admin/choice-link";
 import { formatDateTime } from "~/components/admin/format";
+import { Options } from "~/components/admin/options";
 import { EmptyState, ListCard, PageHeader } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
@@ -445,11 +446,7 @@ function OrderCard({
               disabled={submitting}
               className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm"
             >
-              {ORDER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {orderStatusLabel(value)}
-                </option>
-              ))}
+              <Options values={ORDER_STATUSES} label={orderStatusLabel} />
             </select>
             {hydrated ? null : (
               <Button type="submit" size="sm" variant="secondary">

@@ -12,6 +12,7 @@ import {
 import { FormSection } from "~/components/admin/form-section";
 import { ImageField } from "~/components/admin/image-field";
 import { LiveChatSettings, liveHoursInputs } from "~/components/admin/live-chat-settings";
+import { Options } from "~/components/admin/options";
 import { SwitchField } from "~/components/admin/switch-field";
 import { adminTitle, PAYMENT_SETTINGS_TEXTS, SETTINGS_TEXTS as TEXTS, TOASTS } from "~/copy/admin";
 import { IMAGE_FIELD_TEXTS } from "~/copy/images";
@@ -291,11 +292,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <NumberField label={TEXTS.chatRetentionLabel} field={fields.chatRetentionMonths} min={1} max={120} />
         <NumberField label={TEXTS.contactRetentionLabel} field={fields.contactRetentionMonths} min={1} max={120} />
         <ChoiceField label={TEXTS.ipMode} field={fields.webhookIpMode}>
-          {WEBHOOK_IP_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {TEXTS.ipModes[mode]}
-            </option>
-          ))}
+          <Options values={WEBHOOK_IP_MODES} label={(mode) => TEXTS.ipModes[mode]} />
         </ChoiceField>
         <InputField
           label={TEXTS.timeZone}
@@ -314,11 +311,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           hint={PAYMENT_SETTINGS_TEXTS.currencyHint}
         />
         <ChoiceField label={PAYMENT_SETTINGS_TEXTS.timing} field={fields.paymentTiming}>
-          {PAYMENT_TIMINGS.map((timing) => (
-            <option key={timing} value={timing}>
-              {PAYMENT_SETTINGS_TEXTS.timings[timing]}
-            </option>
-          ))}
+          <Options values={PAYMENT_TIMINGS} label={(timing) => PAYMENT_SETTINGS_TEXTS.timings[timing]} />
         </ChoiceField>
       </FormSection>
       <FormSection title={VISIT_SETTINGS_TEXTS.section} description={VISIT_SETTINGS_TEXTS.description}>

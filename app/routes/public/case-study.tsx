@@ -55,42 +55,30 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-5xl space-y-14 px-4 py-14 sm:px-6 lg:px-8">
         {caseStudy.results.length ? (
-          <section aria-labelledby="results-heading">
-            <h2 id="results-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-              {WORK.resultsHeading}
-            </h2>
+          <CaseSection id="results" heading={WORK.resultsHeading}>
             <div className="mt-6">
               <ResultFigures results={caseStudy.results} size="lg" />
             </div>
-          </section>
+          </CaseSection>
         ) : null}
 
         <div className="grid gap-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-12">
-            <section aria-labelledby="problem-heading">
-              <h2 id="problem-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-                {WORK.problemHeading}
-              </h2>
+            <CaseSection id="problem" heading={WORK.problemHeading}>
               <p className="mt-4 whitespace-pre-line leading-relaxed text-slate-700">{caseStudy.problem}</p>
-            </section>
-            <section aria-labelledby="solution-heading">
-              <h2 id="solution-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-                {WORK.solutionHeading}
-              </h2>
+            </CaseSection>
+            <CaseSection id="solution" heading={WORK.solutionHeading}>
               {/* Server-rendered markdown with HTML escaped and unsafe links dropped (app/lib/markdown.server.ts). */}
               <div
                 className="mt-4 space-y-4 leading-relaxed text-slate-700 [&_a]:text-indigo-700 [&_a]:underline [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:text-slate-900 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6"
                 dangerouslySetInnerHTML={{ __html: caseStudy.solutionHtml }}
               />
-            </section>
+            </CaseSection>
           </div>
 
           <aside className="space-y-8">
             {caseStudy.tools.length ? (
-              <section aria-labelledby="tools-heading">
-                <h2 id="tools-heading" className="text-lg font-semibold text-slate-900">
-                  {WORK.toolsHeading}
-                </h2>
+              <CaseSection id="tools" heading={WORK.toolsHeading} minor>
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {caseStudy.tools.map((tool) => (
                     <li key={tool}>
@@ -98,13 +86,10 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </CaseSection>
             ) : null}
             {caseStudy.services.length ? (
-              <section aria-labelledby="services-heading">
-                <h2 id="services-heading" className="text-lg font-semibold text-slate-900">
-                  {WORK.servicesHeading}
-                </h2>
+              <CaseSection id="services" heading={WORK.servicesHeading} minor>
                 <ul className="mt-3 space-y-2">
                   {caseStudy.services.map((service) => (
                     <li key={service.id}>
@@ -118,16 +103,13 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </CaseSection>
             ) : null}
           </aside>
         </div>
 
         {testimonials.length ? (
-          <section aria-labelledby="case-testimonials-heading">
-            <h2 id="case-testimonials-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-              {WORK.testimonialsHeading}
-            </h2>
+          <CaseSection id="case-testimonials" heading={WORK.testimonialsHeading}>
             <ul className="mt-6 grid gap-6 md:grid-cols-2">
               {testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
@@ -135,7 +117,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </CaseSection>
         ) : null}
 
         <section
@@ -153,6 +135,31 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </article>
+  );
+}
+
+/** A part of the story under its heading: a major one, or a minor one in the side column. */
+function CaseSection({
+  id,
+  heading,
+  minor = false,
+  children,
+}: {
+  id: string;
+  heading: string;
+  minor?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2
+        id={`${id}-heading`}
+        className={minor ? "text-lg font-semibold text-slate-900" : "text-2xl font-bold tracking-tight text-slate-900"}
+      >
+        {heading}
+      </h2>
+      {children}
+    </section>
   );
 }
 

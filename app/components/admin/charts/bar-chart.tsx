@@ -1,27 +1,22 @@
 import { type BarSegment, groupedBars, niceMax, stackedBars } from "~/lib/charts";
 
-import { Legend, PlotFrame, type Series } from "./chart-parts";
-
-const PLOT = { width: 600, height: 160 };
+import { ChartFigure, type ChartProps, count, PLOT, type Series } from "./chart-parts";
 
 /**
  * Bars per slot (a week, a month): `values[slot][series]`, stacked when the series add up (orders
  * by status), side by side when they do not (revenue beside money collected).
  */
 export function BarChart({
-  label,
-  labels,
-  series,
   values,
   layout,
-  formatTop = (top) => top.toLocaleString("en-US"),
-}: {
-  label: string;
-  labels: string[];
+  format = count,
+  ...chart
+}: ChartProps & {
   series: Series[];
   values: number[][];
   layout: "stacked" | "grouped";
-  formatTop?: (top: number) => string;
+  /** How a figure is written, on the y axis and in the table. */
+  format?: (figure: number) => string;
 }) {
   const highest =
     layout === "stacked"
@@ -30,28 +25,17 @@ export function BarChart({
   const top = niceMax(highest);
   const segments: BarSegment[] = layout === "stacked" ? stackedBars(values, top, PLOT) : groupedBars(values, top, PLOT);
   return (
-    <figure>
-      <Legend series={series} />
-      <PlotFrame top={formatTop(top)} labels={labels} at="slots">
-        <svg
-          role="img"
-          aria-label={label}
-          viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
-          preserveAspectRatio="none"
-          className="block h-full w-full"
-        >
-          {/* A series' colour is set once on its group: a year is 53 bars of three segments. */}
-          {series.map((item, index) => (
-            <g key={item.name} className={item.swatch}>
-              {segments
-                .filter((segment) => segment.series === index)
-                .map((segment) => (
-                  <rect key={segment.x} x={segment.x} y={segment.y} width={segment.width} height={segment.height} />
-                ))}
-            </g>
-          ))}
-        </svg>
-      </PlotFrame>
-    </figure>
+    <ChartFigure {...chart} top={format(top)} at="slots" cells={values.map((slot) => slot.map(format))}>
+      {/* A series' colour is set once on its group: a year is 53 bars of three segments. */}
+      {chart.series.map((item, index) => (
+        <g key={item.name} className={item.swatch}>
+          {segments
+            .filter((segment) => segment.series === index)
+            .map((segment) => (
+              <rect key={segment.x} x={segment.x} y={segment.y} width={segment.width} height={segment.height} />
+            ))}
+        </g>
+      ))}
+    </ChartFigure>
   );
 }

@@ -4,13 +4,16 @@ import { labelIndexes } from "~/lib/charts";
 // What every Insights chart shares: a legend, the y axis' top and zero, the x labels and the
 // figures' table, all HTML so the words keep their size however narrow the SVG is drawn.
 
+/** A figure as the charts write it: 1,234. */
+export const count = (figure: number) => figure.toLocaleString("en-US");
+
 export interface Series {
   name: string;
   /** Tailwind classes for the series' colour: a fill and, for lines, a stroke. */
   swatch: string;
 }
 
-export function Legend({ series }: { series: Series[] }) {
+function Legend({ series }: { series: Series[] }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
       {series.map((item) => (
@@ -23,19 +26,46 @@ export function Legend({ series }: { series: Series[] }) {
   );
 }
 
+/** The plot's own coordinates: its SVG is drawn at this size and stretched to the card's width. */
+export const PLOT = { width: 600, height: 160 };
+
+/** The chart's figures as a table: its caption, its first column's heading and each row's label. */
+export interface ChartTable {
+  caption: string;
+  first: string;
+  rowLabels: string[];
+}
+
+/** What every chart is given: its accessible name, its x labels and its table. */
+export interface ChartProps {
+  label: string;
+  labels: string[];
+  table: ChartTable;
+}
+
 /**
- * The plot with its y axis' top and zero on the left, and up to four x labels under it: under
- * their points (`at: "points"`, a line's first and last at its edges) or their bars' middles.
+ * A chart: its legend, then the plot (`children`, drawn in PLOT's coordinates) with its y axis' top
+ * and zero on the left, and up to four x labels under it: under their points (`at: "points"`, a
+ * line's first and last at its edges, its stroke let over them) or their bars' middles. Then the
+ * same figures as a table: a row a point or slot, `cells[row][series]`, a column a series.
  */
-export function PlotFrame({
+export function ChartFigure({
+  label,
+  series,
   top,
   labels,
   at,
+  table,
+  cells,
   children,
 }: {
+  label: string;
+  series: Series[];
   top: string;
   labels: string[];
   at: "points" | "slots";
+  table: ChartTable;
+  cells: string[][];
   children: React.ReactNode;
 }) {
   const shown = labelIndexes(labels.length, 4);
@@ -46,31 +76,51 @@ export function PlotFrame({
         ? 50
         : (index / (labels.length - 1)) * 100;
   return (
-    <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
-      <div aria-hidden className="flex h-40 flex-col justify-between text-right tabular-nums">
-        <span>{top}</span>
-        <span>0</span>
-      </div>
-      <div className="h-40 border-b border-l border-slate-300">{children}</div>
-      <div />
-      <div aria-hidden className="relative mt-1 h-4">
-        {shown.map((index) => {
-          const left = position(index);
-          // The edge labels of a line stay inside the plot instead of hanging over its sides.
-          const shift =
-            at === "points" && left === 0
-              ? ""
-              : at === "points" && left === 100
-                ? "-translate-x-full"
-                : "-translate-x-1/2";
-          return (
-            <span key={index} className={`absolute whitespace-nowrap ${shift}`} style={{ left: `${left}%` }}>
-              {labels[index]}
-            </span>
-          );
-        })}
-      </div>
-    </div>
+    <>
+      <figure>
+        <Legend series={series} />
+        <div className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
+          <div aria-hidden className="flex h-40 flex-col justify-between text-right tabular-nums">
+            <span>{top}</span>
+            <span>0</span>
+          </div>
+          <div className="h-40 border-b border-l border-slate-300">
+            <svg
+              role="img"
+              aria-label={label}
+              viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
+              preserveAspectRatio="none"
+              className={`block h-full w-full${at === "points" ? " overflow-visible" : ""}`}
+            >
+              {children}
+            </svg>
+          </div>
+          <div />
+          <div aria-hidden className="relative mt-1 h-4">
+            {shown.map((index) => {
+              const left = position(index);
+              // The edge labels of a line stay inside the plot instead of hanging over its sides.
+              const shift =
+                at === "points" && left === 0
+                  ? ""
+                  : at === "points" && left === 100
+                    ? "-translate-x-full"
+                    : "-translate-x-1/2";
+              return (
+                <span key={index} className={`absolute whitespace-nowrap ${shift}`} style={{ left: `${left}%` }}>
+                  {labels[index]}
+                </span>
+              );
+            })}
+          </div>
+        </div>
+      </figure>
+      <FiguresTable
+        caption={table.caption}
+        columns={[{ label: table.first }, ...series.map((item) => ({ label: item.name, numeric: true }))]}
+        rows={table.rowLabels.map((rowLabel, row) => [rowLabel, ...cells[row]])}
+      />
+    </>
   );
 }
 
@@ -80,15 +130,7 @@ export interface Column {
 }
 
 /** The chart's figures as a table, folded away under it (a year is 365 rows). */
-export function FiguresTable({
-  caption,
-  columns,
-  rows,
-}: {
-  caption: string;
-  columns: Column[];
-  rows: (string | number)[][];
-}) {
+function FiguresTable({ caption, columns, rows }: { caption: string; columns: Column[]; rows: (string | number)[][] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-medium text-brand">{INSIGHTS_TEXTS.showFigures}</summary>

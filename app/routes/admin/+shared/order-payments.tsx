@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, NumberField, useSchemaForm } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/components/admin/format";
+import { Options } from "~/components/admin/options";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -150,11 +151,7 @@ function MarkPaidForm({ orderId, lastResult }: { orderId: string; lastResult?: S
       <Form method="post" preventScrollReset className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name={fields.orderId.name} value={orderId} />
         <ChoiceField label={TEXTS.markPaid.method} field={fields.method}>
-          {MANUAL_PAYMENT_PROVIDERS.map((provider) => (
-            <option key={provider} value={provider}>
-              {TEXTS.providers[provider]}
-            </option>
-          ))}
+          <Options values={MANUAL_PAYMENT_PROVIDERS} label={(provider) => TEXTS.providers[provider]} />
         </ChoiceField>
         <FormFooter form={form} submitting={submitting} intent="mark-paid">
           {TEXTS.markPaid.submit}

@@ -2,14 +2,9 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
 
-import {
-  ChoiceField,
-  DisplayNameField,
-  FormFooter,
-  InputField,
-  PasswordField,
-  useSchemaForm,
-} from "~/components/admin/form-fields";
+import { DisplayNameField } from "~/components/admin/display-name-field";
+import { ChoiceField, FormFooter, InputField, PasswordField, useSchemaForm } from "~/components/admin/form-fields";
+import { Options } from "~/components/admin/options";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { ADMIN_USERS_TEXTS } from "~/copy/admin";
@@ -70,11 +65,7 @@ export function AdminEditor({
       <InputField label={ADMIN_USERS_TEXTS.email} field={fields.email} type="email" autoComplete="off" />
       <DisplayNameField field={fields.displayName} autoComplete="off" />
       <ChoiceField label={ADMIN_USERS_TEXTS.role} field={fields.role}>
-        {ADMIN_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ADMIN_USERS_TEXTS.roles[role]}
-          </option>
-        ))}
+        <Options values={ADMIN_ROLES} label={(role) => ADMIN_USERS_TEXTS.roles[role]} />
       </ChoiceField>
       {password ? (
         <PasswordField

@@ -10,6 +10,7 @@ import {
   TextField,
   useSchemaForm,
 } from "~/components/admin/form-fields";
+import { Options } from "~/components/admin/options";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { SwitchField } from "~/components/admin/switch-field";
 import { dismissToast } from "~/components/toaster";
@@ -125,22 +126,14 @@ export function WebhookEditor({
       <InputField label={WEBHOOK_TEXTS.name} field={fields.name} />
       <InputField label={WEBHOOK_TEXTS.url} field={fields.url} type="url" placeholder={WEBHOOK_TEXTS.urlPlaceholder} />
       <ChoiceField label={WEBHOOK_TEXTS.method} field={fields.method}>
-        {WEBHOOK_METHODS.map((method) => (
-          <option key={method} value={method}>
-            {method}
-          </option>
-        ))}
+        <Options values={WEBHOOK_METHODS} label={(method) => method} />
       </ChoiceField>
       <ChoiceField
         label={WEBHOOK_TEXTS.payloadFormat}
         field={fields.payloadFormat}
         hint={WEBHOOK_TEXTS.payloadFormatHint}
       >
-        {WEBHOOK_PAYLOAD_FORMATS.map((format) => (
-          <option key={format} value={format}>
-            {WEBHOOK_TEXTS.payloadFormats[format]}
-          </option>
-        ))}
+        <Options values={WEBHOOK_PAYLOAD_FORMATS} label={(format) => WEBHOOK_TEXTS.payloadFormats[format]} />
       </ChoiceField>
       <NumberField
         label={WEBHOOK_TEXTS.timeoutLabel}
