@@ -3,20 +3,25 @@ import { log } from "~/lib/log.server";
 // PGlite's single-user backend has no autovacuum launcher either (pglite-checkpoints.server.ts):
 // its tables were never analyzed, so the planner guessed at every query (an admin search at
 // 100,000 contact messages took 214 ms instead of 9 ms), and never vacuumed. This does what
-// autovacuum would, on its own thresholds (PostgreSQL's defaults), once a minute, its naptime.
+// autovacuum would, on its own thresholds (PostgreSQL's defaults), once a minute, its naptime, and
+// analyzes a table never analyzed yet.
 
 export const AUTOVACUUM_EVERY_MS = 60 * 1000;
 
 // autovacuum_vacuum_threshold/_scale_factor, _vacuum_insert_threshold/_scale_factor and
-// _analyze_threshold/_scale_factor, as PostgreSQL compares them with the table's activity counts.
+// _analyze_threshold/_scale_factor against the table's activity, which PGlite counts from its
+// start (its statistics of activity are not kept across a restart), scaled by the table's size as
+// the last VACUUM or ANALYZE measured it (reltuples, kept in the catalog; -1 until the first).
 const DUE_TABLES = `
-  select format('%I.%I', schemaname, relname) as "table",
-    n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as "vacuum"
-  from pg_stat_user_tables
-  where n_dead_tup > 50 + 0.2 * n_live_tup
-    or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-    or n_mod_since_analyze > 50 + 0.1 * n_live_tup
-  order by relname`;
+  select format('%I.%I', s.schemaname, s.relname) as "table",
+    s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as "vacuum"
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  where c.reltuples < 0
+    or s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+    or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+    or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+  order by s.relname`;
 
 interface Client {
   query<Row>(sql: string): Promise<{ rows: Row[] }>;

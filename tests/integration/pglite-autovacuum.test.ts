@@ -67,6 +67,21 @@ describe("autovacuum of the embedded database", () => {
     expect(await searchPlan(RARE_NAME)).toContain("contact_messages_search_idx");
   });
 
+  it("analyzes a table never analyzed, though a restart lost the counts of what was written to it", async () => {
+    await client.exec(
+      "create table never_analyzed as select i from generate_series(1, 5000) i; select pg_stat_force_next_flush()",
+    );
+    // PGlite starts with no counts of activity, as this reset leaves them.
+    await client.exec("select pg_stat_reset()");
+
+    expect(await autovacuumOnce(client)).toContain("public.never_analyzed");
+    const { rows } = await client.query<{ reltuples: number }>(
+      "select reltuples from pg_class where relname = 'never_analyzed'",
+    );
+    expect(rows).toEqual([{ reltuples: 5000 }]);
+    expect(await autovacuumOnce(client)).not.toContain("public.never_analyzed");
+  });
+
   it("runs once a minute until stopped, one run at a time", async () => {
     const asked: string[] = [];
     const counting = {
