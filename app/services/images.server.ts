@@ -76,6 +76,9 @@ export async function imageFieldValue(
  */
 export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/** How many unused images on Supabase Storage this process last said it could not delete. */
+let strandedReported = 0;
+
 /**
  * Deletes the uploaded images no record names any more (replaced, removed, or their record
  * deleted), once past the grace period: files first, then the row, so a failure keeps the row and
@@ -85,13 +88,17 @@ export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 export async function deleteUnusedImages(
   env: Env = getEnv(),
   now: Date = new Date(),
-): Promise<{ deleted: number; failed: number }> {
+): Promise<{ deleted: number; failed: number; stranded: number }> {
   const candidates = await listImagesUploadedBefore(new Date(now.getTime() - UNUSED_IMAGE_GRACE_MS));
-  if (candidates.length === 0) return { deleted: 0, failed: 0 };
+  if (candidates.length === 0) {
+    strandedReported = 0;
+    return { deleted: 0, failed: 0, stranded: 0 };
+  }
   const used = await listUsedImageIds();
   const current = mediaStoreFromEnv(env);
   let deleted = 0;
   let failed = 0;
+  let stranded = 0;
   for (const image of candidates) {
     if (used.has(image.id)) continue;
     // Files stored while Supabase was configured can only be deleted while it still is.
@@ -101,8 +108,11 @@ export async function deleteUnusedImages(
         : current.kind === "supabase"
           ? current
           : null;
+    if (!store) {
+      stranded++;
+      continue;
+    }
     try {
-      if (!store) throw new Error("Supabase Storage is no longer configured");
       await deleteAllImageFiles(image.id, store, localImagesDir(env));
       await deleteImageRecord(image.id);
       deleted++;
@@ -111,6 +121,14 @@ export async function deleteUnusedImages(
       log.warn("an unused image could not be deleted: the next run tries again", { error, imageId: image.id });
     }
   }
+  // Said when their number changes, not at every hourly run: nothing changes until the variables do.
+  if (stranded > 0 && stranded !== strandedReported) {
+    log.warn(
+      "unused images stored on Supabase Storage are kept: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY again to delete them",
+      { images: stranded },
+    );
+  }
+  strandedReported = stranded;
   if (deleted > 0) forgetDataVolumeMeasure(env.DATA_DIR);
-  return { deleted, failed };
+  return { deleted, failed, stranded };
 }
