@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 
 import { productText } from "../support/product-text";
 import { openAdmin } from "./admin-helpers";
-import { ADMIN, expect, test, unique } from "./fixtures";
+import { ADMIN, expect, storedChatMessage, test, unique } from "./fixtures";
 
 // The live chat's round trip in two browsers (docs/product.md §12): a visitor with JavaScript asks
 // for a person in the widget, staff reply in Admin → Chats, and the reply shows in the visitor's open
@@ -51,7 +51,7 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     const log = panel.getByRole("log", { name: productText("Chat messages") });
     await expect(log.locator('[data-chat-message="user"]').filter({ hasText: first })).toHaveCount(1);
     await expect(input).toBeEnabled();
-    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+    const { session_id: sessionId } = await storedChatMessage(sql, first);
 
     const staff = await staffPage(browser, baseURL!);
     try {
@@ -105,7 +105,7 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     await input.fill(first);
     await input.press("Enter");
     await expect(input).toBeEnabled();
-    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+    const { session_id: sessionId } = await storedChatMessage(sql, first);
 
     const staff = await staffPage(browser, baseURL!);
     try {
@@ -140,7 +140,7 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     const log = panel.getByRole("log", { name: productText("Chat messages") });
     await expect(log.locator('[data-chat-message="user"]').filter({ hasText: first })).toHaveCount(1);
     await expect(input).toBeEnabled();
-    const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${first}`;
+    const { session_id: sessionId } = await storedChatMessage(sql, first);
     const handedOver = await sql`select session_id from chat_sessions
       where session_id = ${sessionId} and handoff_requested_at is not null`;
     expect(handedOver).toHaveLength(1);

@@ -7,7 +7,7 @@ import { productText } from "../support/product-text";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
 import { withRecordLock } from "./admin-helpers";
 import { axe } from "./axe";
-import { expect, test as base, unique } from "./fixtures";
+import { expect, storedChatMessage, test as base, unique } from "./fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -338,6 +338,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await panel.getByPlaceholder(productText("Type your message...")).fill(second);
     await page.keyboard.press("Enter");
     await expect(panel.getByRole("log")).toContainText(`Echo: ${second}`, { timeout: REPLY_TIMEOUT_MS });
+    await storedChatMessage(sql, second);
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
     expect(sessions).toHaveLength(1);
 
@@ -352,7 +353,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     await panel.getByPlaceholder(productText("Type your message...")).fill(third);
     await page.keyboard.press("Enter");
     await expect(panel.getByRole("log")).toContainText(`Echo: ${third}`, { timeout: REPLY_TIMEOUT_MS });
-    const [row] = await sql`select session_id from chat_messages where message = ${third}`;
+    const row = await storedChatMessage(sql, third);
     expect(row.session_id).not.toBe(sessions[0].session_id);
     await page.reload();
     panel = await openWidget(page);
@@ -382,7 +383,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
         await expect(panel.getByRole("status")).toHaveText(
           productText("Thanks! We have your email address and will get back to you within 24 hours."),
         );
-        const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${prompt}`;
+        const { session_id: sessionId } = await storedChatMessage(sql, prompt);
         const [stored] = await sql`select chat_session_id from contact_messages where email = ${email}`;
         expect(stored.chat_session_id).toBe(sessionId);
       } finally {
@@ -541,8 +542,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     const served = await page.request.get(src!);
     expect(served.headers()["content-type"]).toBe("image/png");
     expect(await served.body()).toEqual(PNG);
-    const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
-    expect(row).toEqual({ media_url: src, media_type: "image" });
+    expect(await storedChatMessage(sql, text)).toMatchObject({ media_url: src, media_type: "image" });
 
     // Sent alone, the image gets the default text, its camera drawn as an icon: an emoji shows as a
     // box where no emoji font is installed.
@@ -629,8 +629,7 @@ test.describe("chat widget", { tag: "@js" }, () => {
     expect(wav.subarray(0, 4).toString("latin1")).toBe("RIFF");
     expect(wav.subarray(8, 12).toString("latin1")).toBe("WAVE");
     expect(wav.length).toBeGreaterThan(44 + 16_000);
-    const [row] = await sql`select media_url, media_type from chat_messages where message = ${text}`;
-    expect(row).toEqual({ media_url: src, media_type: "voice" });
+    expect(await storedChatMessage(sql, text)).toMatchObject({ media_url: src, media_type: "voice" });
 
     expect(await microphoneStreams(page)).toEqual(["released"]);
   });
@@ -807,6 +806,7 @@ test.describe("/chat page", () => {
     await expect(form.getByText(productText("Only PNG, JPEG, GIF or WebP images can be sent."))).toBeVisible();
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue(renamed);
 
+    await storedChatMessage(sql, second);
     const sessions = await sql`select distinct session_id from chat_messages where message in (${first}, ${second})`;
     expect(sessions).toHaveLength(1);
 
@@ -871,7 +871,7 @@ test.describe("/chat page", () => {
         productText("Thanks! We have your email address and will get back to you within 24 hours."),
       );
 
-      const [{ session_id: sessionId }] = await sql`select session_id from chat_messages where message = ${text}`;
+      const { session_id: sessionId } = await storedChatMessage(sql, text);
       const [stored] = await sql`select chat_session_id from contact_messages where email = ${email}`;
       expect(stored.chat_session_id).toBe(sessionId);
       try {

@@ -99,5 +99,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 });
 
+/**
+ * A chat message's row, once stored: the exchange is written just after the answer is sent
+ * (docs/decisions/007-chat-writes-after-the-answer.md), so the page may show it first.
+ */
+export async function storedChatMessage(sql: postgres.Sql, message: string): Promise<postgres.Row> {
+  await expect.poll(async () => (await sql`select 1 from chat_messages where message = ${message}`).length).toBe(1);
+  const [row] = await sql`select * from chat_messages where message = ${message}`;
+  return row;
+}
+
 export { expect };
 export { unique } from "../support/factories";
