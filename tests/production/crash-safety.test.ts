@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -65,22 +66,27 @@ async function subscribeToOrders(url: string): Promise<void> {
 /**
  * An event receiver that holds every request unanswered until `answer()`: the first server's
  * attempts stay in flight (and unrecorded) until the kill. Then it records the client name of
- * each order.created by webhook-id, and answers 204.
+ * each order.created by webhook-id, and answers 204: only on connections opened since, the
+ * restarted server's (a request the killed server sent just before it died may be read later).
  */
 async function receiveEvents() {
   const received = new Map<string, string>();
   const duplicates: string[] = [];
   let answering = false;
+  const heldConnections = new WeakSet<Socket>();
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk));
     req.on("end", () => {
-      if (!answering) return;
+      if (heldConnections.has(req.socket)) return;
       const id = String(req.headers["webhook-id"]);
       if (received.has(id)) duplicates.push(id);
       received.set(id, (JSON.parse(body) as { data: { client_name: string } }).data.client_name);
       res.writeHead(204).end();
     });
+  });
+  server.on("connection", (socket: Socket) => {
+    if (!answering) heldConnections.add(socket);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
