@@ -6,6 +6,7 @@ import { adminUsers, chatMessages, chatSessions, siteSettings, staffPresence } f
 import type { HandoffView } from "~/lib/chat";
 import type { HandoffBy, LiveChatHours } from "~/lib/domain";
 import { type HandoffState, handoffStatus, STAFF_PRESENCE_MS, toHandoffView } from "~/lib/handoff";
+import { serverTimeZone } from "~/lib/zoned-day";
 
 import { writeAuditEntry } from "./audit-log.server";
 import { recordEvent } from "./outbox.server";
@@ -31,8 +32,6 @@ export interface HandoffFacts {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The conversation's handoff and what the visitor is told of it, as of `now`, in one statement. */
 export async function readHandoffFacts(sessionId: string, now = new Date()): Promise<HandoffFacts> {

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, faqItems, ORDER, ORDER_PAY_AFTER_CONFIRM, ORDER_PAY_A
 import { db, withReadRetry } from "~/db/client.server";
 import { type SiteSettings, siteSettings } from "~/db/schema";
 import type { FaqItem, PaymentTiming } from "~/lib/domain";
+import { serverTimeZone } from "~/lib/zoned-day";
 
 export type SiteSettingsInput = Omit<typeof siteSettings.$inferInsert, "id" | "updatedAt">;
 
@@ -126,5 +127,5 @@ export function orderIntro(onlinePayment: PaymentTiming | null): string {
 
 /** The site's time zone (the admin's Chats list, the footer's year): the setting, or the server's own. */
 export function siteTimeZone(settings: Pick<SiteSettings, "timeZone">): string {
-  return settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return settings.timeZone ?? serverTimeZone();
 }

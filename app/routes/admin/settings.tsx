@@ -26,6 +26,7 @@ import { liveChatSettingsFields, liveChatSettingsValues } from "~/lib/handoff-sc
 import { isCurrencyCode } from "~/lib/pricing";
 import { readForm } from "~/lib/read-form.server";
 import { isHexColor } from "~/lib/theme";
+import { serverTimeZone } from "~/lib/zoned-day";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
 import { getSiteSettings, saveSiteSettings } from "~/models/site-settings.server";
@@ -125,7 +126,7 @@ function starterPromptInputs(prompts: string[]): string[] {
 }
 
 export async function loader() {
-  return { settings: await getSiteSettings(), serverTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return { settings: await getSiteSettings(), serverTimeZone: serverTimeZone() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
