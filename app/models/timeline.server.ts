@@ -63,28 +63,28 @@ export function timelineOf(subject: TimelineSubject): Promise<TimelineEntry[] | 
     const recordId = created[0].id;
 
     if ("orderId" in subject) {
-      const changes = await database.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, recordId));
-      for (const change of changes) {
-        entries.push({
-          id: change.id,
-          at: change.createdAt,
-          kind: "status",
-          from: change.fromStatus,
-          to: change.toStatus,
-          by: change.actorName,
-        });
-      }
-      const paid = await database.select().from(payments).where(eq(payments.orderId, recordId));
-      for (const payment of paid) {
-        entries.push({
-          id: payment.id,
-          at: payment.paidAt,
-          kind: "payment",
-          amount: payment.amount,
-          currency: payment.currency,
-          status: payment.status,
-        });
-      }
+      const changes = await database
+        .select({
+          id: orderStatusChanges.id,
+          at: orderStatusChanges.createdAt,
+          from: orderStatusChanges.fromStatus,
+          to: orderStatusChanges.toStatus,
+          by: orderStatusChanges.actorName,
+        })
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, recordId));
+      for (const change of changes) entries.push({ ...change, kind: "status" });
+      const paid = await database
+        .select({
+          id: payments.id,
+          at: payments.paidAt,
+          amount: payments.amount,
+          currency: payments.currency,
+          status: payments.status,
+        })
+        .from(payments)
+        .where(eq(payments.orderId, recordId));
+      for (const payment of paid) entries.push({ ...payment, kind: "payment" });
     }
 
     const booked = await database
@@ -99,10 +99,11 @@ export function timelineOf(subject: TimelineSubject): Promise<TimelineEntry[] | 
       .where(subjectColumn(bookings, subject));
     for (const row of booked) entries.push({ ...row, kind: "booking" });
 
-    const notes = await database.select().from(staffNotes).where(subjectColumn(staffNotes, subject));
-    for (const note of notes) {
-      entries.push({ id: note.id, at: note.createdAt, kind: "note", body: note.body, by: note.authorName });
-    }
+    const notes = await database
+      .select({ id: staffNotes.id, at: staffNotes.createdAt, body: staffNotes.body, by: staffNotes.authorName })
+      .from(staffNotes)
+      .where(subjectColumn(staffNotes, subject));
+    for (const note of notes) entries.push({ ...note, kind: "note" });
 
     const written = await database.select().from(staffEmails).where(subjectColumn(staffEmails, subject));
     const sent = await emailDeliveries(

@@ -12,7 +12,6 @@ import { Icon } from "~/components/ui/icon";
 import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
 import { BOOKING_TEXTS } from "~/copy/booking";
 import { CLIENT_EMAIL_TEXTS, MESSAGE_TIMELINE_TEXTS, TIMELINE_TEXTS } from "~/copy/timeline";
-import type { Booking } from "~/db/schema";
 import { pageParams, readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
 import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
@@ -28,9 +27,10 @@ import { timelineOf } from "~/models/timeline.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 
+import { BookingList } from "./+shared/record-details";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
-import { Timeline, type TimelineAnswer } from "./+shared/timeline";
+import { Timeline } from "./+shared/timeline";
 import { timelineAction } from "./+shared/timeline-actions.server";
 import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
 import type { Route } from "./+types/messages";
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(returnTo, toast);
 }
 
-export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+export default function Messages({ loaderData }: Route.ComponentProps) {
   const { messages, page, q, searching, searchMinChars, total, unread, viewing } = loaderData;
   const [params] = useSearchParams();
   const inbox = total > 0;
@@ -198,14 +198,19 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                   ) : null}
                   {viewing?.id === message.id ? (
                     <section aria-label={MESSAGE_TIMELINE_TEXTS.open} className="mt-3">
-                      <MessageBookings bookings={viewing.bookings} />
+                      {viewing.bookings.length > 0 ? (
+                        <BookingList
+                          bookings={viewing.bookings}
+                          className="space-y-1 text-sm"
+                          aria-label={BOOKING_TEXTS.statusHeading}
+                        />
+                      ) : null}
                       <Timeline
                         recordId={message.id}
                         createdLabel={TIMELINE_TEXTS.messageReceived}
                         entries={viewing.timeline}
                         unmatched={viewing.unmatched}
                         email={loaderData.emailForm}
-                        answer={actionData as TimelineAnswer}
                       />
                       <p className="mt-3 text-sm">
                         <Link
@@ -248,22 +253,6 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** The calls booked by the message's sender. */
-function MessageBookings({ bookings }: { bookings: Booking[] }) {
-  if (bookings.length === 0) return null;
-  return (
-    <ul className="space-y-1 text-sm" aria-label={BOOKING_TEXTS.statusHeading}>
-      {bookings.map((booking) => (
-        <li key={booking.id} className="flex flex-wrap items-center gap-2">
-          <Badge tone={booking.status === "cancelled" ? "warning" : "success"}>
-            {BOOKING_TEXTS.statuses[booking.status]}
-          </Badge>
-          {BOOKING_TEXTS.at(formatDateTime(booking.startTime))}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** A plain GET form: a new search starts at its first page, and works without JavaScript. */
 function MessageSearch({ q }: { q: string }) {
   return (

@@ -9,7 +9,6 @@ import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { OrderStatusBadge, orderStatusLabel } from "~/components/admin/status-badge";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CopyButton } from "~/components/ui/copy-button";
 import { Field } from "~/components/ui/field";
@@ -56,10 +55,11 @@ import {
   statusFilter,
 } from "./+shared/order-filter";
 import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./+shared/order-payment-forms";
-import { OrderPayments, type PaymentFormAnswer } from "./+shared/order-payments";
+import { OrderPayments } from "./+shared/order-payments";
+import { BookingList, Detail, DetailSection } from "./+shared/record-details";
 import { errorDescription, readIntent, requireId } from "./+shared/route-helpers.server";
 import { failure, type Refused, saveForm } from "./+shared/save-form.server";
-import { Timeline, type TimelineAnswer } from "./+shared/timeline";
+import { Timeline } from "./+shared/timeline";
 import { timelineAction } from "./+shared/timeline-actions.server";
 import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
 import type { Route } from "./+types/orders";
@@ -242,7 +242,7 @@ const FILTERS: { status: OrderStatus | null; label: string }[] = [
   { status: "cancelled", label: ORDER_TEXTS.filters.cancelled },
 ];
 
-export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+export default function Orders({ loaderData }: Route.ComponentProps) {
   const { status, search, page, stats, total, viewing, viewingStatusUrl, currency } = loaderData;
   const [params] = useSearchParams();
   return (
@@ -296,7 +296,6 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
               currency={currency}
               stripeTestMode={loaderData.stripeTestMode}
               paymentTiming={loaderData.paymentTiming}
-              answer={actionData as PaymentFormAnswer}
             />
           }
           bookings={<OrderBookings bookings={loaderData.bookings} />}
@@ -307,7 +306,6 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
               entries={loaderData.timeline}
               unmatched={loaderData.unmatched}
               email={loaderData.emailForm}
-              answer={actionData as TimelineAnswer}
             />
           }
         />
@@ -559,32 +557,9 @@ function OrderDetails({
 function OrderBookings({ bookings }: { bookings: Booking[] }) {
   if (bookings.length === 0) return null;
   return (
-    <section aria-labelledby="order-bookings-title" className="mt-6 border-t border-slate-100 pt-4">
-      <h3 id="order-bookings-title" className="text-sm font-semibold text-slate-700">
-        {BOOKING_TEXTS.statusHeading}
-      </h3>
-      <ul className="mt-2 space-y-1 text-sm">
-        {bookings.map((booking) => (
-          <li key={booking.id} className="flex flex-wrap items-center gap-2">
-            <Badge tone={booking.status === "cancelled" ? "warning" : "success"}>
-              {BOOKING_TEXTS.statuses[booking.status]}
-            </Badge>
-            {BOOKING_TEXTS.at(formatDateTime(booking.startTime))}
-            {booking.title ? <span className="text-slate-500">· {booking.title}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-// A <dl> may hold <div>s of <dt>/<dd> pairs, not deeper: a wide item takes its span itself.
-function Detail({ label, value, className }: { label: string; value: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{value}</dd>
-    </div>
+    <DetailSection id="order-bookings-title" title={BOOKING_TEXTS.statusHeading}>
+      <BookingList bookings={bookings} withTitles className="mt-2 space-y-1 text-sm" />
+    </DetailSection>
   );
 }
 

@@ -1,15 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import {
-  Form,
-  Link,
-  NavigationType,
-  useLocation,
-  useNavigation,
-  useNavigationType,
-  useSearchParams,
-} from "react-router";
+import { Form, NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
 
 import { PageLinks } from "~/components/site/catalogue-pages";
+import { CatalogueResults } from "~/components/site/catalogue-results";
 import { JsonLd } from "~/components/site/json-ld";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { ServiceCard } from "~/components/site/service-card";
@@ -199,36 +192,21 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label={SERVICES.listLabel} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-        <p role="status" className="sr-only">
-          {SERVICES.count(loaderData.total)}
-        </p>
-        {services.length ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {services.map((service) => (
-              <li key={service.id}>
-                <ServiceCard
-                  service={service}
-                  orderLabel={SERVICES.orderNow}
-                  headingLevel={2}
-                  caseStudies={loaderData.caseStudiesByService[service.id]}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center text-lg text-slate-600">
-            <p>{SERVICES.empty}</p>
-            {filter.q || filter.category ? (
-              <Link
-                to={location.pathname}
-                className="mt-4 inline-block font-medium text-indigo-700 underline hover:text-indigo-900"
-              >
-                {SERVICES.clearFilters}
-              </Link>
-            ) : null}
-          </div>
+      <CatalogueResults
+        label={SERVICES.listLabel}
+        countText={SERVICES.count(loaderData.total)}
+        items={services}
+        card={(service) => (
+          <ServiceCard
+            service={service}
+            orderLabel={SERVICES.orderNow}
+            headingLevel={2}
+            caseStudies={loaderData.caseStudiesByService[service.id]}
+          />
         )}
+        emptyText={SERVICES.empty}
+        clearFilters={filter.q || filter.category ? { to: location.pathname, label: SERVICES.clearFilters } : undefined}
+      >
         <PageLinks
           page={page}
           pageCount={pageCount}
@@ -238,7 +216,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           }
           className="mt-10"
         />
-      </section>
+      </CatalogueResults>
 
       <Faq items={loaderData.faq} />
     </>

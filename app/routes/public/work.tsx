@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
+import { CatalogueResults } from "~/components/site/catalogue-results";
 import { publicPageMeta } from "~/components/site/page-meta";
 import { CaseStudyCard } from "~/components/site/proof";
 import { Button } from "~/components/ui/button";
@@ -74,32 +75,14 @@ export default function Work({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label={WORK.listLabel} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-        <p role="status" className="sr-only">
-          {WORK.count(caseStudies.length)}
-        </p>
-        {caseStudies.length ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {caseStudies.map((caseStudy) => (
-              <li key={caseStudy.id}>
-                <CaseStudyCard caseStudy={caseStudy} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center text-lg text-slate-600">
-            <p>{WORK.empty}</p>
-            {filtered ? (
-              <Link
-                to="/work"
-                className="mt-4 inline-block font-medium text-indigo-700 underline hover:text-indigo-900"
-              >
-                {WORK.clearFilters}
-              </Link>
-            ) : null}
-          </div>
-        )}
-      </section>
+      <CatalogueResults
+        label={WORK.listLabel}
+        countText={WORK.count(caseStudies.length)}
+        items={caseStudies}
+        card={(caseStudy) => <CaseStudyCard caseStudy={caseStudy} headingLevel={2} />}
+        emptyText={WORK.empty}
+        clearFilters={filtered ? { to: "/work", label: WORK.clearFilters } : undefined}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useActionData } from "react-router";
 
 import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, NumberField, useSchemaForm } from "~/components/admin/form-fields";
@@ -15,6 +15,7 @@ import { formatPrice } from "~/lib/pricing";
 import { stripeDashboardUrl } from "~/lib/stripe-dashboard";
 
 import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./order-payment-forms";
+import { Detail, DetailSection } from "./record-details";
 
 // The order details' payments: what was received, the monthly subscription, and for a pending
 // order the staff's own steps (mark as paid, request payment, a custom quote). Plain posts to the
@@ -23,7 +24,7 @@ import { MarkPaidSchema, QuoteSchema, RequestPaymentSchema } from "./order-payme
 const TEXTS = ORDER_PAYMENT_TEXTS;
 
 export type PaymentFormIntent = "mark-paid" | "quote" | "request-payment";
-export type PaymentFormAnswer = { intent: PaymentFormIntent; result: SubmissionResult<string[]> } | undefined;
+type PaymentFormAnswer = { intent: PaymentFormIntent; result: SubmissionResult<string[]> } | undefined;
 
 export function OrderPayments({
   order,
@@ -31,33 +32,25 @@ export function OrderPayments({
   currency,
   stripeTestMode,
   paymentTiming,
-  answer,
 }: {
   order: Order;
   payments: Payment[];
   currency: string;
   stripeTestMode: boolean;
   paymentTiming: PaymentTiming;
-  answer: PaymentFormAnswer;
 }) {
+  // The route's action answers each of these forms with its intent and result.
+  const answer = useActionData() as PaymentFormAnswer;
   const resultOf = (intent: PaymentFormIntent) => (answer?.intent === intent ? answer.result : undefined);
   return (
-    <section aria-labelledby="order-payments-title" className="mt-6 border-t border-slate-100 pt-4">
-      <h3 id="order-payments-title" className="text-sm font-semibold text-slate-700">
-        {TEXTS.heading}
-      </h3>
+    <DetailSection id="order-payments-title" title={TEXTS.heading}>
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{TEXTS.subscription}</dt>
-          <dd className="mt-0.5 text-slate-900">
-            {order.subscriptionState ? TEXTS.subscriptionStates[order.subscriptionState] : TEXTS.noSubscription}
-          </dd>
-        </div>
+        <Detail
+          label={TEXTS.subscription}
+          value={order.subscriptionState ? TEXTS.subscriptionStates[order.subscriptionState] : TEXTS.noSubscription}
+        />
         {order.paymentRequestedAt ? (
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{TEXTS.paymentRequested}</dt>
-            <dd className="mt-0.5 text-slate-900">{formatDateTime(order.paymentRequestedAt)}</dd>
-          </div>
+          <Detail label={TEXTS.paymentRequested} value={formatDateTime(order.paymentRequestedAt)} />
         ) : null}
       </dl>
       {payments.length === 0 ? (
@@ -74,7 +67,7 @@ export function OrderPayments({
           <QuoteForm order={order} currency={currency} lastResult={resultOf("quote")} />
         </div>
       ) : null}
-    </section>
+    </DetailSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useActionData } from "react-router";
 
 import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
@@ -14,6 +14,7 @@ import type { Booking } from "~/db/schema";
 import { formatPrice } from "~/lib/pricing";
 import type { TimelineEntry } from "~/models/timeline.server";
 
+import { DetailSection } from "./record-details";
 import {
   AddNoteSchema,
   AttachBookingSchema,
@@ -27,7 +28,7 @@ import {
 // and attaching a booking that matched nothing. Plain posts to the screen's action, so each works
 // without JavaScript; a refused form comes back with what was typed.
 
-export type TimelineAnswer = { intent: TimelineIntent; result: SubmissionResult<string[]> } | undefined;
+type TimelineAnswer = { intent: TimelineIntent; result: SubmissionResult<string[]> } | undefined;
 
 export function Timeline({
   recordId,
@@ -35,7 +36,6 @@ export function Timeline({
   entries,
   unmatched,
   email,
-  answer,
 }: {
   recordId: string;
   /** What the record's own entry says: the order was placed, the message received. */
@@ -44,14 +44,12 @@ export function Timeline({
   unmatched: Booking[];
   /** The email form: the subject it starts with, and the support address replies go to; null without SMTP. */
   email: { defaultSubject: string; supportEmail: string } | null;
-  answer: TimelineAnswer;
 }) {
+  // The route's action answers each of these forms with its intent and result.
+  const answer = useActionData() as TimelineAnswer;
   const resultOf = (intent: TimelineIntent) => (answer?.intent === intent ? answer.result : undefined);
   return (
-    <section aria-labelledby="timeline-title" className="mt-6 border-t border-slate-100 pt-4">
-      <h3 id="timeline-title" className="text-sm font-semibold text-slate-700">
-        {TEXTS.heading}
-      </h3>
+    <DetailSection id="timeline-title" title={TEXTS.heading}>
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{TEXTS.empty}</p>
       ) : (
@@ -74,7 +72,7 @@ export function Timeline({
           <AttachBookingForm recordId={recordId} unmatched={unmatched} lastResult={resultOf("attach-booking")} />
         ) : null}
       </div>
-    </section>
+    </DetailSection>
   );
 }
 
