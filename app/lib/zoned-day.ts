@@ -47,6 +47,19 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(Math.min(...(onDay.length ? onDay : [first])));
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`. */
+export function dayIn(instant: Date | number, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
 /** The day after `day` (YYYY-MM-DD), in the calendar: the end of a range that includes `day`. */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { siteSettings, visitCounts, visitSalts, visitVisitors } from "~/db/schema";
 import { type Env, getEnv } from "~/lib/env.server";
+import { dayIn } from "~/lib/zoned-day";
 import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import * as visitsModel from "~/models/visits.server";
 import { invalidatePages, pageCacheGeneration, storePage } from "~/services/page-cache/cache.server";
-import { dayIn, VisitCounter } from "~/services/visits/counter.server";
+import { VisitCounter } from "~/services/visits/counter.server";
 import { countingVisits, startVisitCounting, stopVisitCounting } from "~/services/visits/visits.server";
 
 import { answerFromPageCache } from "../../server/page-cache";

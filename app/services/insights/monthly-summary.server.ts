@@ -4,13 +4,14 @@ import { MONTHLY_SUMMARY_TEXTS as TEXTS } from "~/copy/insights";
 import { addDays, monthLabel, monthOf } from "~/lib/insights";
 import { log } from "~/lib/log.server";
 import { formatPrice } from "~/lib/pricing";
+import { dayIn } from "~/lib/zoned-day";
 import { claimSummaryMonth, insightsTimeZone } from "~/models/insights.server";
 import { recordEvent } from "~/models/outbox.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import type { Block } from "~/services/outbox/email-body.server";
 
-import { buildInsightsReport, dayIn } from "./report.server";
+import { buildInsightsReport } from "./report.server";
 
 // The monthly summary email (docs/product.md 13.2): the month before's key figures, queued once
 // per month across every instance (insight_summaries' primary key) and sent by the outbox like

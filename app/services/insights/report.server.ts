@@ -15,6 +15,7 @@ import {
   weekOf,
 } from "~/lib/insights";
 import { sumPrices } from "~/lib/pricing";
+import { dayIn } from "~/lib/zoned-day";
 import {
   type DayRange,
   handoffFigures,
@@ -69,13 +70,6 @@ export interface InsightsReport {
   cannedShare: number | null;
   /** Of the period's handoffs (totals.handoffs), those staff answered, and how soon. */
   handoffReplies: { answered: number; medianSeconds: number | null };
-}
-
-/** "YYYY-MM-DD" of `instant` in `timeZone`. */
-export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    instant,
-  );
 }
 
 /**

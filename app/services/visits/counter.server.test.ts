@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import type { PageView } from "~/lib/visits";
+import { dayIn } from "~/lib/zoned-day";
 import type { CountRow, VisitorRow } from "~/models/visits.server";
 
-import { dayIn, VisitCounter, visitorHash, type VisitStore } from "./counter.server";
+import { VisitCounter, visitorHash, type VisitStore } from "./counter.server";
 
 /** The database's part, kept in memory: the salts by day, and what each flush sent. */
 class MemoryStore implements VisitStore {

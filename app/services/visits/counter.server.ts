@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { dimensionsOf, type PageView, type VisitDimension } from "~/lib/visits";
-import { nextDay, startOfDay } from "~/lib/zoned-day";
+import { dayIn, nextDay, startOfDay } from "~/lib/zoned-day";
 import type { CountRow, VisitorRow } from "~/models/visits.server";
 
 // One instance's page views, counted in memory and added to the database every few seconds
@@ -25,19 +25,6 @@ const MAX_SENT_VISITORS = 100_000;
 /** The visitor's hash for the day: the first 8 bytes of SHA-256(salt, IP, user agent), as a decimal. */
 export function visitorHash(salt: string, ip: string, userAgent: string): string {
   return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest().readBigInt64BE(0).toString();
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) in `timeZone` at `instant`. */
-export function dayIn(instant: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
