@@ -11,6 +11,7 @@ import type { HandoffView } from "~/lib/chat";
 import { staffReplySchema } from "~/lib/handoff-schema";
 
 import { ChoiceLink } from "./choice-link";
+import { IntentButton } from "./intent-button";
 import { useIsSubmitting } from "./pending";
 
 // Admin → Chats' live-chat parts (docs/product.md §12.1): the waiting conversations, a
@@ -115,13 +116,10 @@ export function StaffReplyForm({
         </div>
       </Form>
       {status !== "assistant" ? (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="sessionId" value={sessionId} />
-          <Button type="submit" name="intent" value="hand-back" variant="secondary" disabled={submitting}>
-            <Icon name="bot" className="size-4" />
-            {TEXTS.handBack}
-          </Button>
-        </Form>
+        <IntentButton intent="hand-back" fields={{ sessionId }} variant="secondary" disabled={submitting}>
+          <Icon name="bot" className="size-4" />
+          {TEXTS.handBack}
+        </IntentButton>
       ) : null}
     </div>
   );

@@ -4,10 +4,10 @@ import { Form, useActionData } from "react-router";
 import { ActionBox } from "~/components/admin/action-box";
 import { ChoiceField, FormFooter, InputField, TextField, useSchemaForm } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-button";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { orderStatusLabel } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { BOOKING_TEXTS } from "~/copy/booking";
 import { CLIENT_EMAIL_TEXTS, NOTE_TEXTS, TIMELINE_TEXTS as TEXTS } from "~/copy/timeline";
 import type { Booking } from "~/db/schema";
@@ -159,14 +159,10 @@ function TimelineItem({
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{entry.body}</p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Meta at={entry.at}>{TEXTS.by(entry.by)}</Meta>
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="recordId" value={recordId} />
-              <input type="hidden" name="noteId" value={entry.id} />
-              <Button type="submit" name="intent" value="delete-note" variant="ghost" size="sm">
-                {NOTE_TEXTS.delete}
-                <span className="sr-only"> {NOTE_TEXTS.deleteOf(entry.by)}</span>
-              </Button>
-            </Form>
+            <IntentButton intent="delete-note" fields={{ recordId, noteId: entry.id }} variant="ghost" size="sm">
+              {NOTE_TEXTS.delete}
+              <span className="sr-only"> {NOTE_TEXTS.deleteOf(entry.by)}</span>
+            </IntentButton>
           </div>
         </div>
       );

@@ -1,13 +1,14 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-button";
 import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import type { BreakerState } from "~/lib/circuit-breaker";
@@ -108,15 +109,19 @@ function MoveButton({
 }) {
   const label = direction === "up" ? WEBHOOK_TEXTS.moveUp : WEBHOOK_TEXTS.moveDown;
   return (
-    <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
-      <input type="hidden" name="webhookId" value={webhook.id} />
-      <Button type="submit" name="intent" value={`move-${direction}`} variant="ghost" size="sm" disabled={disabled}>
-        <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} className="size-4" />
-        <span className="sr-only">
-          {label} {webhook.name}
-        </span>
-      </Button>
-    </Form>
+    <IntentButton
+      intent={`move-${direction}`}
+      fields={{ webhookId: webhook.id }}
+      action={WEBHOOKS_PATH}
+      variant="ghost"
+      size="sm"
+      disabled={disabled}
+    >
+      <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} className="size-4" />
+      <span className="sr-only">
+        {label} {webhook.name}
+      </span>
+    </IntentButton>
   );
 }
 
@@ -153,14 +158,18 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
         <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
           <MoveButton webhook={webhook} direction="up" disabled={first} />
           <MoveButton webhook={webhook} direction="down" disabled={last} />
-          <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
-            <input type="hidden" name="webhookId" value={webhook.id} />
-            <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={anyTesting}>
-              <Icon name="flask-conical" className="size-4" />
-              {testing ? WEBHOOK_TEXTS.testing : WEBHOOK_TEXTS.test}
-              <span className="sr-only"> {webhook.name}</span>
-            </Button>
-          </Form>
+          <IntentButton
+            intent="test"
+            fields={{ webhookId: webhook.id }}
+            action={WEBHOOKS_PATH}
+            variant="secondary"
+            size="sm"
+            disabled={anyTesting}
+          >
+            <Icon name="flask-conical" className="size-4" />
+            {testing ? WEBHOOK_TEXTS.testing : WEBHOOK_TEXTS.test}
+            <span className="sr-only"> {webhook.name}</span>
+          </IntentButton>
           <EditAndDelete
             name={webhook.name}
             editTo={`${webhook.id}/edit`}
@@ -255,14 +264,18 @@ function EventWebhookRow({ webhook }: { webhook: EventWebhookView }) {
             {EVENT_WEBHOOK_TEXTS.log}
             <span className="sr-only"> {webhook.name}</span>
           </Link>
-          <Form method="post" action={WEBHOOKS_PATH} preventScrollReset>
-            <input type="hidden" name="eventWebhookId" value={webhook.id} />
-            <Button type="submit" name="intent" value="event-test" variant="secondary" size="sm" disabled={testing}>
-              <Icon name="send" className="size-4" />
-              {EVENT_WEBHOOK_TEXTS.sendTest}
-              <span className="sr-only"> {webhook.name}</span>
-            </Button>
-          </Form>
+          <IntentButton
+            intent="event-test"
+            fields={{ eventWebhookId: webhook.id }}
+            action={WEBHOOKS_PATH}
+            variant="secondary"
+            size="sm"
+            disabled={testing}
+          >
+            <Icon name="send" className="size-4" />
+            {EVENT_WEBHOOK_TEXTS.sendTest}
+            <span className="sr-only"> {webhook.name}</span>
+          </IntentButton>
           <EditAndDelete
             name={webhook.name}
             editTo={eventWebhookEditPath(webhook.id)}

@@ -1,11 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 
 import { formatDateTime } from "~/components/admin/format";
+import { IntentButton } from "~/components/admin/intent-button";
 import { EmptyState, ListCard } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import type { DeliveryStatus } from "~/lib/domain";
@@ -86,14 +86,18 @@ function DeliveryRow({
       }
       actions={
         redeliverable ? (
-          <Form method="post" preventScrollReset className="shrink-0 self-end sm:self-start">
-            <input type="hidden" name="deliveryId" value={delivery.id} />
-            <Button type="submit" name="intent" value="redeliver" variant="secondary" size="sm" disabled={redelivering}>
-              <Icon name="rotate-ccw" className="size-4" />
-              {texts.redeliver}
-              <span className="sr-only"> {delivery.id}</span>
-            </Button>
-          </Form>
+          <IntentButton
+            intent="redeliver"
+            fields={{ deliveryId: delivery.id }}
+            formClassName="shrink-0 self-end sm:self-start"
+            variant="secondary"
+            size="sm"
+            disabled={redelivering}
+          >
+            <Icon name="rotate-ccw" className="size-4" />
+            {texts.redeliver}
+            <span className="sr-only"> {delivery.id}</span>
+          </IntentButton>
         ) : null
       }
       after={
