@@ -83,7 +83,10 @@ export async function buildInsightsReport(
   const [timeZone, { currency }] = await Promise.all([insightsTimeZone(), getSiteSettings()]);
   const range = "days" in period ? rangeEnding(period.today ?? dayIn(new Date(), timeZone), period.days) : period;
   const dayList = listDays(range);
-  const slotOf = step === "day" ? (day: string) => day : weekOf;
+  // Each day of the period is put in its week once, not once for every row of that day.
+  const weeks = new Map(dayList.map((day) => [day, weekOf(day)]));
+  const weekOfDay = (day: string) => weeks.get(day) ?? weekOf(day);
+  const slotOf = step === "day" ? (day: string) => day : weekOfDay;
   const slots = spans(dayList, slotOf);
   const [rows, monthRows, visits, topPages, topSources, topCampaigns, byOrders, byRevenue, replyTotals, handoffs] =
     await Promise.all([
@@ -152,14 +155,14 @@ export async function buildInsightsReport(
     (row) => monthOf(row.day),
     (row) => row.amount,
   );
-  const weekKeys = spans(dayList, weekOf);
+  const weekKeys = spans(dayList, weekOfDay);
   const weekCounts = Object.fromEntries(
     ORDER_STATUSES.map((status) => [
       status,
       bucket(
         weekKeys,
         of("orders", status),
-        (row) => weekOf(row.day),
+        (row) => weekOfDay(row.day),
         (row) => row.count,
       ),
     ]),
