@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { Writable } from "node:stream";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -14,7 +15,8 @@ function capturedLogger() {
         callback();
       },
     });
-  const log = createLogger({ info: keep(written.info), warn: keep(written.warn) });
+  const info = keep(written.info);
+  const log = createLogger({ info, warn: keep(written.warn), requests: info });
   return { log, written };
 }
 
@@ -81,5 +83,32 @@ describe("the log", () => {
       await import("./log.server");
     }
     expect(process.listenerCount("exit")).toBe(before);
+  });
+});
+
+describe("the request lines of a running server", () => {
+  /** Runs `script` in a node process as the production server loads the log, and returns what it wrote. */
+  function run(script: string): Promise<string> {
+    const prelude = 'const { log } = await import("./app/lib/log.server.ts");';
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", prelude + script], {
+      env: { PATH: process.env.PATH, NODE_ENV: "production" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    return new Promise((resolve) => child.on("exit", () => resolve(output)));
+  }
+  const requestLine = /"msg":"request","path":"\/services"/;
+
+  it("are kept for a moment, and written at exit", async () => {
+    const output = await run('log.request({ path: "/services" }); log.info("after"); process.exit(0);');
+    expect(output.indexOf('"msg":"after"')).toBeGreaterThanOrEqual(0);
+    expect(output.indexOf('"msg":"after"')).toBeLessThan(output.search(requestLine));
+  });
+
+  it("are written within a quarter second, so a crash loses no more than that", async () => {
+    const output = await run(
+      'log.request({ path: "/services" }); setTimeout(() => process.kill(process.pid, "SIGKILL"), 600);',
+    );
+    expect(output).toMatch(requestLine);
   });
 });

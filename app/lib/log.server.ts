@@ -40,48 +40,56 @@ function scrubErrors(fields: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-/** Where the lines go: one stream for info, one for warnings and errors. */
+/** Where the lines go: info, warnings and errors, and the request lines. */
 export interface LogStreams {
   info: pino.DestinationStream;
   warn: pino.DestinationStream;
+  requests: pino.DestinationStream;
 }
 
-// Written at once, a system call a line: a line logged just before an exit or a crash is never
-// left in a buffer.
-const standardStreams = (): LogStreams => ({
-  info: pino.destination({ fd: 1, sync: true }),
-  warn: pino.destination({ fd: 2, sync: true }),
-});
+/** The longest a request line waits to be written (docs/decisions/030-request-log-buffer.md). */
+const REQUEST_LOG_FLUSH_MS = 250;
+
+// Info, warnings and errors are written at once, a system call a line: a line logged just before
+// an exit or a crash is never left in a buffer. Request lines, one an answer, are written 4 kB at
+// a time: a system call each was the costliest part of sending a cached page after
+// the page itself. (Development loads this module again on every change: it keeps one stream.)
+const standardStreams = (): LogStreams => {
+  const info = pino.destination({ fd: 1, sync: true });
+  const warn = pino.destination({ fd: 2, sync: true });
+  return { info, warn, requests: process.env.NODE_ENV === "development" ? info : bufferedRequestLines() };
+};
+
+function bufferedRequestLines(): pino.DestinationStream {
+  const requests = pino.destination({ fd: 1, sync: true, minLength: 4096 });
+  setInterval(() => requests.flushSync(), REQUEST_LOG_FLUSH_MS).unref();
+  process.on("exit", () => requests.flushSync());
+  return requests;
+}
 
 // Under the test runner lines go through the console, which shows them beside the test that wrote
 // them and lets a test silence or read them.
-const consoleStreams = (): LogStreams => ({
-  info: { write: (line) => console.log(line.trimEnd()) },
-  warn: { write: (line) => console.error(line.trimEnd()) },
-});
+const consoleStreams = (): LogStreams => {
+  const info = { write: (line: string) => console.log(line.trimEnd()) };
+  return { info, warn: { write: (line) => console.error(line.trimEnd()) }, requests: info };
+};
 
 export function createLogger(streams: LogStreams) {
-  const logger = pino(
-    {
-      base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (level) => ({ level }), log: scrubErrors },
-    },
-    pino.multistream(
-      [
-        { level: "info", stream: streams.info },
-        { level: "warn", stream: streams.warn },
-      ],
-      { dedupe: true },
-    ),
-  );
+  const options: pino.LoggerOptions = {
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (level) => ({ level }), log: scrubErrors },
+  };
+  const info = pino(options, streams.info);
+  const warnings = pino(options, streams.warn);
+  const requests = pino(options, streams.requests);
   // The message goes first among the fields, so a line reads "msg" then what it is about.
   return {
-    info: (msg: string, fields?: Record<string, unknown>) => logger.info({ msg, ...fields }),
-    warn: (msg: string, fields?: Record<string, unknown>) => logger.warn({ msg, ...fields }),
-    error: (msg: string, fields?: Record<string, unknown>) => logger.error({ msg, ...fields }),
+    info: (msg: string, fields?: Record<string, unknown>) => info.info({ msg, ...fields }),
+    warn: (msg: string, fields?: Record<string, unknown>) => warnings.warn({ msg, ...fields }),
+    error: (msg: string, fields?: Record<string, unknown>) => warnings.error({ msg, ...fields }),
     /** One answered request (method, path, status, ms, ip): an info line named "request". */
-    request: (fields: Record<string, unknown>) => logger.info({ msg: "request", ...fields }),
+    request: (fields: Record<string, unknown>) => requests.info({ msg: "request", ...fields }),
   };
 }
 
