@@ -4,7 +4,6 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
 
-import { repeatedRefusalText } from "~/copy/repeated-refusal";
 import { REQUEST_BODY_TEXT } from "~/copy/request-body";
 import { databaseProblem } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
@@ -22,7 +21,6 @@ import { startOutboxWorker, stopOutboxWorker } from "~/services/outbox/worker.se
 import { pageCacheEnabled } from "~/services/page-cache/cache.server";
 import { pageCacheKey } from "~/services/page-cache/request.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
-import { repeatedRefusal } from "~/services/repeated-refusals.server";
 import { startRetention, stopRetention } from "~/services/retention.server";
 import { start as startApp, stop as stopApp } from "~/services/startup.server";
 import { startVisitCounting, stopVisitCounting } from "~/services/visits/visits.server";
@@ -32,6 +30,7 @@ import { clientIp } from "./client-ip";
 export { runAdminCommand } from "./admin-command";
 export { runBackupCommand, runRestoreCommand } from "./backup-command";
 export { answerFromPageCache } from "./page-cache";
+export { refuseRepeatedPost } from "./repeated-posts";
 export { RequestGate } from "./shutdown";
 export { countVisitOnceAnswered } from "./visits";
 export { staticFileHeaders } from "~/lib/security-headers.server";
@@ -60,8 +59,9 @@ export async function stop() {
 
 // Where a request enters, in order:
 //   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a
-//      public page the page cache holds is answered there and then (./page-cache.ts); the rest meet
-//      compression, static files, then this app. A page view is counted as the cache sends it, or
+//      post from an address refused at that form again and again gets one plain line
+//      (./repeated-posts.ts); a public page the page cache holds is answered there and then
+//      (./page-cache.ts); the rest meet compression, static files, then this app. A page view is counted as the cache sends it, or
 //      once answered (./visits.ts);
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
 //      (the last, limitRequestBodies, refuses a body too large, or not a form where no JSON is due);
@@ -138,19 +138,6 @@ function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (ownHosts.includes(sourceHost)) return next();
   log.warn("cross-origin request refused", { path: req.path, origin: req.get("origin") });
   res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
-}
-
-// An address refused at a form again and again is a script: its next posts there are answered here,
-// before anything is rendered for them, until its window ends (app/services/repeated-refusals.server.ts).
-function refuseRepeatedPosts(req: Request, res: Response, next: NextFunction) {
-  if (req.method !== "POST") return next();
-  const retryAfterSeconds = repeatedRefusal(req.path, clientIp(req));
-  if (retryAfterSeconds === null) return next();
-  res
-    .status(429)
-    .set("Retry-After", String(retryAfterSeconds))
-    .type("text/plain")
-    .send(repeatedRefusalText(Math.ceil(retryAfterSeconds / 60)));
 }
 
 // A page every visitor gets alike is rendered for the page cache, without a nonce: its policy,
@@ -278,7 +265,6 @@ app.use(logRequest);
 app.get("/healthz", healthCheck);
 app.use(noStoreForAdmin);
 app.use(refuseCrossSitePosts);
-app.use(refuseRepeatedPosts);
 app.use(securityHeaders);
 app.use(privateOrderStatus);
 app.use(limitRequestBodies);

@@ -78,17 +78,20 @@ if (DEVELOPMENT) {
 }
 
 // Every request passes the gate, which answers 503 once shutdown has begun (server/shutdown.ts).
-// Production: a public page the page cache holds is answered before Express (server/page-cache.ts).
+// A flood of refused posts is answered before Express (server/repeated-posts.ts), and in
+// production a public page the page cache holds (server/page-cache.ts).
 const gate = new mod.RequestGate();
 // Page views are counted as the page cache sends them, others once answered (server/visits.ts).
 const render = (req: IncomingMessage, res: ServerResponse) => {
   mod.countVisitOnceAnswered(req, res);
   server(req, res);
 };
-const handle = DEVELOPMENT
-  ? (req: IncomingMessage, res: ServerResponse) => gate.admit(req, res, () => render(req, res))
-  : (req: IncomingMessage, res: ServerResponse) =>
-      gate.admit(req, res, () => mod.answerFromPageCache(req, res, () => render(req, res)));
+const answer = (req: IncomingMessage, res: ServerResponse) => {
+  if (mod.refuseRepeatedPost(req, res)) return;
+  if (DEVELOPMENT) render(req, res);
+  else mod.answerFromPageCache(req, res, () => render(req, res));
+};
+const handle = (req: IncomingMessage, res: ServerResponse) => gate.admit(req, res, () => answer(req, res));
 
 // Refusals the operator fixes (a bad variable, DATA_DIR held by a running server): the message alone.
 const START_REFUSALS = ["ConfigError", "DataDirInUseError"];
