@@ -61,8 +61,8 @@ export async function stop() {
 //   1. server/main.ts: once shutdown has begun, the request gate answers 503 (./shutdown.ts); a
 //      post from an address refused at that form again and again gets one plain line
 //      (./repeated-posts.ts); a public page the page cache holds is answered there and then
-//      (./page-cache.ts); the rest meet compression, static files, then this app. A page view is counted as the cache sends it, or
-//      once answered (./visits.ts);
+//      (./page-cache.ts); the rest meet compression, static files, then this app. A page view is
+//      counted as the cache sends it, or once answered (./visits.ts);
 //   2. the Express middleware below, in the order of the `app.use` calls at the end of this file
 //      (the last, limitRequestBodies, refuses a body too large, or not a form where no JSON is due);
 //   3. React Router, with the request context (client address, CSP nonce), runs the route

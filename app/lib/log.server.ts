@@ -51,9 +51,9 @@ export interface LogStreams {
 const REQUEST_LOG_FLUSH_MS = 250;
 
 // Info, warnings and errors are written at once, a system call a line: a line logged just before
-// an exit or a crash is never left in a buffer. Request lines, one an answer, are written 4 kB at
-// a time: a system call each was the costliest part of sending a cached page after
-// the page itself. (Development loads this module again on every change: it keeps one stream.)
+// an exit or a crash is never left in a buffer. Request lines, one an answer, are written 4 kB at a
+// time: a system call each was the costliest part of sending a cached page after the page itself.
+// Development loads this module again on every change, so it writes them at once too.
 const standardStreams = (): LogStreams => {
   const info = pino.destination({ fd: 1, sync: true });
   const warn = pino.destination({ fd: 2, sync: true });
