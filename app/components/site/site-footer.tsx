@@ -16,7 +16,8 @@ export function SiteFooter() {
   const whatsapp = whatsappUrl(settings.whatsappNumber, settings.workflowToolName);
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+      {/* From lg the contact column is as wide as the company's: a support address fits on one line. */}
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <SiteLogo companyName={settings.companyName} logoUrl={settings.logoUrl} inverted />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
@@ -33,7 +34,7 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.quickLinks}</h2>
           <LinkList links={links} className="mt-4 space-y-2 text-sm" />
         </nav>
-        <div>
+        <div className="lg:col-span-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contact}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             {settings.supportEmail ? (
