@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 
-import { ONWARD, SERVER_ERROR } from "~/copy/site";
+import { StandaloneError } from "~/components/site/standalone-error";
+import { SERVER_ERROR } from "~/copy/site";
 
 import { hydratesOnInteraction } from "./lib/deferred-hydration";
 import { makeHydrationInert } from "./lib/deferred-hydration.server";
@@ -155,21 +156,13 @@ function renderTimeoutPage({ headers, stylesheets }: RenderOptions): Response {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{SERVER_ERROR.title}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
       <body className="min-h-dvh">
-        <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand">503</p>
-          <h1 className="mt-2 text-3xl font-bold">{SERVER_ERROR.title}</h1>
-          <p className="mt-3 text-slate-600">{SERVER_ERROR.detail}</p>
-          <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
-            {ONWARD.home}
-          </a>
-        </main>
+        <StandaloneError status={503} title={SERVER_ERROR.title} detail={SERVER_ERROR.detail} />
       </body>
     </html>,
   );

@@ -14,8 +14,8 @@ import {
 } from "react-router";
 
 import { FaviconLinks } from "~/components/site/responsive-image";
-import { ErrorText } from "~/components/ui/error-text";
-import { errorPageText, ONWARD } from "~/copy/site";
+import { StandaloneError } from "~/components/site/standalone-error";
+import { errorPageText } from "~/copy/site";
 import { databaseOutage } from "~/middleware/database-outage.server";
 import { pageCache, pageExpiryContext } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
@@ -104,12 +104,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, detail } = errorPageText(status);
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center">
-      <ErrorText status={status} title={title} detail={detail} />
-      <a href="/" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
-        {ONWARD.home}
-      </a>
-    </main>
-  );
+  return <StandaloneError status={status} title={title} detail={detail} />;
 }

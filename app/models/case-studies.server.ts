@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 
 import { CASE_STUDY_TEXTS } from "~/copy/proof";
 import { db, withReadRetry } from "~/db/client.server";
+import { pickColumns, positionOrder } from "~/db/columns.server";
 import { caseStudies, type CaseStudy, caseStudyServices, services } from "~/db/schema";
 import { errorCode } from "~/lib/error-chain";
 
@@ -24,10 +25,8 @@ export type CaseStudyInput = Pick<
 export type CaseStudyWithServices = CaseStudy & { serviceIds: string[] };
 
 /** What a card shows (/work, the home page): no long texts. */
-export type CaseStudyCard = Pick<
-  CaseStudy,
-  "id" | "slug" | "title" | "clientName" | "industry" | "results" | "coverImageUrl"
->;
+const CARD_FIELDS = ["id", "slug", "title", "clientName", "industry", "results", "coverImageUrl"] as const;
+export type CaseStudyCard = Pick<CaseStudy, (typeof CARD_FIELDS)[number]>;
 
 /** A link to a case study from a service (its card, the order summary). */
 export interface CaseStudyLink {
@@ -43,18 +42,9 @@ export class SlugTakenError extends Error {
   }
 }
 
-// The order the admin sets, then newest; the id settles ties.
-const listOrder = [asc(caseStudies.position), sql`${caseStudies.createdAt} desc`, asc(caseStudies.id)];
+const listOrder = positionOrder(caseStudies);
 
-const cardColumns = {
-  id: caseStudies.id,
-  slug: caseStudies.slug,
-  title: caseStudies.title,
-  clientName: caseStudies.clientName,
-  industry: caseStudies.industry,
-  results: caseStudies.results,
-  coverImageUrl: caseStudies.coverImageUrl,
-};
+const cardColumns = pickColumns(caseStudies, CARD_FIELDS);
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -168,24 +158,22 @@ export function listPublishedCaseStudies(
       ),
     );
   }
-  return withReadRetry(() =>
-    db()
-      .select(cardColumns)
-      .from(caseStudies)
-      .where(and(...conditions))
-      .orderBy(...listOrder),
-  );
+  return cardsWhere(conditions);
 }
 
 export function listFeaturedCaseStudies(limit = 3): Promise<CaseStudyCard[]> {
-  return withReadRetry(() =>
-    db()
+  return cardsWhere([eq(caseStudies.published, true), eq(caseStudies.featured, true)], limit);
+}
+
+function cardsWhere(conditions: SQL[], limit?: number): Promise<CaseStudyCard[]> {
+  return withReadRetry(() => {
+    const query = db()
       .select(cardColumns)
       .from(caseStudies)
-      .where(and(eq(caseStudies.published, true), eq(caseStudies.featured, true)))
-      .orderBy(...listOrder)
-      .limit(limit),
-  );
+      .where(and(...conditions))
+      .orderBy(...listOrder);
+    return limit === undefined ? query : query.limit(limit);
+  });
 }
 
 /** The filters of /work: the industries and the active services that published case studies have. */

@@ -62,6 +62,9 @@ export type PaymentEffect =
     }
   | { type: "ignored" };
 
+/** One kind of what a provider's event means for an order. */
+type Effect<Type extends PaymentEffect["type"]> = Extract<PaymentEffect, { type: Type }>;
+
 /** duplicate: the event was handled before; unmatched: its order or payment is not here. */
 export type EventOutcome = "handled" | "duplicate" | "unmatched";
 
@@ -183,11 +186,7 @@ async function announce(tx: Tx, payment: Payment, order: Order): Promise<void> {
   );
 }
 
-async function checkoutPaid(
-  tx: Tx,
-  provider: PaymentProvider,
-  effect: Extract<PaymentEffect, { type: "checkout_paid" }>,
-): Promise<EventOutcome> {
+async function checkoutPaid(tx: Tx, provider: PaymentProvider, effect: Effect<"checkout_paid">): Promise<EventOutcome> {
   const order = await lockOrder(tx, { orderId: effect.order.orderId, subscriptionId: null });
   if (!order) return "unmatched";
   const subscriptionId = effect.order.subscriptionId;
@@ -215,7 +214,7 @@ async function checkoutPaid(
 async function paymentRecorded(
   tx: Tx,
   provider: PaymentProvider,
-  effect: Extract<PaymentEffect, { type: "payment_recorded" }>,
+  effect: Effect<"payment_recorded">,
 ): Promise<EventOutcome> {
   const link = effect.order;
   const order = await lockOrder(tx, link);
@@ -279,11 +278,7 @@ async function subscriptionCancelled(tx: Tx, provider: PaymentProvider, link: Or
 }
 
 /** The order's status is left to staff: a refund may be a goodwill gesture on work that was done. */
-async function refunded(
-  tx: Tx,
-  provider: PaymentProvider,
-  effect: Extract<PaymentEffect, { type: "refunded" }>,
-): Promise<EventOutcome> {
+async function refunded(tx: Tx, provider: PaymentProvider, effect: Effect<"refunded">): Promise<EventOutcome> {
   if (effect.references.length === 0) return "unmatched";
   const matches = await tx
     .select({ id: payments.id, status: payments.status, amount: payments.amount })

@@ -1,6 +1,7 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 
 import { db, withReadRetry } from "~/db/client.server";
+import { pickColumns, positionOrder } from "~/db/columns.server";
 import { caseStudies, type ClientLogo, clientLogos, services, type Testimonial, testimonials } from "~/db/schema";
 
 export type TestimonialInput = Pick<
@@ -9,19 +10,13 @@ export type TestimonialInput = Pick<
 >;
 
 /** A testimonial as the public pages show it. */
-export type PublicTestimonial = Pick<Testimonial, "id" | "quote" | "name" | "role" | "company" | "photoUrl">;
+const PUBLIC_FIELDS = ["id", "quote", "name", "role", "company", "photoUrl"] as const;
+export type PublicTestimonial = Pick<Testimonial, (typeof PUBLIC_FIELDS)[number]>;
 
 export type ClientLogoInput = Pick<ClientLogo, "altText" | "imageUrl" | "position">;
 
-const testimonialOrder = [asc(testimonials.position), sql`${testimonials.createdAt} desc`, asc(testimonials.id)];
-const publicColumns = {
-  id: testimonials.id,
-  quote: testimonials.quote,
-  name: testimonials.name,
-  role: testimonials.role,
-  company: testimonials.company,
-  photoUrl: testimonials.photoUrl,
-};
+const testimonialOrder = positionOrder(testimonials);
+const publicColumns = pickColumns(testimonials, PUBLIC_FIELDS);
 
 export async function createTestimonial(input: TestimonialInput): Promise<Testimonial> {
   const [created] = await db().insert(testimonials).values(input).returning();
@@ -57,14 +52,7 @@ export function listAllTestimonials() {
 
 /** The published testimonials for the home page. */
 export function listPublishedTestimonials(limit = 6): Promise<PublicTestimonial[]> {
-  return withReadRetry(() =>
-    db()
-      .select(publicColumns)
-      .from(testimonials)
-      .where(eq(testimonials.published, true))
-      .orderBy(...testimonialOrder)
-      .limit(limit),
-  );
+  return listPublishedWhere(undefined, limit);
 }
 
 /** The published testimonials about a case study, or about one of `serviceIds`. */
@@ -74,11 +62,15 @@ export function listTestimonialsAbout(about: { caseStudyId?: string; serviceIds?
     ...(about.serviceIds ?? []).map((serviceId) => eq(testimonials.serviceId, serviceId)),
   ].filter((condition) => condition !== undefined);
   if (links.length === 0) return Promise.resolve([]);
+  return listPublishedWhere(or(...links), limit);
+}
+
+function listPublishedWhere(condition: SQL | undefined, limit: number): Promise<PublicTestimonial[]> {
   return withReadRetry(() =>
     db()
       .select(publicColumns)
       .from(testimonials)
-      .where(and(eq(testimonials.published, true), or(...links)))
+      .where(and(eq(testimonials.published, true), condition))
       .orderBy(...testimonialOrder)
       .limit(limit),
   );

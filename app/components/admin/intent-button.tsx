@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * A form of one button (Test, Redeliver, Hand back…): posts `intent` and the hidden `fields` to
@@ -26,5 +27,24 @@ export function IntentButton({
       ))}
       <Button type="submit" name="intent" value={intent} {...button} />
     </Form>
+  );
+}
+
+/** A list row's labelled button: its icon and label, and the row's name for a screen reader. */
+export function RowIntentButton({
+  icon,
+  label,
+  row,
+  ...props
+}: { icon: IconName; label: string; row: string } & Omit<
+  ComponentProps<typeof IntentButton>,
+  "children" | "variant" | "size"
+>) {
+  return (
+    <IntentButton variant="secondary" size="sm" {...props}>
+      <Icon name={icon} className="size-4" />
+      {label}
+      <span className="sr-only"> {row}</span>
+    </IntentButton>
   );
 }

@@ -24,10 +24,31 @@ export function PageHeader({
 /** A white card: a section of a screen, or (`as="li"`) an item of a list of cards. */
 export function Card({
   as: Tag = "section",
+  heading,
+  headingId,
   className,
+  children,
   ...props
-}: React.HTMLAttributes<HTMLElement> & { as?: "section" | "li" }) {
-  return <Tag className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
+}: React.HTMLAttributes<HTMLElement> & {
+  as?: "section" | "li";
+  /** The card's own h2, which names it (`headingId` is the heading's id). */
+  heading?: React.ReactNode;
+  headingId?: string;
+}) {
+  return (
+    <Tag
+      aria-labelledby={heading ? headingId : undefined}
+      className={cn("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)}
+      {...props}
+    >
+      {heading ? (
+        <h2 id={headingId} className="text-lg font-semibold">
+          {heading}
+        </h2>
+      ) : null}
+      {children}
+    </Tag>
+  );
 }
 
 /**

@@ -80,10 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-6 xl:grid-cols-3">
         {/* min-w-0: a grid item is otherwise as wide as its longest unwrapped line, and truncate never cuts. */}
-        <Card aria-labelledby="recent-activity" className="min-w-0 xl:col-span-2">
-          <h2 id="recent-activity" className="text-lg font-semibold">
-            {DASHBOARD_TEXTS.recentActivity}
-          </h2>
+        <Card heading={DASHBOARD_TEXTS.recentActivity} headingId="recent-activity" className="min-w-0 xl:col-span-2">
           <div className="mt-4 grid gap-6 md:grid-cols-2">
             <ActivityList title={DASHBOARD_TEXTS.latestOrders} moreTo="/admin/orders" empty={DASHBOARD_TEXTS.noOrders}>
               {orders.map((order) => (
@@ -144,10 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </Card>
 
-        <Card aria-labelledby="quick-actions">
-          <h2 id="quick-actions" className="text-lg font-semibold">
-            {DASHBOARD_TEXTS.quickActions}
-          </h2>
+        <Card heading={DASHBOARD_TEXTS.quickActions} headingId="quick-actions">
           <ul className="mt-4 grid gap-2">
             <QuickAction to="/admin/services/new" icon="plus" label={DASHBOARD_TEXTS.addService} />
             <QuickAction to="/admin/orders?status=pending" icon="shopping-cart" label={DASHBOARD_TEXTS.reviewPending} />

@@ -206,10 +206,7 @@ function Section({
   children: React.ReactNode;
 }) {
   return (
-    <Card aria-labelledby={`${id}-heading`} className={`min-w-0 ${className ?? ""}`}>
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <Card heading={title} headingId={`${id}-heading`} className={`min-w-0 ${className ?? ""}`}>
       {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       <div className="mt-3">{children}</div>
     </Card>

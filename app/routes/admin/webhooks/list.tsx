@@ -2,13 +2,14 @@ import { Link, useNavigation } from "react-router";
 
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
-import { IntentButton } from "~/components/admin/intent-button";
+import { IntentButton, RowIntentButton } from "~/components/admin/intent-button";
 import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, EVENT_WEBHOOK_TEXTS, WEBHOOK_TEXTS } from "~/copy/admin";
 import type { BreakerState } from "~/lib/circuit-breaker";
@@ -60,10 +61,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
   const { webhooks, eventWebhooks, samplePayload, expectedResponse } = loaderData;
   return (
     <ListScreen title={WEBHOOK_TEXTS.heading} description={WEBHOOK_TEXTS.description} addLabel={WEBHOOK_TEXTS.add}>
-      <Card aria-labelledby="webhook-configuration" className="mb-6">
-        <h2 id="webhook-configuration" className="text-lg font-semibold">
-          {WEBHOOK_TEXTS.configurationHeading}
-        </h2>
+      <Card heading={WEBHOOK_TEXTS.configurationHeading} headingId="webhook-configuration" className="mb-6">
         <p className="mt-1 text-sm text-slate-600">{WEBHOOK_TEXTS.configuration}</p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           <CodeSample title={WEBHOOK_TEXTS.samplePayload} note={WEBHOOK_TEXTS.samplePayloadNote} code={samplePayload} />
@@ -155,29 +153,10 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
       heading="h3"
       badges={<ActiveBadge active={webhook.isActive} />}
       actions={
-        <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+        <WebhookActions kind="chat" webhook={webhook} busy={anyTesting} testing={testing}>
           <MoveButton webhook={webhook} direction="up" disabled={first} />
           <MoveButton webhook={webhook} direction="down" disabled={last} />
-          <IntentButton
-            intent="test"
-            fields={{ webhookId: webhook.id }}
-            action={WEBHOOKS_PATH}
-            variant="secondary"
-            size="sm"
-            disabled={anyTesting}
-          >
-            <Icon name="flask-conical" className="size-4" />
-            {testing ? WEBHOOK_TEXTS.testing : WEBHOOK_TEXTS.test}
-            <span className="sr-only"> {webhook.name}</span>
-          </IntentButton>
-          <EditAndDelete
-            name={webhook.name}
-            editTo={`${webhook.id}/edit`}
-            question={WEBHOOK_TEXTS.deleteQuestion(webhook.name)}
-            fields={{ webhookId: webhook.id }}
-            action={WEBHOOKS_PATH}
-          />
-        </div>
+        </WebhookActions>
       }
     >
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
@@ -199,6 +178,54 @@ function WebhookRow({ webhook, first, last }: { webhook: ListedWebhook; first: b
         <dd className="text-slate-800">{formatDate(webhook.createdAt)}</dd>
       </dl>
     </ListCard>
+  );
+}
+
+/**
+ * A webhook card's buttons: what comes first (Move up and down, or the delivery log), then Test,
+ * Edit and Delete, for a chat webhook or an event webhook.
+ */
+function WebhookActions({
+  kind,
+  webhook,
+  busy,
+  testing,
+  className,
+  children,
+}: {
+  kind: "chat" | "event";
+  webhook: { id: string; name: string };
+  /** A test of any webhook of this kind is under way. */
+  busy: boolean;
+  /** This webhook's test is under way. */
+  testing: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const chat = kind === "chat";
+  const fields = { [chat ? "webhookId" : "eventWebhookId"]: webhook.id };
+  const testLabel = chat ? (testing ? WEBHOOK_TEXTS.testing : WEBHOOK_TEXTS.test) : EVENT_WEBHOOK_TEXTS.sendTest;
+  return (
+    <div className={cn("flex shrink-0 items-center gap-1 self-end sm:self-start", className)}>
+      {children}
+      <RowIntentButton
+        intent={chat ? "test" : "event-test"}
+        fields={fields}
+        action={WEBHOOKS_PATH}
+        disabled={busy}
+        icon={chat ? "flask-conical" : "send"}
+        label={testLabel}
+        row={webhook.name}
+      />
+      <EditAndDelete
+        name={webhook.name}
+        editTo={chat ? `${webhook.id}/edit` : eventWebhookEditPath(webhook.id)}
+        question={(chat ? WEBHOOK_TEXTS : EVENT_WEBHOOK_TEXTS).deleteQuestion(webhook.name)}
+        fields={fields}
+        action={WEBHOOKS_PATH}
+        intent={chat ? "delete" : "event-delete"}
+      />
+    </div>
   );
 }
 
@@ -258,33 +285,13 @@ function EventWebhookRow({ webhook }: { webhook: EventWebhookView }) {
       heading="h3"
       badges={<EventWebhookBadge webhook={webhook} />}
       actions={
-        <div className="flex shrink-0 flex-wrap items-center gap-1 self-end sm:self-start">
+        <WebhookActions kind="event" webhook={webhook} busy={testing} testing={testing} className="flex-wrap">
           <Link to={eventWebhookLogPath(webhook.id)} className={buttonClasses("ghost", "sm")}>
             <Icon name="history" className="size-4" />
             {EVENT_WEBHOOK_TEXTS.log}
             <span className="sr-only"> {webhook.name}</span>
           </Link>
-          <IntentButton
-            intent="event-test"
-            fields={{ eventWebhookId: webhook.id }}
-            action={WEBHOOKS_PATH}
-            variant="secondary"
-            size="sm"
-            disabled={testing}
-          >
-            <Icon name="send" className="size-4" />
-            {EVENT_WEBHOOK_TEXTS.sendTest}
-            <span className="sr-only"> {webhook.name}</span>
-          </IntentButton>
-          <EditAndDelete
-            name={webhook.name}
-            editTo={eventWebhookEditPath(webhook.id)}
-            question={EVENT_WEBHOOK_TEXTS.deleteQuestion(webhook.name)}
-            fields={{ eventWebhookId: webhook.id }}
-            action={WEBHOOKS_PATH}
-            intent="event-delete"
-          />
-        </div>
+        </WebhookActions>
       }
     >
       <EventWebhookStatus webhook={webhook} />
@@ -300,10 +307,7 @@ function replySummary(reply: Reply, fields: readonly string[]): string {
 
 function TestResultCard({ result }: { result: TestResult | undefined }) {
   return (
-    <Card aria-labelledby="test-result" className="mt-6" aria-live="polite">
-      <h2 id="test-result" className="text-lg font-semibold">
-        {WEBHOOK_TEXTS.testResult}
-      </h2>
+    <Card heading={WEBHOOK_TEXTS.testResult} headingId="test-result" className="mt-6" aria-live="polite">
       {!result ? (
         <p className="mt-1 text-sm text-slate-600">{WEBHOOK_TEXTS.testResultEmpty}</p>
       ) : (

@@ -1,12 +1,11 @@
 import { useNavigation } from "react-router";
 
 import { formatDateTime } from "~/components/admin/format";
-import { IntentButton } from "~/components/admin/intent-button";
+import { RowIntentButton } from "~/components/admin/intent-button";
 import { EmptyState, ListCard } from "~/components/admin/page-header";
 import { Pager } from "~/components/admin/pager";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Icon } from "~/components/ui/icon";
 import { DELIVERY_LOG_TEXTS } from "~/copy/admin";
 import type { DeliveryStatus } from "~/lib/domain";
 import type { PageInfo } from "~/lib/keyset";
@@ -86,18 +85,15 @@ function DeliveryRow({
       }
       actions={
         redeliverable ? (
-          <IntentButton
+          <RowIntentButton
             intent="redeliver"
             fields={{ deliveryId: delivery.id }}
             formClassName="shrink-0 self-end sm:self-start"
-            variant="secondary"
-            size="sm"
             disabled={redelivering}
-          >
-            <Icon name="rotate-ccw" className="size-4" />
-            {texts.redeliver}
-            <span className="sr-only"> {delivery.id}</span>
-          </IntentButton>
+            icon="rotate-ccw"
+            label={texts.redeliver}
+            row={delivery.id}
+          />
         ) : null
       }
       after={
