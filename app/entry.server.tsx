@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 
-import { StandaloneError } from "~/components/site/standalone-error";
-import { SERVER_ERROR } from "~/copy/site";
+import { ErrorPanel } from "~/components/ui/error-text";
+import { ONWARD, SERVER_ERROR } from "~/copy/site";
 
 import { hydratesOnInteraction } from "./lib/deferred-hydration";
 import { makeHydrationInert } from "./lib/deferred-hydration.server";
@@ -162,7 +162,12 @@ function renderTimeoutPage({ headers, stylesheets }: RenderOptions): Response {
         ))}
       </head>
       <body className="min-h-dvh">
-        <StandaloneError status={503} title={SERVER_ERROR.title} detail={SERVER_ERROR.detail} />
+        <ErrorPanel
+          status={503}
+          title={SERVER_ERROR.title}
+          detail={SERVER_ERROR.detail}
+          home={{ href: "/", label: ONWARD.home }}
+        />
       </body>
     </html>,
   );

@@ -14,8 +14,8 @@ import {
 } from "react-router";
 
 import { FaviconLinks } from "~/components/site/responsive-image";
-import { StandaloneError } from "~/components/site/standalone-error";
-import { errorPageText } from "~/copy/site";
+import { ErrorPanel } from "~/components/ui/error-text";
+import { errorPageText, ONWARD } from "~/copy/site";
 import { databaseOutage } from "~/middleware/database-outage.server";
 import { pageCache, pageExpiryContext } from "~/middleware/page-cache.server";
 import { toastScope } from "~/middleware/toast-scope.server";
@@ -104,5 +104,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, detail } = errorPageText(status);
-  return <StandaloneError status={status} title={title} detail={detail} />;
+  return <ErrorPanel status={status} title={title} detail={detail} home={{ href: "/", label: ONWARD.home }} />;
 }

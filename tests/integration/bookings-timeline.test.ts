@@ -106,7 +106,7 @@ describe.each(BACKENDS)("bookings and the timeline on %s", (backend) => {
   }
   const timelineOn = async (get: (path: string) => ReturnType<typeof send>, orderId: string) => {
     const page = await get(`/admin/orders?view=${orderId}`);
-    return (page.loaderData["routes/admin/orders"] as { timeline: TimelineEntry[] }).timeline;
+    return (page.loaderData["routes/admin/orders"] as { timeline: { entries: TimelineEntry[] } }).timeline.entries;
   };
 
   it("keeps the webhook secret sealed, and refuses a post it did not sign", async () => {
@@ -181,9 +181,8 @@ describe.each(BACKENDS)("bookings and the timeline on %s", (backend) => {
     const order = await createTestOrder(db());
     const { post, get } = await staff();
     const page = await get(`/admin/orders?view=${order.id}`);
-    expect((page.loaderData["routes/admin/orders"] as { unmatched: { id: string }[] }).unmatched).toContainEqual(
-      expect.objectContaining({ id: unmatched.id }),
-    );
+    const { timeline } = page.loaderData["routes/admin/orders"] as { timeline: { unmatched: { id: string }[] } };
+    expect(timeline.unmatched).toContainEqual(expect.objectContaining({ id: unmatched.id }));
     const attached = await post(`/admin/orders?view=${order.id}`, {
       intent: "attach-booking",
       recordId: order.id,
@@ -252,8 +251,8 @@ describe.each(BACKENDS)("bookings and the timeline on %s", (backend) => {
     const replied = await post(path, { intent: "email-client", recordId: message.id, subject: "Re", body: "Hello Mo" });
     expect(replied.location).toBe(path);
     const page = await get(path);
-    const viewing = (page.loaderData["routes/admin/messages"] as { viewing: { timeline: TimelineEntry[] } }).viewing;
-    expect(viewing.timeline.map((entry) => entry.kind)).toEqual(["staff_email", "note", "created"]);
+    const viewing = (page.loaderData["routes/admin/messages"] as { viewing: { entries: TimelineEntry[] } }).viewing;
+    expect(viewing.entries.map((entry) => entry.kind)).toEqual(["staff_email", "note", "created"]);
   });
 
   it("exports and erases a person's notes, staff emails and bookings", async () => {

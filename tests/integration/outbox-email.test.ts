@@ -335,7 +335,7 @@ describe("email from the outbox", () => {
     {
       screen: "orders",
       record: async (clientEmail: string) => (await createTestOrder(db(), { clientEmail })).id,
-      timelineOf: (loaderData: unknown) => (loaderData as { timeline: TimelineEntry[] }).timeline,
+      timelineOf: (loaderData: unknown) => (loaderData as { timeline: { entries: TimelineEntry[] } }).timeline.entries,
     },
     {
       screen: "messages",
@@ -345,7 +345,7 @@ describe("email from the outbox", () => {
         await runOutbox();
         return message.id;
       },
-      timelineOf: (loaderData: unknown) => (loaderData as { viewing: { timeline: TimelineEntry[] } }).viewing.timeline,
+      timelineOf: (loaderData: unknown) => (loaderData as { viewing: { entries: TimelineEntry[] } }).viewing.entries,
     },
   ])(
     "sends the email staff write from $screen to the client, reply-to the support email, and shows it delivered",

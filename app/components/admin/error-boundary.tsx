@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 
-import { ErrorText } from "~/components/ui/error-text";
+import { ErrorPanel } from "~/components/ui/error-text";
 import { COMMON_TEXTS } from "~/copy/admin";
 
 /**
@@ -23,11 +23,13 @@ export function AdminErrorBoundary() {
         ? COMMON_TEXTS.error.notFoundDetail
         : COMMON_TEXTS.error.failedDetail;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center py-16 text-center">
-      <ErrorText status={status} title={title} detail={detail} />
-      <Link to="/admin" className="mt-8 rounded-md bg-brand px-5 py-2.5 font-medium text-white hover:opacity-90">
-        {COMMON_TEXTS.backToDashboard}
-      </Link>
-    </section>
+    <ErrorPanel
+      as="section"
+      className="py-16"
+      status={status}
+      title={title}
+      detail={detail}
+      home={{ href: "/admin", label: COMMON_TEXTS.backToDashboard }}
+    />
   );
 }

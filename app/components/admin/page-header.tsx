@@ -11,9 +11,61 @@ export function PageHeader({
   children?: React.ReactNode;
 }) {
   return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+    <HeaderRow
+      className="mb-6"
+      heading={<h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>}
+      description={description}
+    >
+      {children}
+    </HeaderRow>
+  );
+}
+
+/** The heading of a second list on a screen (an h2 that names its section), with its actions. */
+export function SectionHeader({
+  id,
+  title,
+  description,
+  prominent = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  /** As large as the screen's own list (a screen of two lists). */
+  prominent?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <HeaderRow
+      className="mb-4"
+      heading={
+        <h2 id={id} className={prominent ? "text-xl font-bold tracking-tight text-slate-900" : "text-lg font-semibold"}>
+          {title}
+        </h2>
+      }
+      description={description}
+    >
+      {children}
+    </HeaderRow>
+  );
+}
+
+function HeaderRow({
+  className,
+  heading,
+  description,
+  children,
+}: {
+  className: string;
+  heading: React.ReactNode;
+  description?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-wrap items-start justify-between gap-4", className)}>
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {heading}
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       </div>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}

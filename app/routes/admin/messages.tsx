@@ -11,10 +11,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, MESSAGE_TEXTS, TOASTS } from "~/copy/admin";
 import { BOOKING_TEXTS } from "~/copy/booking";
-import { CLIENT_EMAIL_TEXTS, MESSAGE_TIMELINE_TEXTS, TIMELINE_TEXTS } from "~/copy/timeline";
+import { CLIENT_EMAIL_TEXTS, MESSAGE_TIMELINE_TEXTS } from "~/copy/timeline";
 import { pageParams, readPageRequest } from "~/lib/keyset";
 import { readForm } from "~/lib/read-form.server";
-import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import {
   CONTACT_SEARCH_MIN_CHARS,
   deleteContactMessage,
@@ -23,7 +22,6 @@ import {
 } from "~/models/contact-messages.server";
 import { readCounters } from "~/models/counters.server";
 import { getSiteSettings } from "~/models/site-settings.server";
-import { timelineOf } from "~/models/timeline.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
 
@@ -33,6 +31,7 @@ import { readSearch, SEARCH_MAX_CHARS } from "./+shared/search";
 import { Timeline } from "./+shared/timeline";
 import { timelineAction } from "./+shared/timeline-actions.server";
 import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
+import { loadTimeline } from "./+shared/timeline-loader.server";
 import type { Route } from "./+types/messages";
 
 const MESSAGES_PATH = "/admin/messages";
@@ -44,12 +43,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = readSearch(params);
   const searching = q.length >= CONTACT_SEARCH_MIN_CHARS;
   const viewId = ViewIdSchema.safeParse(params.get("view"));
-  const [page, counters, timeline, bookings, unmatched, settings] = await Promise.all([
+  const [page, counters, timeline, settings] = await Promise.all([
     listContactMessagePage(readPageRequest(params), searching ? q : null),
     readCounters(["contact_messages", "contact_messages_unread"]),
-    viewId.success ? timelineOf({ contactMessageId: viewId.data }) : null,
-    viewId.success ? listBookingsOf({ contactMessageId: viewId.data }) : [],
-    viewId.success ? listUnmatchedBookings() : [],
+    viewId.success ? loadTimeline({ contactMessageId: viewId.data }) : null,
     getSiteSettings(),
   ]);
   const { rows, ...pageInfo } = page;
@@ -62,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchMinChars: CONTACT_SEARCH_MIN_CHARS,
     total: counters.contact_messages,
     unread: counters.contact_messages_unread,
-    viewing: timeline && viewId.success ? { id: viewId.data, timeline, bookings, unmatched } : null,
+    viewing: timeline && viewId.success ? { id: viewId.data, ...timeline } : null,
     emailForm: emailEnabled()
       ? { defaultSubject: CLIENT_EMAIL_TEXTS.replySubject, supportEmail: settings.supportEmail }
       : null,
@@ -205,13 +202,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                           aria-label={BOOKING_TEXTS.statusHeading}
                         />
                       ) : null}
-                      <Timeline
-                        recordId={message.id}
-                        createdLabel={TIMELINE_TEXTS.messageReceived}
-                        entries={viewing.timeline}
-                        unmatched={viewing.unmatched}
-                        email={loaderData.emailForm}
-                      />
+                      <Timeline kind="message" recordId={message.id} timeline={viewing} email={loaderData.emailForm} />
                       <p className="mt-3 text-sm">
                         <Link
                           to={viewUrl(params, null)}

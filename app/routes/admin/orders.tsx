@@ -15,7 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { adminTitle, ORDER_PAYMENT_TEXTS, ORDER_TEXTS, TOASTS } from "~/copy/admin";
 import { BOOKING_TEXTS } from "~/copy/booking";
-import { CLIENT_EMAIL_TEXTS, TIMELINE_TEXTS } from "~/copy/timeline";
+import { CLIENT_EMAIL_TEXTS } from "~/copy/timeline";
 import { type Booking, type Order } from "~/db/schema";
 import { ORDER_STATUSES, type OrderStatus } from "~/lib/domain";
 import { useHydrated } from "~/lib/hydrated";
@@ -25,7 +25,6 @@ import { readForm } from "~/lib/read-form.server";
 import { isStripeTestKey } from "~/lib/stripe-dashboard";
 import { getAdmin } from "~/middleware/admin-guard.server";
 import { recordAudit } from "~/models/audit-log.server";
-import { listBookingsOf, listUnmatchedBookings } from "~/models/bookings.server";
 import { readIntegrationSecret } from "~/models/integrations.server";
 import {
   changeOrderQuote,
@@ -38,7 +37,6 @@ import {
 } from "~/models/orders.server";
 import { listOrderPayments, recordManualPayment } from "~/models/payments.server";
 import { getSiteSettings } from "~/models/site-settings.server";
-import { timelineOf } from "~/models/timeline.server";
 import { orderStatusUrl } from "~/services/order-receipt.server";
 import { emailEnabled } from "~/services/outbox/channels.server";
 import { redirectWithError, redirectWithSuccess } from "~/services/toast.server";
@@ -62,6 +60,7 @@ import { failure, type Refused, saveForm } from "./+shared/save-form.server";
 import { Timeline } from "./+shared/timeline";
 import { timelineAction } from "./+shared/timeline-actions.server";
 import { TIMELINE_INTENTS } from "./+shared/timeline-forms";
+import { loadTimeline } from "./+shared/timeline-loader.server";
 import type { Route } from "./+types/orders";
 
 // `?view=` names an order anywhere in the list, not only on the page shown: it is read by id.
@@ -72,15 +71,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = statusFilter(url);
   const search = searchFilter(url);
   const viewId = ViewIdSchema.safeParse(url.searchParams.get("view"));
-  const [page, stats, viewing, settings, payments, timeline, bookings, unmatched] = await Promise.all([
+  const [page, stats, viewing, settings, payments, timeline] = await Promise.all([
     listOrderPage({ status, search: search.text }, readPageRequest(url.searchParams)),
     getOrderStats(),
     viewId.success ? getOrder(viewId.data) : null,
     getSiteSettings(),
     viewId.success ? listOrderPayments(viewId.data) : [],
-    viewId.success ? timelineOf({ orderId: viewId.data }) : null,
-    viewId.success ? listBookingsOf({ orderId: viewId.data }) : [],
-    viewId.success ? listUnmatchedBookings() : [],
+    viewId.success ? loadTimeline({ orderId: viewId.data }) : null,
   ]);
   // The counters give the total of a status, not of a search: a search has page links only.
   const total = search.text ? undefined : status ? stats[status] : stats.total;
@@ -99,9 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stripeTestMode,
     currency: settings.currency,
     paymentTiming: settings.paymentTiming,
-    timeline: timeline ?? [],
-    bookings,
-    unmatched,
+    timeline: timeline ?? { entries: [], bookings: [], unmatched: [] },
     emailForm:
       viewing && emailEnabled()
         ? {
@@ -298,15 +293,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               paymentTiming={loaderData.paymentTiming}
             />
           }
-          bookings={<OrderBookings bookings={loaderData.bookings} />}
+          bookings={<OrderBookings bookings={loaderData.timeline.bookings} />}
           timeline={
-            <Timeline
-              recordId={viewing.id}
-              createdLabel={TIMELINE_TEXTS.orderPlaced}
-              entries={loaderData.timeline}
-              unmatched={loaderData.unmatched}
-              email={loaderData.emailForm}
-            />
+            <Timeline kind="order" recordId={viewing.id} timeline={loaderData.timeline} email={loaderData.emailForm} />
           }
         />
       ) : null}

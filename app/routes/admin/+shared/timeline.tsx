@@ -31,20 +31,18 @@ import {
 type TimelineAnswer = { intent: TimelineIntent; result: SubmissionResult<string[]> } | undefined;
 
 export function Timeline({
+  kind,
   recordId,
-  createdLabel,
-  entries,
-  unmatched,
+  timeline: { entries, unmatched },
   email,
 }: {
+  kind: "order" | "message";
   recordId: string;
-  /** What the record's own entry says: the order was placed, the message received. */
-  createdLabel: string;
-  entries: TimelineEntry[];
-  unmatched: Booking[];
+  timeline: { entries: TimelineEntry[]; unmatched: Booking[] };
   /** The email form: the subject it starts with, and the support address replies go to; null without SMTP. */
   email: { defaultSubject: string; supportEmail: string } | null;
 }) {
+  const createdLabel = kind === "order" ? TEXTS.orderPlaced : TEXTS.messageReceived;
   // The route's action answers each of these forms with its intent and result.
   const answer = useActionData() as TimelineAnswer;
   const resultOf = (intent: TimelineIntent) => (answer?.intent === intent ? answer.result : undefined);

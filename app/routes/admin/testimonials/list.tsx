@@ -1,5 +1,5 @@
 import { EditAndDelete } from "~/components/admin/confirm-delete";
-import { EmptyState } from "~/components/admin/page-header";
+import { EmptyState, SectionHeader } from "~/components/admin/page-header";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -88,18 +88,12 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
       )}
 
       <section aria-labelledby="client-logos-heading" className="mt-10">
-        <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 id="client-logos-heading" className="text-xl font-bold tracking-tight text-slate-900">
-              {L.heading}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{L.description}</p>
-          </div>
+        <SectionHeader id="client-logos-heading" title={L.heading} description={L.description} prominent>
           <ButtonLink to="logos/new" preventScrollReset>
             <Icon name="plus" className="size-4" />
             {L.add}
           </ButtonLink>
-        </div>
+        </SectionHeader>
         {logos.length === 0 ? (
           <EmptyState title={L.emptyTitle} />
         ) : (

@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { EditAndDelete } from "~/components/admin/confirm-delete";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { IntentButton, RowIntentButton } from "~/components/admin/intent-button";
-import { Card, EmptyState, ListCard } from "~/components/admin/page-header";
+import { Card, EmptyState, ListCard, SectionHeader } from "~/components/admin/page-header";
 import { useIsSubmitting } from "~/components/admin/pending";
 import { ListScreen } from "~/components/admin/route-dialog";
 import { ActiveBadge } from "~/components/admin/status-badge";
@@ -242,24 +242,20 @@ function BreakerLine({ breaker }: { breaker: BreakerState }) {
 function EventWebhooksSection({ webhooks }: { webhooks: EventWebhookView[] }) {
   return (
     <section aria-labelledby="event-webhooks" className="mt-10">
-      <div className="mb-3 flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id="event-webhooks" className="text-lg font-semibold">
-            {EVENT_WEBHOOK_TEXTS.heading}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{EVENT_WEBHOOK_TEXTS.description}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to={DELIVERIES_PATH} className={buttonClasses("ghost")}>
-            <Icon name="history" className="size-4" />
-            {EVENT_WEBHOOK_TEXTS.siteDeliveries}
-          </Link>
-          <ButtonLink to={EVENT_WEBHOOKS_NEW_PATH} preventScrollReset>
-            <Icon name="plus" className="size-4" />
-            {EVENT_WEBHOOK_TEXTS.add}
-          </ButtonLink>
-        </div>
-      </div>
+      <SectionHeader
+        id="event-webhooks"
+        title={EVENT_WEBHOOK_TEXTS.heading}
+        description={EVENT_WEBHOOK_TEXTS.description}
+      >
+        <Link to={DELIVERIES_PATH} className={buttonClasses("ghost")}>
+          <Icon name="history" className="size-4" />
+          {EVENT_WEBHOOK_TEXTS.siteDeliveries}
+        </Link>
+        <ButtonLink to={EVENT_WEBHOOKS_NEW_PATH} preventScrollReset>
+          <Icon name="plus" className="size-4" />
+          {EVENT_WEBHOOK_TEXTS.add}
+        </ButtonLink>
+      </SectionHeader>
       {webhooks.length === 0 ? (
         <EmptyState title={EVENT_WEBHOOK_TEXTS.emptyTitle} description={EVENT_WEBHOOK_TEXTS.emptyDescription} />
       ) : (
