@@ -10,7 +10,8 @@ const TONES = {
 } as const;
 
 const SIZES = {
-  sm: "px-2 py-0.5",
+  /** A status or a label: on one line, however little room its row leaves it. */
+  sm: "whitespace-nowrap px-2 py-0.5",
   /** The founder's skills. */
   md: "px-3 py-1",
 } as const;
