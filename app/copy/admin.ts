@@ -1,6 +1,9 @@
 // Every admin text the spec fixes (docs/product.md §2 and §8), written once for the screens and the
 // actions. Tests check the words themselves, as docs/product.md writes them.
 
+/** A count and its noun: "1 order", "1,234 orders". */
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 export const LOGIN_TEXTS = {
   title: "Admin Login",
   username: "Username",
@@ -115,7 +118,7 @@ export const DASHBOARD_CARD_TEXTS = {
   collected: { title: "Collected (30 days)", detail: "From recorded payments" },
   conversion: {
     title: "Conversion Rate",
-    detail: (paid: number, total: number) => `${paid} of ${total} orders paid`,
+    detail: (paid: number, total: number) => `${paid} of ${plural(total, "order", "orders")} paid`,
   },
 } as const;
 
@@ -368,7 +371,6 @@ export const DELIVERY_LOG_TEXTS = {
   },
   statuses: { pending: "Pending", delivered: "Delivered", failed: "Failed", cancelled: "Cancelled" },
   listLabel: "Deliveries",
-  itemName: "deliveries",
   empty: "No deliveries yet.",
   emptyDescription: "Deliveries show here once an event is sent. Send a test event to try the webhook.",
   siteEmpty: "No deliveries yet.",
@@ -465,7 +467,7 @@ export const ORDER_TEXTS = {
   searchSubmit: "Search",
   clearSearch: "Clear search",
   searchTooShort: (min: number) => `Type at least ${min} characters to search; showing every order.`,
-  itemName: "orders",
+  itemName: { one: "order", many: "orders" },
   exportRange: {
     label: "Export orders by date",
     from: "From",
@@ -516,7 +518,7 @@ export const PAGER_TEXTS = {
   previous: "Previous page",
   next: "Next page",
   last: "Last page",
-  total: (count: number, noun: string) => `${count.toLocaleString("en-US")} ${noun}`,
+  total: (count: number, noun: { one: string; many: string }) => plural(count, noun.one, noun.many),
 } as const;
 
 // Beyond the spec: the contact messages and chats screens (docs/product.md, Admin Messages and Admin Chats).
@@ -559,8 +561,6 @@ export const PERSONAL_DATA_EMAIL_ERRORS = {
   invalid: "Enter a valid email address.",
 } as const;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What is stored about an address: "3 orders, 2 messages, 1 conversation" (lib/personal-data.ts). */
 export const personalDataCounts = (counts: { orders: number; contactMessages: number; conversations: number }) =>
   [
@@ -602,7 +602,7 @@ export const CHAT_TEXTS = {
   listLabel: "Conversations",
   emptyTitle: "No chat conversations yet.",
   emptyDescription: "Conversations from the chat widget appear here.",
-  itemName: "conversations",
+  itemName: { one: "conversation", many: "conversations" },
   messageCount: (n: number) => `${n} messages`,
   noVisitorMessage: "No message from the visitor yet",
   answeredBy: (by: string | null) =>
@@ -1001,7 +1001,6 @@ export const AUDIT_TEXTS = {
   heading: "Activity",
   description: "Who changed what in the admin, newest first.",
   listLabel: "Changes",
-  itemName: "changes",
   latest: "Latest changes",
   empty: "No changes recorded yet.",
   /** One entry as a sentence, without its actor and time (shown beside it). */

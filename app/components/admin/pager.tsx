@@ -29,7 +29,7 @@ export function Pager({
   compact = false,
 }: {
   page: PageInfo;
-  total?: { count: number; noun: string };
+  total?: { count: number; noun: { one: string; many: string } };
   links?: readonly PagerLink[];
   label?: string;
   params?: URLSearchParams;
