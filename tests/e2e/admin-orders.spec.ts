@@ -169,6 +169,26 @@ test("says a one-letter search is too short and shows every order", async ({ pag
   await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(/\d+ orders/);
 });
 
+test("the search box shows its whole placeholder on a phone and on a laptop", async ({ page }) => {
+  const room = () =>
+    page.getByRole("searchbox", { name: productText("Search by name, email or service") }).evaluate((box) => {
+      const input = box as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return inside - context.measureText(input.placeholder).width;
+    });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openAdmin(page, "/admin/orders");
+    expect(await room(), `${width} px`).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+  }
+});
+
 test("exports the orders of a range of days with the date form", async ({ page, sql, db }) => {
   const inside = await createTestOrder(db, { status: "paid", createdAt: new Date("2020-03-02T23:59:59Z") });
   const before = await createTestOrder(db, { status: "paid", createdAt: new Date("2020-03-01T23:59:59Z") });

@@ -328,10 +328,17 @@ function SearchForm({ status }: { status: OrderStatus | null }) {
   const [params] = useSearchParams();
   const q = params.get("q") ?? "";
   return (
-    <Form method="get" role="search" aria-label={ORDER_TEXTS.searchFormLabel} className="flex items-end gap-2">
+    <Form
+      method="get"
+      role="search"
+      aria-label={ORDER_TEXTS.searchFormLabel}
+      className="flex w-full items-end gap-2 sm:w-auto"
+    >
       {status ? <input type="hidden" name="status" value={status} /> : null}
+      {/* The box's width is its wrapper's (the control fills it): the whole placeholder fits. */}
       <Field
         key={q}
+        className="min-w-0 flex-1 sm:w-72 sm:flex-none"
         label={<span className="sr-only">{ORDER_TEXTS.searchLabel}</span>}
         inputProps={{
           type: "search",
@@ -339,12 +346,12 @@ function SearchForm({ status }: { status: OrderStatus | null }) {
           defaultValue: q,
           maxLength: 100,
           placeholder: ORDER_TEXTS.searchPlaceholder,
-          className: "w-64",
         }}
       />
       <Button type="submit" variant="secondary">
         <Icon name="search" className="size-4" />
-        {ORDER_TEXTS.searchSubmit}
+        {/* On a phone the magnifier alone: the box keeps the room for its placeholder. */}
+        <span className="max-sm:sr-only">{ORDER_TEXTS.searchSubmit}</span>
       </Button>
       {q ? (
         <Link to={filterUrl(params, { q: null })} className={buttonClasses("ghost")}>
