@@ -121,11 +121,13 @@ async function shutdown(signal: NodeJS.Signals) {
   if (shuttingDown) return;
   shuttingDown = true;
   const startedAt = performance.now();
-  log.info("shutting down", { signal, inFlight: gate.size });
   setTimeout(() => {
     log.error("shutdown timed out");
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
+  // Written once the listener is closed: a connection opened after this line is refused.
+  await gate.stopAccepting(listener);
+  log.info("shutting down", { signal, inFlight: gate.size });
   const draining = gate.drain(listener, DRAIN_TIMEOUT_MS);
   // Live chat streams would hold the drain to its end: they end now, and their browsers reconnect
   // once this listener is closed, to another instance (or poll).

@@ -57,11 +57,9 @@ export class RequestGate {
     else handle();
   }
 
-  /**
-   * Stops accepting connections and waits for the requests in flight, `timeoutMs` at most, then
-   * closes every connection. Resolves with the number of requests cut short.
-   */
-  async drain(listener: Server, timeoutMs: number): Promise<number> {
+  /** Stops accepting connections: resolves once a new one is refused. */
+  async stopAccepting(listener: Server): Promise<void> {
+    if (this.draining) return;
     this.draining = true;
     // Connections the kernel has completed but node has not accepted yet (a busy event loop
     // leaves them queued) would be reset by the close: a turn of the loop accepts them, and
@@ -73,6 +71,15 @@ export class RequestGate {
     // Only now: a client told to close would open a new connection, which the listener must
     // refuse rather than have queued.
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  }
+
+  /**
+   * Stops accepting connections (if that has not been done) and waits for the requests in flight,
+   * `timeoutMs` at most, then closes every connection. Resolves with the number of requests cut
+   * short.
+   */
+  async drain(listener: Server, timeoutMs: number): Promise<number> {
+    await this.stopAccepting(listener);
     const deadline = Date.now() + timeoutMs;
     this.lastActivity = Date.now();
     for (let left = timeoutMs; left > 0; left = deadline - Date.now()) {

@@ -48,3 +48,20 @@ it("answers 503, not a reset, to a request sent on a connection whose previous a
   expect(await drained).toBe(0);
   agent.destroy();
 });
+
+it("refuses a new connection once it has stopped accepting, and answers 503 on one already open", async () => {
+  const gate = new RequestGate();
+  const server = http.createServer((req, res) => gate.admit(req, res, () => res.end("served")));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  expect(await get(url, agent)).toEqual({ status: 200, body: "served" });
+
+  // server/main.ts logs "shutting down" when this resolves: whoever reads the line and connects is refused.
+  await gate.stopAccepting(server);
+  const fresh = new http.Agent({ keepAlive: false });
+  await expect(get(url, fresh)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  expect((await get(url, agent)).status).toBe(503);
+  agent.destroy();
+});
