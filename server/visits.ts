@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getEnv } from "~/lib/env.server";
 import { pageViewOf } from "~/lib/visits";
 import { carriesSignedSession, SESSION_COOKIE_NAMES } from "~/services/auth.server";
-import { countingVisits, countPageView } from "~/services/visits/visits.server";
+import { countingVisits, countPageView, countPageViewUnlessAdmin } from "~/services/visits/visits.server";
 
 import { clientIp } from "./client-ip";
 
@@ -34,14 +34,13 @@ export function countVisit(req: IncomingMessage, status: number, ip?: string): v
   );
   if (!view) return;
   const cookie = headers.cookie;
+  const visitor = ip ?? clientIp(req);
+  const userAgent = headers["user-agent"] ?? "";
   if (cookie && SESSION_COOKIE.test(cookie)) {
-    void carriesSignedSession(cookie).then(
-      (admin) => admin || countPageView(view, ip ?? clientIp(req), headers["user-agent"] ?? ""),
-      () => undefined,
-    );
-    return;
+    countPageViewUnlessAdmin(carriesSignedSession(cookie), view, visitor, userAgent);
+  } else {
+    countPageView(view, visitor, userAgent);
   }
-  countPageView(view, ip ?? clientIp(req), headers["user-agent"] ?? "");
 }
 
 /** Counts the request once it is answered (server/main.ts, for every request the page cache does not answer). */

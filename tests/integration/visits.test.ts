@@ -12,7 +12,12 @@ import { getSiteSettings, siteTimeZone } from "~/models/site-settings.server";
 import * as visitsModel from "~/models/visits.server";
 import { invalidatePages, pageCacheGeneration, storePage } from "~/services/page-cache/cache.server";
 import { VisitCounter } from "~/services/visits/counter.server";
-import { countingVisits, startVisitCounting, stopVisitCounting } from "~/services/visits/visits.server";
+import {
+  countingVisits,
+  countPageViewUnlessAdmin,
+  startVisitCounting,
+  stopVisitCounting,
+} from "~/services/visits/visits.server";
 
 import { answerFromPageCache } from "../../server/page-cache";
 import { countVisitOnceAnswered } from "../../server/visits";
@@ -169,6 +174,18 @@ describe.each(BACKENDS)("visit counting on %s", (backend) => {
       expect((await getSiteSettings()).countVisits).toBe(true);
       await db().update(siteSettings).set({ countVisits: true });
     });
+  });
+
+  it("waits, when it stops, for a view whose session cookie is still being checked", async () => {
+    await startVisitCounting();
+    let answer: (admin: boolean) => void = () => undefined;
+    countPageViewUnlessAdmin(new Promise((resolve) => (answer = resolve)), view("/work"), "203.0.113.9", BROWSER);
+    // The cookie's check ends after counting has begun to stop (a busy thread pool: crypto waits).
+    const stopped = stopVisitCounting();
+    setTimeout(() => answer(false), 200);
+    await stopped;
+    const today = dayIn(Date.now(), siteTimeZone(await getSiteSettings()));
+    expect((await countsOf(today))["page:/work"]).toEqual([1, 1]);
   });
 
   it("adds up two instances' increments, and counts a visitor seen by both once", async () => {

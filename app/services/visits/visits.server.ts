@@ -21,6 +21,19 @@ export function countPageView(view: PageView, ip: string, userAgent: string): vo
   counter?.record(view, ip, userAgent);
 }
 
+// Views whose session cookie is being checked: stopping waits for them, or they would be lost.
+const checking = new Set<Promise<void>>();
+
+/** Counts the view unless `isAdmin` (a check of its session cookie, which takes a moment) says no. */
+export function countPageViewUnlessAdmin(isAdmin: Promise<boolean>, view: PageView, ip: string, userAgent: string) {
+  const check = isAdmin.then(
+    (admin) => (admin ? undefined : countPageView(view, ip, userAgent)),
+    () => undefined,
+  );
+  checking.add(check);
+  void check.then(() => checking.delete(check));
+}
+
 /** Reads the setting and time zone again, then writes what was counted (or drops it: turned off). */
 async function flush(): Promise<void> {
   const settings = await currentSiteSettings();
@@ -53,6 +66,7 @@ export async function startVisitCounting(): Promise<void> {
 export async function stopVisitCounting(): Promise<void> {
   clearInterval(timer);
   timer = undefined;
+  await Promise.all(checking);
   await flushLogged();
   counter = undefined;
 }
