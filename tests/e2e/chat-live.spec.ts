@@ -168,4 +168,53 @@ test.describe("live chat with a person", { tag: "@js" }, () => {
     await expect(icon).toHaveAttribute("href", plain!);
     await expect(page).not.toHaveTitle(/^\(\d+\) /);
   });
+
+  test("a conversation that starts waiting as a form is answered leaves the form's toast", async ({
+    page,
+    login,
+    sql,
+  }) => {
+    let waiting = 0;
+    await page.route("**/admin/chats/stream", (route) =>
+      route.fulfill({
+        headers: { "Content-Type": "text/event-stream" },
+        body: `retry: 100\nevent: waiting\ndata: ${waiting}\n\n`,
+      }),
+    );
+    const name = unique("E2E Waiting Meanwhile");
+    const [row] = await sql`
+      insert into contact_messages (name, email, message) values (${name}, 'meanwhile@example.com', 'Hello')
+      returning id`;
+    try {
+      await login();
+      await openAdmin(page, `/admin/messages?q=${encodeURIComponent(name)}`);
+      // The page's data after the answer reaches the server, which takes the toast from its cookie,
+      // and is held until the number waiting changed and the screen would read its data again.
+      let held = false;
+      let readsAfter = 0;
+      await page.route("**/admin/messages.data*", async (route) => {
+        if (route.request().method() !== "GET") return route.fallback();
+        if (held) {
+          readsAfter++;
+          return route.fallback();
+        }
+        held = true;
+        const response = await route.fetch();
+        waiting = 1;
+        await expect(page).toHaveTitle(/^\(1\) /);
+        const readAgain = (request: { url: () => string }) => request.url().includes("/admin/messages.data");
+        await page.waitForRequest(readAgain, { timeout: 1500 }).catch(() => undefined);
+        await route.fulfill({ response }).catch(() => undefined);
+      });
+      await page.getByRole("button", { name: `Mark as read the message from ${name}` }).click();
+      await expect(page.getByText("Message marked as read.")).toBeVisible();
+      await expect(
+        page.getByRole("listitem", { name: `Message from ${name}` }).getByText("Read", { exact: true }),
+      ).toBeVisible();
+      // The change the stream announced is read once the form's answer has loaded.
+      await expect.poll(() => readsAfter).toBe(1);
+    } finally {
+      await sql`delete from contact_messages where id = ${row.id}`;
+    }
+  });
 });

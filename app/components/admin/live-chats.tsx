@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 
 import { LIVE_CHAT_ADMIN_TEXT } from "~/copy/live-chat";
 
@@ -24,10 +24,23 @@ export function LiveChats() {
   const [waiting, setWaiting] = useState(0);
   // Read by the stream's listener, which outlives renders.
   const onChats = useRef(false);
-  const revalidate = useRef(revalidator.revalidate);
+  const stale = useRef(false);
+  const readIfIdle = useRef(() => {});
+  // A revalidation started while a page or a form's answer loads would cancel that load, and a
+  // form's toast, already taken from its cookie by the cancelled request, would never show: the
+  // screen reads its data again once nothing loads (each render checks; loads end in one).
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const loading =
+    navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   useEffect(() => {
     onChats.current = CHATS_PATH.test(pathname);
-    revalidate.current = revalidator.revalidate;
+    readIfIdle.current = () => {
+      if (!stale.current || loading) return;
+      stale.current = false;
+      void revalidator.revalidate();
+    };
+    readIfIdle.current();
   });
 
   useEffect(() => {
@@ -37,7 +50,8 @@ export function LiveChats() {
     const readAgain = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
-        void revalidate.current();
+        stale.current = true;
+        readIfIdle.current();
       }, REVALIDATE_AFTER_MS);
     };
     source.addEventListener("change", () => {
