@@ -22,6 +22,8 @@ const SIGN_INS = 400;
 const SIGN_IN_CONCURRENCY = 20;
 /** Fewer connections than the pages' load, so that a moved p99 shows the app's latency, not a queue. */
 const HOME_CONNECTIONS = 10;
+/** As the pages' section does: a process that has not yet answered a page would count its warm-up as load. */
+const WARM_UP_SECONDS = 1;
 
 function signInBody(username: string): string {
   return new URLSearchParams({ username, password: "not-the-password", redirectTo: "" }).toString();
@@ -58,6 +60,7 @@ export async function benchRefusals(appUrl: string, options: BenchOptions): Prom
   const headers = { ...BROWSER_HEADERS, Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" };
   const home = { url: `${appUrl}/`, headers: BROWSER_HEADERS };
   const load = { connections: HOME_CONNECTIONS, seconds: options.seconds };
+  await runWrk(home, { ...load, seconds: WARM_UP_SECONDS });
   const homeAlone = await runWrk(home, load);
   const startedAt = performance.now();
   const [homeDuringSignIns, signInStatuses] = await Promise.all([
