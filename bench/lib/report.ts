@@ -133,9 +133,10 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
   }
   if (run.refusals) {
     const r = run.refusals;
-    const statuses = Object.entries(r.signInStatuses)
-      .map(([status, count]) => `${count} × ${status}`)
-      .join(", ");
+    const statuses = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(", ");
     const home = (load: LoadResult) =>
       `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms, max ${ms(load.maxMs)} ms`;
     const refused = (load: LoadResult) =>
@@ -144,8 +145,10 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
       "",
       `Sign-in refusals (${options.seconds} s runs; docs/product.md §4, Sign-in limit):`,
       `  / alone (wrk, 10 connections):              ${home(r.homeAlone)}`,
-      `  / while ${r.signIns} sign-ins with random usernames come from one address (${statuses}, ` +
+      `  / while ${r.signIns} sign-ins with random usernames come from one address (${statuses(r.signInStatuses)}, ` +
         `in ${r.signInSeconds.toFixed(1)} s): ${home(r.homeDuringSignIns)}`,
+      `  / while ${r.signIns} more come from it, over its limit (${statuses(r.refusalStatuses)}): ` +
+        home(r.homeDuringRefusals),
       `  an address over its limit, ${options.connections} connections: no-JS form ${refused(r.refusedForm)}; ` +
         `JS data request ${refused(r.refusedData)}`,
     );

@@ -12,6 +12,9 @@ export interface RefusalFigures {
   /** `/` under load alone, then while the sign-ins were sent. */
   homeAlone: LoadResult;
   homeDuringSignIns: LoadResult;
+  /** `/` while as many sign-ins come from the same address, now over its limit: every one refused. */
+  homeDuringRefusals: LoadResult;
+  refusalStatuses: Record<string, number>;
   /** Sign-ins from an address over its limit, as a no-JS form and as the JS form's data request. */
   refusedForm: LoadResult;
   refusedData: LoadResult;
@@ -52,9 +55,9 @@ async function signIns(appUrl: string, headers: Record<string, string>): Promise
 
 /**
  * What a flood of refused sign-ins costs (docs/product.md §4, Sign-in limit): the home page under
- * load alone and while 400 sign-ins with random usernames come from one address, then the rate at
- * which an address already over its limit is refused. Runs last: the bench's address stays
- * refused for LOGIN_WINDOW_MINUTES.
+ * load alone, while 400 sign-ins with random usernames come from one address, and while 400 more
+ * come from it once it is over its limit; then the rate at which such an address is refused. Runs
+ * last: the bench's address stays refused for LOGIN_WINDOW_MINUTES.
  */
 export async function benchRefusals(appUrl: string, options: BenchOptions): Promise<RefusalFigures> {
   const headers = { ...BROWSER_HEADERS, Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" };
@@ -67,6 +70,7 @@ export async function benchRefusals(appUrl: string, options: BenchOptions): Prom
     runWrk(home, load),
     signIns(appUrl, headers).then((statuses) => ({ statuses, seconds: (performance.now() - startedAt) / 1000 })),
   ]);
+  const [homeDuringRefusals, refusalStatuses] = await Promise.all([runWrk(home, load), signIns(appUrl, headers)]);
   const body = signInBody("bench-refused");
   const refused = { connections: options.connections, seconds: options.seconds };
   const refusedForm = await runWrk({ url: `${appUrl}/admin/login`, method: "POST", headers, body }, refused);
@@ -77,6 +81,8 @@ export async function benchRefusals(appUrl: string, options: BenchOptions): Prom
     signInSeconds: signInStatuses.seconds,
     homeAlone,
     homeDuringSignIns,
+    homeDuringRefusals,
+    refusalStatuses,
     refusedForm,
     refusedData,
   };
