@@ -29,7 +29,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"] },
+        // Pure modules: threads start faster than processes, and each file still gets fresh modules
+        // (on their own 47 s as processes, 30 s as threads; without isolation 15 s, but then one
+        // file's mock could leak into the next).
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], pool: "threads" },
       },
       {
         extends: true,
