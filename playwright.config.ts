@@ -22,6 +22,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
+    // The hero's pulsing dot never stops: on the headless shell's software compositing an open home
+    // page kept a core busy (9 s of CPU in 10 s idle, none with reduced motion). Tests of motion
+    // itself ask for "no-preference".
+    reducedMotion: "reduce",
     // Locally a failed test keeps its trace (actions, DOM snapshots, network, console) without the
     // screencast: streaming every painted frame as JPEG took a quarter of the suite's CPU on the
     // 2-core CI machine (admin-auth + public-home: 175-199 s of CPU with it, 140 s without). CI

@@ -9,7 +9,7 @@ import { ADMIN, expect, storedChatMessage, test, unique } from "./fixtures";
 // panel without a reload; the staff screen shows the visitor's next message the same way.
 
 // The round trigger stands on its own from 1536 px (chat.spec.ts).
-test.use({ viewport: { width: 1600, height: 900 }, reducedMotion: "reduce" });
+test.use({ viewport: { width: 1600, height: 900 } });
 /** A staff reply reaches the other browser within a second or two; this leaves room for a loaded machine. */
 const LIVE_MS = 10_000;
 

@@ -187,11 +187,7 @@ async function openWidget(page: Page) {
   return panel;
 }
 
-// Reduced motion: the home page's hero animates without end at this width (the pulsing dot under a
-// backdrop blur, the typed headline), which on the headless shell's software rendering kept
-// Chromium busy and made the widget tests two and a half times as slow. Nothing the chat does
-// depends on motion; the home page's own spec keeps the default.
-test.use({ viewport: WIDE_SCREEN, reducedMotion: "reduce" });
+test.use({ viewport: WIDE_SCREEN });
 
 test.describe("chat widget", { tag: "@js" }, () => {
   test("opens with the welcome message, sends text, shows the webhook's reply and closes", async ({ page, sql }) => {

@@ -42,11 +42,6 @@ function coveredContent(page: Page): Promise<string[]> {
   });
 }
 
-// Reduced motion: the layout is the same, the smooth scrolling the html element asks for is
-// instant, and the home page's hero stops animating (endless on the headless shell's software
-// rendering, it slowed every step on that page).
-test.use({ reducedMotion: "reduce" });
-
 test.describe("floating buttons", () => {
   test(`scrolled to the bottom of each public page at ${WIDTHS.join(", ")} px, nothing is under a floating button`, async ({
     page,

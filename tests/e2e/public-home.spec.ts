@@ -126,80 +126,84 @@ test.describe("home page", () => {
     expect(messenger).toBe(whatsapp);
   });
 
-  // 375 px is where the seeded headline once broke mid-word while typing; 1280 is the desktop.
-  for (const width of [375, 1280]) {
+  test.describe("typing the headline", () => {
+    test.use({ reducedMotion: "no-preference" });
+
+    // 375 px is where the seeded headline once broke mid-word while typing; 1280 is the desktop.
+    for (const width of [375, 1280]) {
+      test(
+        `the headline types out without moving the page at ${width} px, then the cursor goes`,
+        { tag: "@js" },
+        async ({ page, sql }) => {
+          const [settings] = await sql`select homepage_headline from site_settings`;
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto("/");
+          const headline = page.getByRole("heading", { level: 1 });
+          await expect(headline).toHaveAttribute("data-typing", "");
+          // Sampled every frame while typing: one changed box is a visible jump.
+          const boxes = await headline.evaluate(
+            (h1) =>
+              new Promise<string[]>((resolve) => {
+                const seen = new Set<string>();
+                const sample = () => {
+                  const a = h1.getBoundingClientRect();
+                  const b = h1.nextElementSibling!.getBoundingClientRect();
+                  seen.add([a.top, a.height, a.width, b.top].join(","));
+                  if (h1.hasAttribute("data-typing")) requestAnimationFrame(sample);
+                  else resolve([...seen]);
+                };
+                sample();
+              }),
+          );
+          await expect(headline).toHaveText(settings.homepage_headline);
+          expect(boxes).toHaveLength(1);
+        },
+      );
+    }
+
     test(
-      `the headline types out without moving the page at ${width} px, then the cursor goes`,
+      "with reduced motion the whole headline shows at once and stays while another page types it",
       { tag: "@js" },
       async ({ page, sql }) => {
         const [settings] = await sql`select homepage_headline from site_settings`;
-        await page.setViewportSize({ width, height: 800 });
+        // Every state the headline goes through, from the first byte of the page on.
+        await page.addInitScript(() => {
+          const states: string[] = [];
+          Object.assign(window, { headlineStates: states });
+          const record = () => {
+            const h1 = document.querySelector("h1");
+            const state = h1 ? `${h1.hasAttribute("data-typing") ? "typing" : "still"}:${h1.textContent}` : "";
+            if (state && state !== states.at(-1)) states.push(state);
+          };
+          new MutationObserver(record).observe(document, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+            attributes: true,
+          });
+        });
+        await page.emulateMedia({ reducedMotion: "reduce" });
         await page.goto("/");
+        // Hydrated: the contact form gains the field only running forms post.
+        await expect(page.locator('input[name="enhanced"]')).toHaveCount(1);
+
+        // Meanwhile a page without the preference types the headline from start to end.
+        const typing = await page.context().newPage();
+        await typing.goto("/");
+        const typed = typing.getByRole("heading", { level: 1 });
+        await expect(typed).toHaveAttribute("data-typing", "");
+        await expect(typed).not.toHaveAttribute("data-typing", { timeout: 15_000 });
+        await typing.close();
+
         const headline = page.getByRole("heading", { level: 1 });
-        await expect(headline).toHaveAttribute("data-typing", "");
-        // Sampled every frame while typing: one changed box is a visible jump.
-        const boxes = await headline.evaluate(
-          (h1) =>
-            new Promise<string[]>((resolve) => {
-              const seen = new Set<string>();
-              const sample = () => {
-                const a = h1.getBoundingClientRect();
-                const b = h1.nextElementSibling!.getBoundingClientRect();
-                seen.add([a.top, a.height, a.width, b.top].join(","));
-                if (h1.hasAttribute("data-typing")) requestAnimationFrame(sample);
-                else resolve([...seen]);
-              };
-              sample();
-            }),
-        );
         await expect(headline).toHaveText(settings.homepage_headline);
-        expect(boxes).toHaveLength(1);
+        await expect(headline).not.toHaveAttribute("data-typing");
+        expect(await page.evaluate(() => (window as unknown as { headlineStates: string[] }).headlineStates)).toEqual([
+          `still:${settings.homepage_headline}`,
+        ]);
       },
     );
-  }
-
-  test(
-    "with reduced motion the whole headline shows at once and stays while another page types it",
-    { tag: "@js" },
-    async ({ page, sql }) => {
-      const [settings] = await sql`select homepage_headline from site_settings`;
-      // Every state the headline goes through, from the first byte of the page on.
-      await page.addInitScript(() => {
-        const states: string[] = [];
-        Object.assign(window, { headlineStates: states });
-        const record = () => {
-          const h1 = document.querySelector("h1");
-          const state = h1 ? `${h1.hasAttribute("data-typing") ? "typing" : "still"}:${h1.textContent}` : "";
-          if (state && state !== states.at(-1)) states.push(state);
-        };
-        new MutationObserver(record).observe(document, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
-      });
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.goto("/");
-      // Hydrated: the contact form gains the field only running forms post.
-      await expect(page.locator('input[name="enhanced"]')).toHaveCount(1);
-
-      // Meanwhile a page without the preference types the headline from start to end.
-      const typing = await page.context().newPage();
-      await typing.goto("/");
-      const typed = typing.getByRole("heading", { level: 1 });
-      await expect(typed).toHaveAttribute("data-typing", "");
-      await expect(typed).not.toHaveAttribute("data-typing", { timeout: 15_000 });
-      await typing.close();
-
-      const headline = page.getByRole("heading", { level: 1 });
-      await expect(headline).toHaveText(settings.homepage_headline);
-      await expect(headline).not.toHaveAttribute("data-typing");
-      expect(await page.evaluate(() => (window as unknown as { headlineStates: string[] }).headlineStates)).toEqual([
-        `still:${settings.homepage_headline}`,
-      ]);
-    },
-  );
+  });
 
   test("inactive featured services are not shown", async ({ page, db }) => {
     const hidden = await createTestService(db, { featured: true, isActive: false });
@@ -210,11 +214,6 @@ test.describe("home page", () => {
 });
 
 test.describe("contact form", () => {
-  // Reduced motion: the hero above the form animates without end at this width (the pulsing dot
-  // under a backdrop blur, the typed headline), which on the headless shell's software rendering
-  // slowed every step; the form works the same either way. The home page tests above keep the default.
-  test.use({ reducedMotion: "reduce" });
-
   test("a message is stored and acknowledged, and the form is cleared", async ({ page, sql }, testInfo) => {
     const javaScript = testInfo.project.name === "js";
     const message = unique("Please automate our weekly report");

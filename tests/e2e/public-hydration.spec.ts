@@ -68,6 +68,7 @@ test.describe("hydration on the first interaction", { tag: "@js" }, () => {
     // The page's clock is the test's: a minute of reading passes at once, timers and idle
     // callbacks included, instead of waiting to see that nothing happens.
     await page.clock.install();
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const headline = page.getByRole("heading", { level: 1 });
     await expect(headline).toHaveAttribute("data-typing", "");
