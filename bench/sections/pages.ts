@@ -8,11 +8,6 @@ import { loadAverage } from "../lib/results";
 import { median, sum } from "../lib/stats";
 import { type LoadRequest, type LoadResult, runWrk } from "../lib/wrk";
 
-const bareCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
 export interface LoadSummary {
   reqPerSec: number;
   /**
@@ -114,8 +109,7 @@ export async function benchPages(
       for (let round = 1; round <= options.rounds; round++) {
         const appRun = await measured(app, { ...load, seconds: options.seconds }, () => readCpuMs(appPid));
         await drain(app.url);
-        // The baseline runs in this process: its CPU time is this process's, wrk being another.
-        const bareRun = await measured(bare, { ...load, seconds: options.seconds }, bareCpuMs);
+        const bareRun = await measured(bare, { ...load, seconds: options.seconds }, () => readCpuMs(baseline.pid));
         rounds.push({ app: appRun, bare: bareRun, loadAverage: loadAverage()[0] });
         progress(
           `  ${path} round ${round}/${options.rounds}: app ${appRun.reqPerSec.toFixed(0)} req/s, bare Node ${bareRun.reqPerSec.toFixed(0)} req/s`,
