@@ -10,8 +10,8 @@ export interface BaselineServer {
   close: () => Promise<void>;
 }
 
-// Plain `node` with no flags and nothing loaded: what an independent side-by-side run starts. In the
-// bench's own process it shared a heap and an event loop with the harness and its TypeScript loader.
+// A plain `node` process, as an independent side-by-side run starts one: beside the bench's
+// TypeScript loader and heap the same server answers a quarter slower (docs/performance.md).
 const SERVER = `
 const { createServer } = require("node:http");
 let input = "";
