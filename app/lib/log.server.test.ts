@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { createLogger } from "./log.server";
+import { createLogger, requestLinesTo } from "./log.server";
 
 /** A logger whose streams keep what pino wrote to them, line by line. */
 function capturedLogger() {
@@ -16,7 +16,7 @@ function capturedLogger() {
       },
     });
   const info = keep(written.info);
-  const log = createLogger({ info, warn: keep(written.warn), requests: info });
+  const log = createLogger({ info, warn: keep(written.warn), requests: requestLinesTo(info) });
   return { log, written };
 }
 
@@ -44,6 +44,23 @@ describe("the log", () => {
     const [listening, request] = written.info.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(new Date(String(listening.time)).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(request).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/services", status: 200 });
+  });
+
+  it("writes a request line in the same shape, one line whatever its path holds", () => {
+    const { log, written } = capturedLogger();
+    log.request({
+      method: "GET",
+      path: '/a"b\n{"level":"error"}',
+      status: 200,
+      ms: 0.4,
+      ip: "127.0.0.1",
+      cache: "hit",
+    });
+    expect(written.info).toHaveLength(1);
+    expect(written.info[0]).toMatch(
+      /^\{"level":"info","time":"[^"]+","msg":"request","method":"GET","path":"\/a\\"b\\n\{\\"level\\":\\"error\\"\}","status":200,"ms":0.4,"ip":"127.0.0.1","cache":"hit"\}$/,
+    );
+    expect(new Date(JSON.parse(written.info[0]).time).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("writes info to one stream and warnings and errors to the other, each line once", () => {

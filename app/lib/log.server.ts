@@ -40,38 +40,81 @@ function scrubErrors(fields: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** One answered request, as the server logs it. */
+export interface RequestLine {
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  ip?: string;
+  /** "hit": sent by the page cache (server/page-cache.ts). */
+  cache?: "hit";
+}
+
+/** Takes the request lines, each with the time it was logged (Date.now()). */
+export interface RequestLines {
+  add: (at: number, fields: RequestLine) => void;
+}
+
 /** Where the lines go: info, warnings and errors, and the request lines. */
 export interface LogStreams {
   info: pino.DestinationStream;
   warn: pino.DestinationStream;
-  requests: pino.DestinationStream;
+  requests: RequestLines;
 }
+
+/** A request line as pino writes the others: level, time, msg, then the fields in their order. */
+function formatRequestLine(at: number, fields: RequestLine): string {
+  const rest = JSON.stringify(fields);
+  return `{"level":"info","time":"${new Date(at).toISOString()}","msg":"request"${rest === "{}" ? "}" : `,${rest.slice(1)}`}\n`;
+}
+
+/** Request lines written one by one, as they come. */
+export const requestLinesTo = (destination: pino.DestinationStream): RequestLines => ({
+  add: (at, fields) => destination.write(formatRequestLine(at, fields)),
+});
 
 /** The longest a request line waits to be written (docs/decisions/030-request-log-buffer.md). */
 const REQUEST_LOG_FLUSH_MS = 250;
+/** About 4 kB of request lines: written together once this many wait. */
+const REQUEST_LINES_PER_WRITE = 32;
 
 // Info, warnings and errors are written at once, a system call a line: a line logged just before
-// an exit or a crash is never left in a buffer. Request lines, one an answer, are written 4 kB at a
-// time: a system call each was the costliest part of sending a cached page after the page itself.
-// Development loads this module again on every change, so it writes them at once too.
+// an exit or a crash is never left in a buffer. Request lines, one an answer, are kept as they came
+// and formatted and written together: a line formatted and written each time was the costliest part
+// of sending a cached page after the page itself (docs/decisions/030-request-log-buffer.md).
+// Development loads this module again on every change, so it writes them at once.
 const standardStreams = (): LogStreams => {
   const info = pino.destination({ fd: 1, sync: true });
   const warn = pino.destination({ fd: 2, sync: true });
-  return { info, warn, requests: process.env.NODE_ENV === "development" ? info : bufferedRequestLines() };
+  const requests = process.env.NODE_ENV === "development" ? requestLinesTo(info) : requestLinesGathered(info);
+  return { info, warn, requests };
 };
 
-function bufferedRequestLines(): pino.DestinationStream {
-  const requests = pino.destination({ fd: 1, sync: true, minLength: 4096 });
-  setInterval(() => requests.flushSync(), REQUEST_LOG_FLUSH_MS).unref();
-  process.on("exit", () => requests.flushSync());
-  return requests;
+function requestLinesGathered(destination: pino.DestinationStream): RequestLines {
+  let waiting: [number, RequestLine][] = [];
+  const flush = () => {
+    if (waiting.length === 0) return;
+    let lines = "";
+    for (const [at, fields] of waiting) lines += formatRequestLine(at, fields);
+    waiting = [];
+    destination.write(lines);
+  };
+  setInterval(flush, REQUEST_LOG_FLUSH_MS).unref();
+  process.on("exit", flush);
+  return {
+    add(at, fields) {
+      waiting.push([at, fields]);
+      if (waiting.length >= REQUEST_LINES_PER_WRITE) flush();
+    },
+  };
 }
 
 // Under the test runner lines go through the console, which shows them beside the test that wrote
 // them and lets a test silence or read them.
 const consoleStreams = (): LogStreams => {
   const info = { write: (line: string) => console.log(line.trimEnd()) };
-  return { info, warn: { write: (line) => console.error(line.trimEnd()) }, requests: info };
+  return { info, warn: { write: (line) => console.error(line.trimEnd()) }, requests: requestLinesTo(info) };
 };
 
 export function createLogger(streams: LogStreams) {
@@ -82,14 +125,13 @@ export function createLogger(streams: LogStreams) {
   };
   const info = pino(options, streams.info);
   const warnings = pino(options, streams.warn);
-  const requests = pino(options, streams.requests);
   // The message goes first among the fields, so a line reads "msg" then what it is about.
   return {
     info: (msg: string, fields?: Record<string, unknown>) => info.info({ msg, ...fields }),
     warn: (msg: string, fields?: Record<string, unknown>) => warnings.warn({ msg, ...fields }),
     error: (msg: string, fields?: Record<string, unknown>) => warnings.error({ msg, ...fields }),
-    /** One answered request (method, path, status, ms, ip): an info line named "request". */
-    request: (fields: Record<string, unknown>) => requests.info({ msg: "request", ...fields }),
+    /** One answered request: an info line named "request". */
+    request: (fields: RequestLine) => streams.requests.add(Date.now(), fields),
   };
 }
 
