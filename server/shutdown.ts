@@ -91,8 +91,14 @@ export class RequestGate {
         continue;
       }
       const quietFor = Date.now() - this.lastActivity;
-      if (quietFor >= DRAIN_QUIET_MS) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(DRAIN_QUIET_MS - quietFor, left)));
+      if (quietFor < DRAIN_QUIET_MS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(DRAIN_QUIET_MS - quietFor, left)));
+        continue;
+      }
+      // Timers run before the event loop reads sockets: a request that came while the process was
+      // busy or descheduled is still unread here. A turn of the loop admits it before the close.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.inFlight.size === 0 && Date.now() - this.lastActivity >= DRAIN_QUIET_MS) break;
     }
     const cut = this.inFlight.size;
     listener.closeAllConnections();

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 import { afterEach, expect, it } from "vitest";
 
@@ -64,4 +64,33 @@ it("refuses a new connection once it has stopped accepting, and answers 503 on o
   await expect(get(url, fresh)).rejects.toMatchObject({ code: "ECONNREFUSED" });
   expect((await get(url, agent)).status).toBe(503);
   agent.destroy();
+});
+
+it("reads a request that came while the process was busy before closing the connections", async () => {
+  const gate = new RequestGate();
+  const server = http.createServer((req, res) => gate.admit(req, res, () => res.end("served")));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const client = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+  let received = "";
+  const errors: unknown[] = [];
+  client.on("data", (chunk) => (received += chunk)).on("error", (error) => errors.push(error));
+  client.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+  await expect.poll(() => received).toContain("served");
+
+  received = "";
+  const drained = gate.drain(server, 5000);
+  // Closed to new connections: the drain has begun its quiet second.
+  await expect.poll(() => server.listening).toBe(false);
+  // Sent, then busy past the end of that second at the end of a turn of the event loop: the next
+  // turn finds the drain's timer due and the request unread.
+  setImmediate(() => {
+    client.write("GET /next HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    const busyUntil = Date.now() + 1200;
+    while (Date.now() < busyUntil);
+  });
+  expect(await drained).toBe(0);
+  await expect.poll(() => received).toMatch(/^HTTP\/1.1 503 /);
+  expect(errors).toEqual([]);
+  client.destroy();
 });
