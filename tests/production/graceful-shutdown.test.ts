@@ -22,15 +22,14 @@ import { echoWebhook, startTestServer, type TestServer } from "../support/webhoo
 const SHUTDOWN_TEXT = productText("The site is restarting. Please try again in a few seconds.");
 const RETRY_AFTER_SECONDS = "10";
 
-// Graceful shutdown: SIGTERM while visitors post orders and a chat message waits on
-// a slow webhook. What is in flight finishes with its normal answer; a request arriving on a
-// connection already open gets 503 with Retry-After and Connection: close; a new connection is
-// refused (a proxy retries it elsewhere: nothing was sent); the database is closed, and node exits
-// with 0 within Fly.io's kill timeout. The server runs as the Dockerfile runs it, node itself
-// receiving the signal.
+// Graceful shutdown: SIGTERM while visitors post orders and a chat message waits on a webhook that
+// answers only once they have stopped. What is in flight finishes with its normal answer; a request
+// arriving on a connection already open gets 503 with Retry-After and Connection: close; a new
+// connection is refused (a proxy retries it elsewhere: nothing was sent); the database is closed,
+// and node exits with 0 within Fly.io's kill timeout. The server runs as the Dockerfile runs it,
+// node itself receiving the signal.
 
 const OWNER = { username: "owner", password: "owner-password-123" };
-const SLOW_WEBHOOK_MS = 3000;
 const VISITORS = 10;
 const ACKNOWLEDGED_BEFORE_SIGNAL = 20;
 const EXIT_WITHIN_MS = 10_000;
@@ -38,8 +37,14 @@ const EXIT_WITHIN_MS = 10_000;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-let hook: TestServer;
-const webhook = () => hook;
+// The chat's webhook holds each reply until the test releases it, after the signal, so the chat is
+// in flight through the drain however long the orders before the signal took.
+const heldReplies: Array<() => void> = [];
+let hook: TestServer | undefined;
+async function heldWebhook(): Promise<TestServer> {
+  hook ??= await startTestServer((request, response) => heldReplies.push(() => echoWebhook(request, response)));
+  return hook;
+}
 afterAll(() => hook?.close());
 
 function start(env: Record<string, string>): Promise<RunningServer> {
@@ -101,11 +106,12 @@ interface Drained {
  * met, and returns when node has exited.
  */
 async function terminateUnderLoad(server: RunningServer, prefix: string): Promise<Drained> {
+  const webhook = await heldWebhook();
   const admin = new HttpVisitor(server.url);
   await admin.signIn(OWNER.username, OWNER.password);
   const created = await admin.post("/admin/webhooks/new", {
-    name: `Slow hook ${prefix}`,
-    url: `${webhook().url}/hook`,
+    name: `Held hook ${prefix}`,
+    url: `${webhook.url}/hook`,
     method: "POST",
     isActive: "on",
   });
@@ -114,7 +120,7 @@ async function terminateUnderLoad(server: RunningServer, prefix: string): Promis
 
   const message = `Are you there? ${prefix}`;
   const chat = sendChat(server.url, message);
-  await expect.poll(() => webhook().received.some((r) => JSON.stringify(r.json).includes(prefix))).toBe(true);
+  await expect.poll(() => webhook.received.some((r) => JSON.stringify(r.json).includes(prefix))).toBe(true);
   const load = startOrderLoad(server.url, serviceId, prefix, VISITORS);
   await expect
     .poll(() => load.acknowledged().length, { timeout: 30_000, interval: 20 })
@@ -135,12 +141,13 @@ async function terminateUnderLoad(server: RunningServer, prefix: string): Promis
   const connecting = await get(`${server.url}/healthz`, false).catch((error: unknown) => errorCode(error));
   expect(connecting).toBe("ECONNREFUSED");
 
-  // The chat message in flight gets its reply.
+  // The chat message in flight gets its reply, released once every visitor has stopped.
+  await load.done;
+  heldReplies.splice(0).forEach((reply) => reply());
   const answered = await chat;
   expect(answered.status).toBe(200);
   expect(answered.text).toContain(`Echo: ${message}`);
 
-  await load.done;
   const exitCode = await server.exited;
   const shutdownMs = Date.now() - signalledAt;
   keepAlive.destroy();
@@ -181,9 +188,6 @@ async function checkOrders(scenario: string, server: RunningServer, prefix: stri
 
 describe("SIGTERM under load", () => {
   it("on the embedded database: in flight finishes, new requests get 503, the database closes, exit 0", async () => {
-    hook ??= await startTestServer((request, response) => {
-      setTimeout(() => echoWebhook(request, response), SLOW_WEBHOOK_MS);
-    });
     const prefix = `drain-${randomBytes(4).toString("hex")}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "agency-drain-"));
     dirs.push(dataDir);
@@ -216,9 +220,6 @@ describe("SIGTERM under load", () => {
   }, 60_000);
 
   it("on PostgreSQL: the same, with the pool closed", async () => {
-    hook ??= await startTestServer((request, response) => {
-      setTimeout(() => echoWebhook(request, response), SLOW_WEBHOOK_MS);
-    });
     const prefix = `drain-${randomBytes(4).toString("hex")}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "agency-drain-"));
     dirs.push(dataDir);
