@@ -166,7 +166,7 @@ test("searches orders and pages through the results, keeping the search and the 
 test("says a one-letter search is too short and shows every order", async ({ page }) => {
   await openAdmin(page, "/admin/orders?q=a");
   await expect(page.getByRole("status").filter({ hasText: "Type at least 2 characters to search" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(/\d+ orders/);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(/\d+ orders?/);
 });
 
 test("the search box shows its whole placeholder on a phone and on a laptop", async ({ page }) => {
