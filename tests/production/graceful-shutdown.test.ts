@@ -102,7 +102,7 @@ interface Drained {
 }
 
 /**
- * With a slow chat reply and orders in flight, sends SIGTERM; checks what each kind of request
+ * With a chat reply held and orders in flight, sends SIGTERM; checks what each kind of request
  * met, and returns when node has exited.
  */
 async function terminateUnderLoad(server: RunningServer, prefix: string): Promise<Drained> {
@@ -179,7 +179,7 @@ async function checkOrders(scenario: string, server: RunningServer, prefix: stri
       `node exited with ${drained.exitCode} ` +
       `${(drained.shutdownMs / 1000).toFixed(1)} s after the signal`,
   );
-  return reportFault(`SIGTERM during ${VISITORS} concurrent orders and a slow chat reply, ${scenario}`, {
+  return reportFault(`SIGTERM during ${VISITORS} concurrent orders and a held chat reply, ${scenario}`, {
     sent: outcomes.filter((o) => o.kind !== "not sent").length,
     acknowledged: acknowledged.length,
     found: acknowledged.filter((name) => stored.has(name)).length,
