@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 
 import { IMAGE_ERRORS } from "~/copy/images";
 import {
@@ -18,6 +18,9 @@ import { detectImageType } from "~/lib/media-type";
 
 /** Above this many pixels an upload is refused; a 40-megapixel photo decodes to 160 MB of RGBA. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** sharp and its native library load with the first upload: a third of a second of every start otherwise. */
+const loadSharp = async () => (await import("sharp")).default;
 
 export type ImageUse = "picture" | "favicon";
 
@@ -63,6 +66,7 @@ export async function processImage(
   use: ImageUse = "picture",
 ): Promise<ProcessedImage | { refused: ImageRefusal }> {
   if (!detectImageType(bytes)) return { refused: "not-image" };
+  const sharp = await loadSharp();
   // failOn "warning": a truncated or corrupt file is refused rather than stored half grey.
   const input = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning", autoOrient: true });
   let meta: Metadata;
@@ -88,6 +92,7 @@ async function pictureVariants(image: Sharp, meta: Metadata): Promise<ProcessedI
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = largest.info;
+  const sharp = await loadSharp();
   const fallback: ImageFallback = meta.hasAlpha ? "png" : "jpg";
   const widths = variantWidths(width);
   const variants: ImageVariant[] = [];
@@ -106,6 +111,7 @@ async function pictureVariants(image: Sharp, meta: Metadata): Promise<ProcessedI
 }
 
 async function faviconVariants(image: Sharp): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const square = await image.png().toBuffer();
   const variants: ImageVariant[] = [];
   for (const size of FAVICON_SIZES) {

@@ -67,9 +67,9 @@ describe("the Stripe stand-in's hosted checkout", () => {
         setupPrice: 100,
         monthlyPrice: 20,
       };
-      const session = await stripeClient(SECRET_KEY).checkout.sessions.create(
-        checkoutSessionParams(order, "EUR", `${ORIGIN}/order/status/x`),
-      );
+      const session = await (
+        await stripeClient(SECRET_KEY)
+      ).checkout.sessions.create(checkoutSessionParams(order, "EUR", `${ORIGIN}/order/status/x`));
       const paid = await fetch(`${session.url}/pay`, { method: "POST", redirect: "manual" });
       expect(paid.status).toBe(303);
       expect(paid.headers.get("location")).toBe(`${ORIGIN}/order/status/x?payment=success`);
@@ -95,7 +95,7 @@ describe("the Stripe stand-in's hosted checkout", () => {
         invoice: expect.stringMatching(/^in_/),
       });
       expect(standIn.deliveries).toContainEqual({ eventId: event.id, status: 200 });
-      expect((await stripeClient(SECRET_KEY).checkout.sessions.retrieve(session.id)).status).toBe("complete");
+      expect((await (await stripeClient(SECRET_KEY)).checkout.sessions.retrieve(session.id)).status).toBe("complete");
     } finally {
       standIn.webhook = null;
       await webhook.close();

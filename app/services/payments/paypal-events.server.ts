@@ -49,7 +49,7 @@ export async function receivePayPalEvent(rawBody: string, headers: Headers): Pro
   if (!event.success || Object.values(transmission).some((value) => !value)) return "unverified";
   let status: string;
   try {
-    const token = await paypalClient(credentials).clientCredentialsAuthManager.fetchToken();
+    const token = await (await paypalClient(credentials)).clientCredentialsAuthManager.fetchToken();
     // The event goes back byte for byte as it came: PayPal checks the signature over it.
     const fields = JSON.stringify({ ...transmission, webhook_id: credentials.webhookId });
     const answer = await fetch(`${paypalApiUrl(credentials.sandbox)}/v1/notifications/verify-webhook-signature`, {

@@ -1,17 +1,9 @@
-import {
-  ApplicationContextUserAction,
-  type BillingPlan,
-  type Client,
-  type CreateSubscriptionRequest,
-  ExperienceContextShippingPreference,
-  IntervalUnit,
-  type PlanRequest,
-  PlanRequestStatus,
-  SetupFeeFailureAction,
-  type Subscription,
-  SubscriptionsController,
-  SubscriptionStatus,
-  TenureType,
+import type {
+  BillingPlan,
+  Client,
+  CreateSubscriptionRequest,
+  PlanRequest,
+  Subscription,
 } from "@paypal/paypal-server-sdk";
 import { z } from "zod";
 
@@ -28,6 +20,7 @@ import {
   paypalAmount,
   type PayPalCheckoutAnswer,
   paypalClient,
+  paypalSdk,
   type PayPalStart,
   REUSE_MARGIN_MS,
   talk,
@@ -58,11 +51,12 @@ async function createProduct(client: Client, name: string, paypalRequestId: stri
 }
 
 /** The order's plan: the monthly price every month until cancelled, the setup fee once at the start. */
-export function paypalPlanRequest(
+export async function paypalPlanRequest(
   order: Pick<Order, "serviceName" | "setupPrice" | "monthlyPrice">,
   currency: string,
   productId: string,
-): PlanRequest {
+): Promise<PlanRequest> {
+  const { IntervalUnit, PlanRequestStatus, SetupFeeFailureAction, TenureType } = await paypalSdk();
   return {
     productId,
     name: `${order.serviceName} — monthly support`.slice(0, 127),
@@ -90,12 +84,13 @@ export function paypalPlanRequest(
 }
 
 /** The subscription to the plan, named by the order's id, returning to the order's status page. */
-export function paypalSubscriptionRequest(
+export async function paypalSubscriptionRequest(
   order: Pick<Order, "id" | "clientEmail">,
   planId: string,
   statusUrl: string,
   brandName: string,
-): CreateSubscriptionRequest {
+): Promise<CreateSubscriptionRequest> {
+  const { ApplicationContextUserAction, ExperienceContextShippingPreference } = await paypalSdk();
   return {
     planId,
     customId: order.id,
@@ -135,7 +130,8 @@ export async function openPayPalSubscription(start: PayPalStart): Promise<PayPal
   const { order, currency, statusUrl, brandName } = start;
   const credentials = await readPayPalCredentials();
   if (!credentials) return { refused: "not_configured" };
-  const client = paypalClient(credentials);
+  const { SubscriptionsController, SubscriptionStatus } = await paypalSdk();
+  const client = await paypalClient(credentials);
   const subscriptions = new SubscriptionsController(client);
   if (order.checkoutProvider === "paypal" && order.checkoutId && PAYPAL_SUBSCRIPTION_ID.test(order.checkoutId)) {
     const id = order.checkoutId;
@@ -166,20 +162,19 @@ export async function openPayPalSubscription(start: PayPalStart): Promise<PayPal
   const productId = await talk("creating the product", order.id, () =>
     createProduct(client, order.serviceName, `product-${attempt}`),
   );
+  const planBody = await paypalPlanRequest(order, currency, productId);
   const { result: plan } = await talk("creating the plan", order.id, () =>
     subscriptions.createBillingPlan({
-      body: paypalPlanRequest(order, currency, productId),
+      body: planBody,
       paypalRequestId: `plan-${attempt}`,
       prefer: "return=representation",
     }),
   );
   if (!plan.id) throw new PaymentStartError(new Error("PayPal gave the plan no id"));
   const planId = plan.id;
+  const subscriptionBody = await paypalSubscriptionRequest(order, planId, statusUrl, brandName);
   const { result: created } = await talk("creating the subscription", order.id, () =>
-    subscriptions.createSubscription({
-      body: paypalSubscriptionRequest(order, planId, statusUrl, brandName),
-      paypalRequestId: `subscription-${attempt}`,
-    }),
+    subscriptions.createSubscription({ body: subscriptionBody, paypalRequestId: `subscription-${attempt}` }),
   );
   const link = approveLink(created);
   if (!created.id || !link) throw new PaymentStartError(new Error("PayPal gave the subscription no approve link"));
@@ -211,10 +206,11 @@ export function subscriptionActivated(link: {
 export async function activatePayPalReturn(order: Order, subscriptionId: string): Promise<CaptureOutcome> {
   const credentials = await readPayPalCredentials();
   if (!credentials || order.checkoutProvider !== "paypal" || order.checkoutId !== subscriptionId) return "not_ours";
+  const { SubscriptionsController, SubscriptionStatus } = await paypalSdk();
   let subscription: Subscription;
   try {
     subscription = (
-      await new SubscriptionsController(paypalClient(credentials)).getSubscription({ id: subscriptionId })
+      await new SubscriptionsController(await paypalClient(credentials)).getSubscription({ id: subscriptionId })
     ).result;
   } catch (error) {
     log.warn("paypal: the subscription could not be read", { error, orderId: order.id });

@@ -1,16 +1,5 @@
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  type Order as PayPalOrder,
-  type OrderRequest,
-  OrdersController,
-  OrderStatus,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-} from "@paypal/paypal-server-sdk";
-import axios, { type AxiosAdapter } from "axios";
+import type { Client, Order as PayPalOrder, OrderRequest } from "@paypal/paypal-server-sdk";
+import type { AxiosAdapter } from "axios";
 
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
 import type { Order } from "~/db/schema";
@@ -35,6 +24,12 @@ export const PAYPAL_TIMEOUT_MS = 10_000;
 export const ORDER_LIFETIME_MS = 3 * 60 * 60 * 1000;
 export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
+/**
+ * The SDK, loaded on first use: with axios it is about half a second of every start of the server,
+ * which most sites, never taking PayPal, would pay for nothing.
+ */
+export const paypalSdk = () => import("@paypal/paypal-server-sdk");
+
 const LIVE_API = "https://api-m.paypal.com";
 const SANDBOX_API = "https://api-m.sandbox.paypal.com";
 
@@ -47,7 +42,8 @@ export function paypalApiUrl(sandbox: boolean): string {
  * The SDK knows only PayPal's two hosts: its requests to them go to `apiUrl` instead, through
  * axios's own http adapter, so PAYPAL_API_URL reaches a stand-in over plain http.
  */
-function rebasedAdapter(apiUrl: string): AxiosAdapter {
+async function rebasedAdapter(apiUrl: string): Promise<AxiosAdapter> {
+  const { default: axios } = await import("axios");
   const http = axios.getAdapter("http");
   return (config) => {
     const target = new URL(config.url!);
@@ -56,7 +52,10 @@ function rebasedAdapter(apiUrl: string): AxiosAdapter {
 }
 
 /** The official client with the saved credentials, waiting PAYPAL_TIMEOUT_MS per request, retrying twice. */
-export function paypalClient(credentials: Pick<PayPalCredentials, "clientId" | "clientSecret" | "sandbox">): Client {
+export async function paypalClient(
+  credentials: Pick<PayPalCredentials, "clientId" | "clientSecret" | "sandbox">,
+): Promise<Client> {
+  const { Client, Environment } = await paypalSdk();
   const apiUrl = paypalApiUrl(credentials.sandbox);
   const rebased = apiUrl !== LIVE_API && apiUrl !== SANDBOX_API;
   return new Client({
@@ -78,7 +77,7 @@ export function paypalClient(credentials: Pick<PayPalCredentials, "clientId" | "
         httpMethodsToRetry: ["GET", "POST"],
       },
     },
-    unstable_httpClientOptions: rebased ? { adapter: rebasedAdapter(apiUrl) } : undefined,
+    unstable_httpClientOptions: rebased ? { adapter: await rebasedAdapter(apiUrl) } : undefined,
   });
 }
 
@@ -104,12 +103,14 @@ export const PAYPAL_BRAND_MAX = 127;
  * cancel addresses go in payment_source.paypal.experience_context, which replaced the deprecated
  * application_context; "Pay Now" on PayPal's page, and no shipping address, since nothing is shipped.
  */
-export function paypalOrderRequest(
+export async function paypalOrderRequest(
   order: Pick<Order, "id" | "serviceName" | "setupPrice">,
   currency: string,
   statusUrl: string,
   brandName: string,
-): OrderRequest {
+): Promise<OrderRequest> {
+  const { CheckoutPaymentIntent, PaypalExperienceUserAction, PaypalWalletContextShippingPreference } =
+    await paypalSdk();
   return {
     intent: CheckoutPaymentIntent.Capture,
     purchaseUnits: [
@@ -166,7 +167,8 @@ export async function openPayPalCheckout(start: PayPalStart): Promise<PayPalChec
   const { order, currency, statusUrl, brandName } = start;
   const credentials = await readPayPalCredentials();
   if (!credentials) return { refused: "not_configured" };
-  const orders = new OrdersController(paypalClient(credentials));
+  const { OrdersController, OrderStatus } = await paypalSdk();
+  const orders = new OrdersController(await paypalClient(credentials));
   if (order.checkoutProvider === "paypal" && order.checkoutId) {
     const id = order.checkoutId;
     const { result: open } = await talk("reading the order", order.id, () => orders.getOrder({ id }));
@@ -186,11 +188,9 @@ export async function openPayPalCheckout(start: PayPalStart): Promise<PayPalChec
   if (order.checkoutProvider === "stripe" && order.checkoutId) {
     if ((await closeStripeCheckout(order.checkoutId)) === "complete") return { refused: "processing" };
   }
+  const body = await paypalOrderRequest(order, currency, statusUrl, brandName);
   const { result: created } = await talk("creating the order", order.id, () =>
-    orders.createOrder({
-      body: paypalOrderRequest(order, currency, statusUrl, brandName),
-      paypalRequestId: `create-${order.id}-${Date.now()}`,
-    }),
+    orders.createOrder({ body, paypalRequestId: `create-${order.id}-${Date.now()}` }),
   );
   const link = approveLink(created);
   if (!created.id || !link) throw new PaymentStartError(new Error("PayPal gave the order no approve link"));
@@ -255,7 +255,8 @@ export type CaptureOutcome = "paid" | "pending" | "not_ours" | "not_captured";
 export async function capturePayPalReturn(order: Order, paypalOrderId: string): Promise<CaptureOutcome> {
   const credentials = await readPayPalCredentials();
   if (!credentials || order.checkoutProvider !== "paypal" || order.checkoutId !== paypalOrderId) return "not_ours";
-  const orders = new OrdersController(paypalClient(credentials));
+  const { ApiError, OrdersController, OrderStatus } = await paypalSdk();
+  const orders = new OrdersController(await paypalClient(credentials));
   let captured: PayPalOrder;
   try {
     captured = (await orders.captureOrder({ id: paypalOrderId, paypalRequestId: `capture-${paypalOrderId}` })).result;

@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { z } from "zod";
 
 import { PAYMENT_EVENT_TEXTS } from "~/copy/payment-events";
@@ -12,6 +11,8 @@ import {
   type PaymentEffect,
   type ReportedPayment,
 } from "~/models/provider-events.server";
+
+import { stripeSdk } from "./stripe.server";
 
 // Stripe's webhook events: verified over the raw body with the signing secret of Admin →
 // Integrations, then read into what they do to orders and payments (docs/payments.md, "Webhook
@@ -27,6 +28,7 @@ export type StripeReceipt = EventOutcome | "not_configured" | "unverified";
 export async function receiveStripeEvent(rawBody: string, signature: string | null): Promise<StripeReceipt> {
   const secret = await readIntegrationSecret("stripeWebhookSecret");
   if (!secret) return "not_configured";
+  const Stripe = await stripeSdk();
   let verified: unknown;
   try {
     verified = Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret, STRIPE_SIGNATURE_TOLERANCE_S);
