@@ -10,6 +10,7 @@ import { freePort } from "../support/postgres-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 
 // Starts the built server exactly as the README does (`npm start`), from a clean environment.
+const NPM_START = { command: ["npm", "start"] };
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -28,7 +29,7 @@ describe("the built server", () => {
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
       dirs.push(dataDir);
-      const server = await startBuiltServer({ DATA_DIR: dataDir });
+      const server = await startBuiltServer({ DATA_DIR: dataDir }, NPM_START);
       try {
         expect(server.output()).toMatch(/Username:\s+admin/);
         expect(server.output()).toMatch(/Password:\s+\S+/);
@@ -48,7 +49,7 @@ describe("the built server", () => {
       }
       expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 
-      const again = await startBuiltServer({ DATA_DIR: dataDir });
+      const again = await startBuiltServer({ DATA_DIR: dataDir }, NPM_START);
       try {
         expect(again.output()).not.toMatch(/Password:/);
         expect(await (await fetch(again.url)).text()).toContain("FlowForge Automation");
@@ -74,14 +75,17 @@ describe("the built server", () => {
     const name = await createPostgresDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), "agency-smoke-"));
     dirs.push(dataDir);
-    const server = await startBuiltServer({
-      DATABASE_URL: postgresUrl(name),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "s".repeat(40),
-      SECRETS_KEY: "k".repeat(40),
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "owner-password",
-    });
+    const server = await startBuiltServer(
+      {
+        DATABASE_URL: postgresUrl(name),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "s".repeat(40),
+        SECRETS_KEY: "k".repeat(40),
+        ADMIN_USERNAME: "owner",
+        ADMIN_PASSWORD: "owner-password",
+      },
+      NPM_START,
+    );
     const admin = postgres(postgresUrl("postgres"), { max: 1, onnotice: () => {} });
     try {
       await admin.unsafe(`alter database ${name} allow_connections false`);

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { isRunning } from "~/db/data-dir-lock.server";
 
 import { freePort } from "./postgres-server";
 
-// The production build (npm run build first), started as the README starts it and stopped as a
-// container runtime stops it.
+// The production build (npm run build first), started as npm start and the container image start it
+// and stopped as a container runtime stops it.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -28,8 +29,32 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
+/**
+ * What `npm start` runs, without npm and cross-env in front of it (two more Node processes, half a
+ * second of each start): node with its flags, and the variables cross-env sets. The container image
+ * runs the same (tests/production/container.test.ts); tests/production/smoke.test.ts runs npm start.
+ */
+function npmStartCommand(): { command: string[]; env: Record<string, string> } {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const match = /^cross-env ((?:\w+=\S+ )+)(node .*)$/.exec(scripts.start);
+  if (!match)
+    throw new Error(`package.json's start script is not "cross-env VAR=value ... node ...": ${scripts.start}`);
+  const [, assignments, command] = match;
+  return {
+    command: command.split(" "),
+    env: Object.fromEntries(
+      assignments
+        .trim()
+        .split(" ")
+        .map((assignment) => assignment.split("=")),
+    ),
+  };
+}
+
 export interface StartOptions {
-  /** The command, from the repository root unless `cwd` says otherwise. */
+  /** The command (npm start's node command by default), from the repository root unless `cwd` says otherwise. */
   command?: string[];
   cwd?: string;
 }
@@ -39,13 +64,14 @@ export async function startBuiltServer(
   env: Record<string, string>,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const [command, ...args] = options.command ?? ["npm", "start"];
+  const start = options.command ? { command: options.command, env: {} } : npmStartCommand();
+  const [command, ...args] = start.command;
   const port = await freePort();
   let output = "";
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     detached: true,
-    env: { ...inheritedEnv(), ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...inheritedEnv(), ...start.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
