@@ -53,6 +53,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       );
     }
     await use(context);
+    // The next test gets this context emptied (playwright.config.ts), but for what it was allowed.
+    await context.clearPermissions();
   },
   page: async ({ page, javaScriptEnabled, baseURL }, use, testInfo) => {
     const directory = process.env.E2E_BROWSER_COVERAGE_DIR;
