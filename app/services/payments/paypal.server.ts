@@ -25,8 +25,8 @@ export const ORDER_LIFETIME_MS = 3 * 60 * 60 * 1000;
 export const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
 /**
- * The SDK, loaded on first use: with axios it is about half a second of every start of the server,
- * which most sites, never taking PayPal, would pay for nothing.
+ * The SDK, loaded on first use: with axios it is three quarters of a CPU-second of every start of the
+ * server, which most sites, never taking PayPal, would pay for nothing.
  */
 export const paypalSdk = () => import("@paypal/paypal-server-sdk");
 
