@@ -30,6 +30,9 @@ export class PaymentStartError extends Error {
 /** The SDK, loaded on first use: a fifth of a second of every start otherwise, for sites without Stripe. */
 export const stripeSdk = async () => (await import("stripe")).default;
 
+/** Whether `error` is Stripe's answer (or its failure to answer), not a fault of ours. */
+const isStripeError = async (error: unknown) => error instanceof (await stripeSdk()).errors.StripeError;
+
 /** The official client with the saved secret key, talking to STRIPE_API_URL (a stand-in in tests). */
 export async function stripeClient(secretKey: string): Promise<Stripe> {
   const Stripe = await stripeSdk();
@@ -170,7 +173,7 @@ export async function openCheckout(order: Order, currency: string, statusUrl: st
     if (now?.status !== "pending" || !now.checkoutUrl) return { refused: "not_pending" };
     return { url: now.checkoutUrl };
   } catch (error) {
-    if (!(error instanceof (await stripeSdk()).errors.StripeError)) throw error;
+    if (!(await isStripeError(error))) throw error;
     log.warn("stripe: the checkout did not open", { error, orderId: order.id });
     throw new PaymentStartError(error);
   }
@@ -189,7 +192,7 @@ export async function closeStripeCheckout(sessionId: string): Promise<"closed" |
     if (open.status === "open") await stripe.checkout.sessions.expire(sessionId);
     return "closed";
   } catch (error) {
-    if (!(error instanceof (await stripeSdk()).errors.StripeError)) throw error;
+    if (!(await isStripeError(error))) throw error;
     log.warn("stripe: the replaced checkout was not closed", { error, sessionId });
     throw new PaymentStartError(error);
   }
@@ -203,7 +206,7 @@ export async function openBillingPortal(customerId: string, statusUrl: string): 
     const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: statusUrl });
     return session.url;
   } catch (error) {
-    if (!(error instanceof (await stripeSdk()).errors.StripeError)) throw error;
+    if (!(await isStripeError(error))) throw error;
     log.warn("stripe: the billing portal did not open", { error });
     throw new PaymentStartError(error);
   }
