@@ -53,9 +53,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: POSTGRES_HARNESS,
-          // Two files at once, each on databases of its own: much of their time is spent waiting
-          // on the shared Postgres server. In its own group, after the unit tests (see below).
-          maxWorkers: 2,
+          // Three files at once on two cores, each on databases of its own: much of their time is
+          // spent waiting on the shared Postgres server and on the payment clients' retries (with
+          // two, a quarter of the cores sat idle once lint and types were done). In its own group,
+          // after the unit tests (see below).
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
