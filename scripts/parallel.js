@@ -1,7 +1,7 @@
 // `node scripts/parallel.js lint typecheck build+test:unit`: runs those npm scripts at once, "a+b"
 // one after the other in one lane; each one's output printed whole when it ends; fails when any
 // failed. ESLint, Prettier, tsc and the build each keep one core busy, and the integration tests
-// leave a fifth of two cores idle while they wait on PostgreSQL: side by side they take less time.
+// spend much of their time waiting on PostgreSQL: side by side they take less time.
 import { spawn } from "node:child_process";
 
 const lanes = process.argv.slice(2).map((lane) => lane.split("+"));
