@@ -46,35 +46,6 @@ describe.each(BACKENDS)("admin sign-in and sessions on %s", (backend) => {
     expect(panel.loaderData["routes/admin/layout"]).toMatchObject({ admin: { id: admin.id } });
   });
 
-  it("marks the session cookie Secure in production", async () => {
-    const admin = await createTestAdmin(db());
-    vi.resetModules();
-    vi.doMock("~/lib/env.server", async (importOriginal) => {
-      const actual = await importOriginal<typeof import("~/lib/env.server")>();
-      return { ...actual, getEnv: () => ({ ...actual.getEnv(), NODE_ENV: "production" }) };
-    });
-    try {
-      const production = await import("../support/route-args");
-      const answer = await production.send(
-        postRequest("/admin/login", { username: admin.username, password: TEST_PASSWORD }),
-        {
-          ip: "10.5.0.1",
-        },
-      );
-      expect(answer.status).toBe(302);
-      // The __Host- prefix: browsers take it only Secure, for "/", and without a Domain.
-      const hostCookie = answer.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-      expect(hostCookie).toMatch(/; Secure/i);
-      expect(hostCookie).toMatch(/HttpOnly/i);
-      expect(hostCookie).toMatch(/; Path=\//);
-      expect(hostCookie).not.toMatch(/Domain=/i);
-      expect(sessionCookie(answer)).toBeUndefined();
-    } finally {
-      vi.doUnmock("~/lib/env.server");
-      vi.resetModules();
-    }
-  });
-
   it("ends a session after SESSION_MAX_AGE_HOURS on the server, however busy, whatever the browser still sends", async () => {
     const admin = await createTestAdmin(db());
     const cookie = await sessionFor(admin);

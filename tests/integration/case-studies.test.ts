@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
 import { caseStudies, caseStudyServices, clientLogos, testimonials } from "~/db/schema";
@@ -13,6 +13,7 @@ import { parseStoredImageUrl } from "~/lib/images";
 import { readPublicContentVersion } from "~/models/public-content.server";
 import * as sitemap from "~/routes/sitemap";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestAdmin, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
@@ -22,9 +23,7 @@ import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database"
 // both databases (docs/product.md 14.1).
 
 const ORIGIN = "http://agency.test";
-vi.hoisted(() => {
-  process.env.SITE_URL = "http://agency.test";
-});
+overrideAppEnv({ SITE_URL: ORIGIN });
 
 type FormAnswer = { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
 

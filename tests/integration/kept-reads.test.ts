@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { type AppDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { readSiteSettings } from "~/services/last-known.server";
 import { startPageCacheSync, stopPageCacheSync } from "~/services/page-cache/sync.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import {
   BACKENDS,
   createPostgresDatabase,
@@ -18,10 +19,7 @@ import {
 // request: a flood of refused form posts, each re-rendering its page, costs no query. A change
 // written by another instance reaches this one through the page cache's sync (NOTIFY and the version
 // row, app/services/page-cache/sync.server.ts), which only runs in production.
-vi.mock("~/lib/env.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/lib/env.server")>();
-  return { ...actual, getEnv: () => ({ ...actual.getEnv(), NODE_ENV: "production" }) };
-});
+overrideAppEnv({ NODE_ENV: "production" });
 
 /**
  * This instance's database, and the client another instance writes through: on Postgres a pool of

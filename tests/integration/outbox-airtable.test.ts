@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
 import { deliveryAttempts, eventDeliveries, outboxEvents } from "~/db/schema";
@@ -9,6 +9,7 @@ import { saveIntegrations } from "~/models/integrations.server";
 import { createOrder, updateOrderStatus } from "~/models/orders.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestService } from "../support/factories";
 import { BACKENDS, uniqueName, useTestDatabase } from "../support/test-database";
 import { answerJson, type ReceivedRequest, startTestServer, type TestServer } from "../support/webhook-server";
@@ -36,12 +37,6 @@ const FIELDS = [
   "Notes",
   "Status Page",
 ];
-
-const api = vi.hoisted(() => ({ url: "" }));
-vi.mock("~/lib/env.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/lib/env.server")>();
-  return { ...actual, getEnv: () => ({ ...actual.getEnv(), SITE_URL: SITE, AIRTABLE_API_URL: api.url }) };
-});
 
 interface Row {
   id: string;
@@ -121,9 +116,9 @@ async function upsert(request: ReceivedRequest, response: ServerResponse): Promi
 
 beforeAll(async () => {
   server = await startTestServer((request, response) => void upsert(request, response));
-  api.url = server.url;
 });
 afterAll(() => server.close());
+overrideAppEnv(() => ({ SITE_URL: SITE, AIRTABLE_API_URL: server.url }));
 
 function rowsOf(orderId: string): Row[] {
   return table.filter((row) => row.fields["Order ID"] === orderId);

@@ -10,6 +10,7 @@ import { saveIntegrations } from "~/models/integrations.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { type OrderReceipt, orderReceiptHeaders } from "~/services/order-receipt.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestOrder } from "../support/factories";
 import { type PayPalStandIn, startPayPalStandIn } from "../support/paypal-stand-in";
 import { productText } from "../support/product-text";
@@ -22,9 +23,7 @@ import { BACKENDS, useTestDatabase } from "../support/test-database";
 // through the routes with the official SDK against a local stand-in (tests/support/paypal-stand-in.ts).
 
 const ORIGIN = STATUS_ORIGIN;
-vi.hoisted(() => {
-  process.env.SITE_URL = "http://agency.test";
-});
+overrideAppEnv({ SITE_URL: "http://agency.test" });
 const CLIENT_ID = "AStandInClientId";
 const BRAND = "Flowline Automation";
 const CLIENT_SECRET = "EStandInClientSecret0123";

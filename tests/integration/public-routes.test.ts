@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 import type { UNSAFE_DataWithResponseInit } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
 import { contactMessages, orders } from "~/db/schema";
@@ -20,6 +20,7 @@ import type * as services from "~/routes/public/services";
 import * as robots from "~/routes/robots";
 import { clientEmailKey } from "~/services/outbox/email.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestService } from "../support/factories";
 import { send } from "../support/route-args";
 import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/test-database";
@@ -28,10 +29,8 @@ import { BACKENDS, breakWrites, uniqueName, useTestDatabase } from "../support/t
 
 const ORIGIN = "http://agency.test";
 // Absolute URLs come from SITE_URL alone (tests/production/host-header.test.ts shows the request's
-// host never counts); set before anything reads the configuration.
-vi.hoisted(() => {
-  process.env.SITE_URL = "http://agency.test";
-});
+// host never counts).
+overrideAppEnv({ SITE_URL: ORIGIN });
 
 // docs/product.md §8, word for word.
 const TOASTS = {

@@ -12,6 +12,7 @@ import { updateSiteSettings } from "~/models/site-settings.server";
 import type * as order from "~/routes/public/order";
 import { checkoutSessionParams, stripeClient } from "~/services/payments/stripe.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestAdmin, createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, send, sessionFor } from "../support/route-args";
@@ -24,11 +25,8 @@ import { answerJson, startTestServer } from "../support/webhook-server";
 // Stripe client against a local stand-in (tests/support/stripe-stand-in.ts), on both databases.
 
 const ORIGIN = STATUS_ORIGIN;
-vi.hoisted(() => {
-  process.env.SITE_URL = "http://agency.test";
-  // Each request waits 1 s, not 10, before the client's own two retries: the slow-Stripe case.
-  process.env.STRIPE_TIMEOUT_SECONDS = "1";
-});
+// Each request waits 1 s, not 10, before the client's own two retries: the slow-Stripe case.
+overrideAppEnv({ SITE_URL: "http://agency.test", STRIPE_TIMEOUT_SECONDS: "1" });
 const SECRET_KEY = "sk_test_standin_0123456789";
 
 let standIn: StripeStandIn;

@@ -71,8 +71,13 @@ describe("the build started without NODE_ENV", () => {
     });
     expect(answer.status).toBe(302);
     const cookies = answer.headers.getSetCookie();
-    const session = cookies.find((cookie) => cookie.startsWith("__Host-"));
+    // The __Host- prefix: browsers take it only Secure, for "/", and without a Domain.
+    const session = cookies.find((cookie) => cookie.startsWith("__Host-session="));
     expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/;\s*Path=\//);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(cookies.find((cookie) => cookie.startsWith("__session="))).toBeUndefined();
     for (const cookie of cookies) expect(cookie, cookie).toMatch(/;\s*Secure/i);
   });
 

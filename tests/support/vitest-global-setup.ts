@@ -25,18 +25,46 @@ export const POSTGRES_TEMPLATE_DB = "app_template";
 // Creating a PGlite database costs seconds; each test file loads this migrated snapshot instead.
 // On Postgres, each test file gets its own database copied from a migrated template.
 export default async function setup(project: TestProject) {
+  // The production tests start the built server on PostgreSQL and never open a PGlite database.
+  const withPglite = project.name !== "production";
+  // Vitest sets up each project; the two integration projects (vitest.config.ts) share one harness,
+  // stopped when the last of them is done.
+  const shared = (harnesses[String(withPglite)] ??= { harness: startHarness(withPglite), users: 0 });
+  shared.users++;
+  const harness = await shared.harness;
+  if (harness.pgliteTemplatePath) project.provide("pgliteTemplatePath", harness.pgliteTemplatePath);
+  project.provide("postgresUrl", harness.postgresUrl);
+  return () => {
+    if (--shared.users === 0) harness.stop();
+  };
+}
+
+interface Harness {
+  postgresUrl: string;
+  pgliteTemplatePath?: string;
+  stop: () => void;
+}
+
+const harnesses: Record<string, { harness: Promise<Harness>; users: number }> = ((
+  globalThis as typeof globalThis & { __testHarnesses?: Record<string, { harness: Promise<Harness>; users: number }> }
+).__testHarnesses ??= {});
+
+async function startHarness(withPglite: boolean): Promise<Harness> {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
-  // Built while PostgreSQL starts in processes of its own; the production tests start the built
-  // server on PostgreSQL and never open a PGlite database, so they do without.
+  // The PGlite template is built while PostgreSQL starts in processes of its own.
   const [started, dumped] = await Promise.allSettled([
     startPostgres(),
-    project.name === "production" ? Promise.resolve(undefined) : pgliteTemplate(dir),
+    withPglite ? pgliteTemplate(dir) : Promise.resolve(undefined),
   ]);
   if (started.status === "rejected") {
     rmSync(dir, { recursive: true, force: true });
     throw started.reason;
   }
   const server = started.value;
+  const stop = () => {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     if (dumped.status === "rejected") throw dumped.reason;
     const admin = postgres(server.url(), { onnotice: () => {} });
@@ -45,18 +73,11 @@ export default async function setup(project: TestProject) {
     const template = await openDatabase({ databaseUrl: server.url(POSTGRES_TEMPLATE_DB), maxConnections: 1 });
     await migrate(template);
     await template.close();
-
-    if (dumped.value) project.provide("pgliteTemplatePath", dumped.value);
-    project.provide("postgresUrl", server.url());
+    return { postgresUrl: server.url(), pgliteTemplatePath: dumped.value, stop };
   } catch (error) {
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    stop();
     throw error;
   }
-  return () => {
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
 }
 
 /** A migrated PGlite database, dumped into `dir`; returns the dump's path. */
