@@ -22,13 +22,25 @@ declare module "vitest" {
 
 export const POSTGRES_TEMPLATE_DB = "app_template";
 
+interface Harness {
+  postgresUrl: string;
+  pgliteTemplatePath?: string;
+  stop: () => void;
+}
+type SharedHarness = { harness: Promise<Harness>; users: number };
+
+// Vitest sets up each project, loading this file afresh for each: the two integration projects
+// (vitest.config.ts) find the harness the first one started on globalThis, and the last one done
+// stops it.
+const harnesses = ((
+  globalThis as typeof globalThis & { __testHarnesses?: Record<string, SharedHarness> }
+).__testHarnesses ??= {});
+
 // Creating a PGlite database costs seconds; each test file loads this migrated snapshot instead.
 // On Postgres, each test file gets its own database copied from a migrated template.
 export default async function setup(project: TestProject) {
   // The production tests start the built server on PostgreSQL and never open a PGlite database.
   const withPglite = project.name !== "production";
-  // Vitest sets up each project; the two integration projects (vitest.config.ts) share one harness,
-  // stopped when the last of them is done.
   const shared = (harnesses[String(withPglite)] ??= { harness: startHarness(withPglite), users: 0 });
   shared.users++;
   const harness = await shared.harness;
@@ -38,16 +50,6 @@ export default async function setup(project: TestProject) {
     if (--shared.users === 0) harness.stop();
   };
 }
-
-interface Harness {
-  postgresUrl: string;
-  pgliteTemplatePath?: string;
-  stop: () => void;
-}
-
-const harnesses: Record<string, { harness: Promise<Harness>; users: number }> = ((
-  globalThis as typeof globalThis & { __testHarnesses?: Record<string, { harness: Promise<Harness>; users: number }> }
-).__testHarnesses ??= {});
 
 async function startHarness(withPglite: boolean): Promise<Harness> {
   const dir = mkdtempSync(path.join(tmpdir(), "agency-vitest-"));
