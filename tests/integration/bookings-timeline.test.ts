@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/db/client.server";
 import {
@@ -13,12 +13,12 @@ import {
   staffEmails,
   staffNotes,
 } from "~/db/schema";
-import { type Env, getEnv } from "~/lib/env.server";
 import { saveIntegrations } from "~/models/integrations.server";
 import { findPersonalData } from "~/models/personal-data.server";
 import type { TimelineEntry } from "~/models/timeline.server";
 import { erasePersonalDataFor, personalDataExport } from "~/services/personal-data.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestAdmin, createTestOrder, unique } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor, TEST_ORIGIN } from "../support/route-args";
@@ -71,22 +71,8 @@ const eventsOfBooking = (bookingId: string) =>
     .where(sql`${outboxEvents.data} ->> 'id' = ${bookingId}`)
     .orderBy(outboxEvents.createdAt);
 
-const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
-let original: Env | undefined;
-
 // The email form needs the site to send email; nothing is sent here (the outbox is not run).
-beforeAll(() => {
-  original = getEnv();
-  globalEnv.__appEnv = {
-    ...original,
-    SMTP_URL: "smtp://127.0.0.1:9",
-    MAIL_FROM: "site@example.com",
-    STAFF_EMAIL: "staff@example.com",
-  };
-});
-afterAll(() => {
-  globalEnv.__appEnv = original;
-});
+overrideAppEnv({ SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "site@example.com", STAFF_EMAIL: "staff@example.com" });
 
 describe.each(BACKENDS)("bookings and the timeline on %s", (backend) => {
   useTestDatabase(backend);
