@@ -72,6 +72,7 @@ export default defineConfig({
           include: INTEGRATION_ISOLATED,
           // The same Postgres server and templates as the integration project's.
           globalSetup: POSTGRES_HARNESS,
+          // One file, but vitest runs a group's projects with one worker count.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },

@@ -4,13 +4,13 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { chatMessages, outboxEvents, payments, siteSettings, visitCounts } from "~/db/schema";
-import { type Env, getEnv } from "~/lib/env.server";
 import { updateSiteSettings } from "~/models/site-settings.server";
 import { queueMonthlySummary } from "~/services/insights/monthly-summary.server";
 import { buildInsightsReport } from "~/services/insights/report.server";
 import { closeMailTransport } from "~/services/outbox/email.server";
 import { runOutbox } from "~/services/outbox/worker.server";
 
+import { overrideAppEnv } from "../support/app-env";
 import { createTestAdmin, createTestOrder } from "../support/factories";
 import { productText } from "../support/product-text";
 import { getRequest, postRequest, send, sessionFor } from "../support/route-args";
@@ -38,25 +38,17 @@ const smtp = new SMTPServer({
     );
   },
 });
-const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
-let original: Env | undefined;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as { port: number };
-  original = getEnv();
-  globalEnv.__appEnv = {
-    ...original,
-    SITE_URL: "https://agency.test",
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: "Agency <hello@agency.test>",
-    STAFF_EMAIL: STAFF,
-  };
-});
+beforeAll(() => new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve)));
 afterAll(async () => {
-  globalEnv.__appEnv = original;
   closeMailTransport();
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
+overrideAppEnv(() => ({
+  SITE_URL: "https://agency.test",
+  SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+  MAIL_FROM: "Agency <hello@agency.test>",
+  STAFF_EMAIL: STAFF,
+}));
 
 describe.each(BACKENDS)("insights on %s", (backend) => {
   const database = useTestDatabase(backend);

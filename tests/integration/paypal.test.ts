@@ -23,7 +23,7 @@ import { BACKENDS, useTestDatabase } from "../support/test-database";
 // through the routes with the official SDK against a local stand-in (tests/support/paypal-stand-in.ts).
 
 const ORIGIN = STATUS_ORIGIN;
-overrideAppEnv({ SITE_URL: "http://agency.test" });
+overrideAppEnv({ SITE_URL: ORIGIN });
 const CLIENT_ID = "AStandInClientId";
 const BRAND = "Flowline Automation";
 const CLIENT_SECRET = "EStandInClientSecret0123";

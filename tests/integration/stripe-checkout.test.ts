@@ -26,7 +26,7 @@ import { answerJson, startTestServer } from "../support/webhook-server";
 
 const ORIGIN = STATUS_ORIGIN;
 // Each request waits 1 s, not 10, before the client's own two retries: the slow-Stripe case.
-overrideAppEnv({ SITE_URL: "http://agency.test", STRIPE_TIMEOUT_SECONDS: "1" });
+overrideAppEnv({ SITE_URL: ORIGIN, STRIPE_TIMEOUT_SECONDS: "1" });
 const SECRET_KEY = "sk_test_standin_0123456789";
 
 let standIn: StripeStandIn;
