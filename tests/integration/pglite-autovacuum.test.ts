@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { autovacuumOnce, scheduleAutovacuum } from "~/db/pglite-autovacuum.server";
-import { createPglite } from "~/db/pglite-options.server";
+
+import { openPgliteCopy } from "../support/test-database";
 
 // PGlite's single-user PostgreSQL never vacuums or analyzes by itself, so the app does; without
 // statistics the admin's searches were planned blind.
@@ -19,9 +18,9 @@ const SENDERS = 2_000;
 const RARE_NAME = "Sender 1898";
 
 let client: PGlite;
+let closeCopy: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const dump = readFileSync(inject("pgliteTemplatePath"));
-  client = await createPglite({ loadDataDir: new Blob([dump]) });
+  ({ pglite: client, close: closeCopy } = await openPgliteCopy());
   await client.exec(`
     insert into contact_messages (name, email, message, created_at)
     select 'Sender ' || (i % ${SENDERS}), 'sender' || i || '@example.com', 'Hello, about my order ' || i,
@@ -30,7 +29,7 @@ beforeAll(async () => {
   // Activity counts reach pg_stat_user_tables when the backend flushes them, at most once a second.
   await client.exec("select pg_stat_force_next_flush()");
 });
-afterAll(() => client?.close());
+afterAll(() => closeCopy?.());
 
 /** The plan of the Messages screen's search (app/models/contact-messages.server.ts) for `name`. */
 async function searchPlan(name: string): Promise<string> {

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { scheduleCheckpoints } from "~/db/pglite-checkpoints.server";
-import { createPglite } from "~/db/pglite-options.server";
+
+import { openPgliteCopy } from "../support/test-database";
 
 // Crash safety: PGlite's single-user PostgreSQL never checkpoints by itself, so the
 // app does, and a process killed later replays only the log written since.
@@ -12,12 +11,12 @@ import { createPglite } from "~/db/pglite-options.server";
 const EVERY_MS = 50;
 
 let client: PGlite;
+let closeCopy: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const dump = readFileSync(inject("pgliteTemplatePath"));
-  client = await createPglite({ loadDataDir: new Blob([dump]) });
+  ({ pglite: client, close: closeCopy } = await openPgliteCopy());
   await client.exec("create table checkpoint_probe (id serial primary key, pad text)");
 });
-afterAll(() => client?.close());
+afterAll(() => closeCopy?.());
 
 /** Where the last checkpoint's replay would start, and where the log ends now, as byte positions. */
 async function positions(): Promise<{ redo: bigint; end: bigint }> {

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -20,12 +23,40 @@ export function postgresUrl(database: string): string {
   return url.toString();
 }
 
+/**
+ * A PGlite on a copy of the migrated template's data directory; `close` also deletes the copy.
+ * Half the CPU of loading the same database from a tar dump into memory (0.7 s against 1.4).
+ */
+export async function openPgliteCopy(): Promise<{ pglite: PGlite; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "agency-pglite-"));
+  try {
+    cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });
+    const pglite = await createPglite({ dataDir: dir });
+    return {
+      pglite,
+      close: async () => {
+        if (!pglite.closed) await pglite.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** A new, migrated, empty database of the given kind. */
 export async function createTestDatabase(backend: Backend): Promise<AppDatabase> {
   if (backend === "pglite") {
-    const dump = readFileSync(inject("pgliteTemplatePath"));
-    const pglite = await createPglite({ loadDataDir: new Blob([dump]) });
-    return openDatabase({ pglite });
+    const copy = await openPgliteCopy();
+    const database = await openDatabase({ pglite: copy.pglite });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await copy.close();
+      },
+    };
   }
   const name = await createPostgresDatabase({ template: TEMPLATE_DB });
   return openDatabase({ databaseUrl: postgresUrl(name), maxConnections: 5 });

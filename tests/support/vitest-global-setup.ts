@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -13,8 +13,8 @@ import { startPostgres } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A PGlite data directory dump with every migration applied. */
-    pgliteTemplatePath: string;
+    /** A PGlite data directory with every migration applied, to be copied, never opened. */
+    pgliteTemplateDir: string;
     /** URL of the test PostgreSQL server's maintenance database. */
     postgresUrl: string;
   }
@@ -24,7 +24,7 @@ export const POSTGRES_TEMPLATE_DB = "app_template";
 
 interface Harness {
   postgresUrl: string;
-  pgliteTemplatePath?: string;
+  pgliteTemplateDir?: string;
   stop: () => void;
 }
 type SharedHarness = { harness: Promise<Harness>; users: number };
@@ -36,15 +36,16 @@ const harnesses = ((
   globalThis as typeof globalThis & { __testHarnesses?: Record<string, SharedHarness> }
 ).__testHarnesses ??= {});
 
-// Creating a PGlite database costs seconds; each test file loads this migrated snapshot instead.
-// On Postgres, each test file gets its own database copied from a migrated template.
+// Creating a PGlite database costs seconds; each test file copies this migrated data directory
+// instead, as the site's first start copies the build's. On Postgres, each test file gets its own
+// database copied from a migrated template.
 export default async function setup(project: TestProject) {
   // The production tests start the built server on PostgreSQL and never open a PGlite database.
   const withPglite = project.name !== "production";
   const shared = (harnesses[String(withPglite)] ??= { harness: startHarness(withPglite), users: 0 });
   shared.users++;
   const harness = await shared.harness;
-  if (harness.pgliteTemplatePath) project.provide("pgliteTemplatePath", harness.pgliteTemplatePath);
+  if (harness.pgliteTemplateDir) project.provide("pgliteTemplateDir", harness.pgliteTemplateDir);
   project.provide("postgresUrl", harness.postgresUrl);
   return () => {
     if (--shared.users === 0) harness.stop();
@@ -75,21 +76,18 @@ async function startHarness(withPglite: boolean): Promise<Harness> {
     const template = await openDatabase({ databaseUrl: server.url(POSTGRES_TEMPLATE_DB), maxConnections: 1 });
     await migrate(template);
     await template.close();
-    return { postgresUrl: server.url(), pgliteTemplatePath: dumped.value, stop };
+    return { postgresUrl: server.url(), pgliteTemplateDir: dumped.value, stop };
   } catch (error) {
     stop();
     throw error;
   }
 }
 
-/** A migrated PGlite database, dumped into `dir`; returns the dump's path. */
+/** A migrated PGlite data directory in `dir`; returns its path. */
 async function pgliteTemplate(dir: string): Promise<string> {
-  const pglite = await createPglite({});
-  const embedded = await openDatabase({ pglite });
+  const templateDir = path.join(dir, "pglite-template");
+  const embedded = await openDatabase({ pglite: await createPglite({ dataDir: templateDir }) });
   await migrate(embedded);
-  const dump = await pglite.dumpDataDir("none");
   await embedded.close();
-  const templatePath = path.join(dir, "pglite-template.tar");
-  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
-  return templatePath;
+  return templateDir;
 }
