@@ -32,9 +32,10 @@ export default defineConfig({
     // keeps none: .ci/run hands on only its output, and recording every test's trace to keep the
     // failed ones cost 15% of the suite's time (four specs: 154-161 s with it, 131-134 s without).
     trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false },
-    // A worker's tests share one browser context, emptied between tests (cookies, storage, cache,
-    // pages, routes, init scripts): a new one for each took a seventh of the suite's CPU.
-    // docs/decisions/031-e2e-context-reuse.md says what is not emptied and how to go back.
+    // A worker's tests share one browser context, emptied between tests (cookies, storage, pages,
+    // routes, init scripts): a new one for each took a seventh of the suite's CPU. Its HTTP cache
+    // stays (patches/playwright-core+1.65.1.dev.patch), so the app's scripts are fetched and
+    // compiled once a worker. docs/decisions/031-e2e-context-reuse.md and 034 say how to go back.
     reuseContext: true,
     launchOptions: {
       // Debian's headless shell of Chromium (package chromium-headless-shell); Playwright never
