@@ -1,6 +1,6 @@
 import { productText } from "../support/product-text";
-import { openAdmin, withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { openAdmin } from "./admin-helpers";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 // Settings, founder and integrations are single records shared with the public site's tests:
 // only fields no public test asserts on are changed, and each is restored in a finally.

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
-import type postgres from "postgres";
 
 import type { Db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
@@ -50,39 +49,6 @@ export async function expectFormOpened(page: Page, title: string) {
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations: 41_003 } as const;
-
-/**
- * Runs `fn` while holding a PostgreSQL advisory lock for one single-record table. Saving one of
- * these forms writes every field as the page showed it, so two of these tests (or the same test in
- * the js and nojs projects) editing the record at once would overwrite each other's values.
- * `shared`: for a test that loads a page to check the record's defaults, which an editing test
- * changes for a while; readers do not wait for each other.
- */
-export async function withRecordLock<T>(
-  sql: postgres.Sql,
-  table: keyof typeof RECORD_LOCKS | ReadonlyArray<keyof typeof RECORD_LOCKS>,
-  fn: () => Promise<T>,
-  { shared = false } = {},
-): Promise<T> {
-  // Several tables on one connection: the pool has no second one to spare for a nested lock.
-  const keys = (typeof table === "string" ? [table] : table).map((name) => RECORD_LOCKS[name]);
-  const connection = await sql.reserve();
-  try {
-    for (const key of keys) {
-      if (shared) await connection`select pg_advisory_lock_shared(${key})`;
-      else await connection`select pg_advisory_lock(${key})`;
-    }
-    return await fn();
-  } finally {
-    for (const key of keys) {
-      if (shared) await connection`select pg_advisory_unlock_shared(${key})`;
-      else await connection`select pg_advisory_unlock(${key})`;
-    }
-    connection.release();
-  }
 }
 
 /** Signing in and signing out: the admin paths open to visitors. */

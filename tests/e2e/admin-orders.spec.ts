@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { openAdmin, withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { openAdmin } from "./admin-helpers";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
 
@@ -221,7 +221,7 @@ test.describe("payments in the order details", () => {
   const details = (page: import("@playwright/test").Page) =>
     page.getByRole("region", { name: productText("Payments"), exact: true });
 
-  test("marks a pending order as paid with a method", async ({ page, sql, db }) => {
+  test("marks a pending order as paid with a method", async ({ page, sql, db, dollarPrices: _ }) => {
     const order = await createTestOrder(db, { setupPrice: 149, monthlyPrice: 29, totalPrice: 178 });
     try {
       await openAdmin(page, `/admin/orders?view=${order.id}`);
@@ -246,7 +246,12 @@ test.describe("payments in the order details", () => {
     }
   });
 
-  test("saves a custom quote and refuses amounts with more than 2 decimals", async ({ page, sql, db }) => {
+  test("saves a custom quote and refuses amounts with more than 2 decimals", async ({
+    page,
+    sql,
+    db,
+    dollarPrices: _,
+  }) => {
     const order = await createTestOrder(db, { setupPrice: 149, monthlyPrice: 29, totalPrice: 178 });
     try {
       await openAdmin(page, `/admin/orders?view=${order.id}`);

@@ -5,7 +5,7 @@ import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
 
-test("creates a service from the Add Service form", async ({ page, sql }) => {
+test("creates a service from the Add Service form", async ({ page, sql, dollarPrices: _ }) => {
   const name = unique("E2E Created Service");
   try {
     await openAdmin(page, "/admin/services");
@@ -41,7 +41,7 @@ test("creates a service from the Add Service form", async ({ page, sql }) => {
   }
 });
 
-test("a one-off service needs no monthly price: an empty field stores 0", async ({ page, sql }) => {
+test("a one-off service needs no monthly price: an empty field stores 0", async ({ page, sql, dollarPrices: _ }) => {
   const name = unique("E2E One-off Service");
   try {
     await openAdmin(page, "/admin/services/new");
@@ -67,7 +67,7 @@ test("a one-off service needs no monthly price: an empty field stores 0", async 
   }
 });
 
-test("a service form with errors keeps what was typed and saves nothing", async ({ page, sql }) => {
+test("a service form with errors keeps what was typed and saves nothing", async ({ page, sql, dollarPrices: _ }) => {
   const description = unique("Typed description");
   await openAdmin(page, "/admin/services/new");
   await page.getByLabel("Name").fill("   ");
@@ -88,7 +88,7 @@ test("a service form with errors keeps what was typed and saves nothing", async 
 test(
   "with JavaScript, the Add Service dialog shows errors in place and keeps what was typed",
   { tag: "@js" },
-  async ({ page, sql }) => {
+  async ({ page, sql, dollarPrices: _ }) => {
     const description = unique("Typed description");
     await openAdmin(page, "/admin/services");
     await page.getByRole("link", { name: "Add Service" }).click();
@@ -110,7 +110,7 @@ test(
   },
 );
 
-test("edits a service", async ({ page, sql, db }) => {
+test("edits a service", async ({ page, sql, db, dollarPrices: _ }) => {
   const service = await createTestService(db);
   const renamed = unique("E2E Renamed Service");
   try {

@@ -5,9 +5,8 @@ import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_CHAT_MAX_MESSAGE_CHARS } from "../../app/lib/chat";
 import { productText } from "../support/product-text";
 import { answerJson, startTestServer, type TestServer } from "../support/webhook-server";
-import { withRecordLock } from "./admin-helpers";
 import { axe } from "./axe";
-import { expect, storedChatMessage, test as base, unique } from "./fixtures";
+import { expect, storedChatMessage, test as base, unique, withRecordLock } from "./fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

@@ -40,6 +40,12 @@ type TestFixtures = {
    * through the real login form action, without loading the login page.
    */
   login: (credentials?: { username: string; password: string }) => Promise<void>;
+  /**
+   * Holds a shared lock on the site settings for the whole test, for a test that reads prices in
+   * dollars: the currency test (admin-orders.spec.ts) turns every price of the site into euros
+   * while it holds the lock. A test that takes a site-settings lock of its own does not use it.
+   */
+  dollarPrices: void;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -83,6 +89,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.request.get("/admin");
     });
   },
+  dollarPrices: async ({ sql }, use) => {
+    await withRecordLock(sql, "site_settings", () => use(), { shared: true });
+  },
   sql: [
     async ({}, use) => {
       const sql = postgres(e2eState().databaseUrl, { max: 2, onnotice: () => {} });
@@ -109,6 +118,39 @@ export async function storedChatMessage(sql: postgres.Sql, message: string): Pro
   await expect.poll(async () => (await sql`select 1 from chat_messages where message = ${message}`).length).toBe(1);
   const [row] = await sql`select * from chat_messages where message = ${message}`;
   return row;
+}
+
+const RECORD_LOCKS = { site_settings: 41_001, founder_info: 41_002, integrations: 41_003 } as const;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock for one single-record table. Saving one of
+ * these forms writes every field as the page showed it, so two of these tests (or the same test in
+ * the js and nojs projects) editing the record at once would overwrite each other's values.
+ * `shared`: for a test that loads a page to check the record's defaults, which an editing test
+ * changes for a while; readers do not wait for each other.
+ */
+export async function withRecordLock<T>(
+  sql: postgres.Sql,
+  table: keyof typeof RECORD_LOCKS | ReadonlyArray<keyof typeof RECORD_LOCKS>,
+  fn: () => Promise<T>,
+  { shared = false } = {},
+): Promise<T> {
+  // Several tables on one connection: the pool has no second one to spare for a nested lock.
+  const keys = (typeof table === "string" ? [table] : table).map((name) => RECORD_LOCKS[name]);
+  const connection = await sql.reserve();
+  try {
+    for (const key of keys) {
+      if (shared) await connection`select pg_advisory_lock_shared(${key})`;
+      else await connection`select pg_advisory_lock(${key})`;
+    }
+    return await fn();
+  } finally {
+    for (const key of keys) {
+      if (shared) await connection`select pg_advisory_unlock_shared(${key})`;
+      else await connection`select pg_advisory_unlock(${key})`;
+    }
+    connection.release();
+  }
 }
 
 export { expect };

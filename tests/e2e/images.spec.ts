@@ -9,7 +9,11 @@ import { expect, test, unique } from "./fixtures";
 
 test.beforeEach(async ({ login }) => login());
 
-test("uploads a service image and shows it on the services page with srcset", async ({ page, sql }) => {
+test("uploads a service image and shows it on the services page with srcset", async ({
+  page,
+  sql,
+  dollarPrices: _,
+}) => {
   const name = unique("E2E Pictured Service");
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#0ea5e9" } })
     .png()

@@ -1,8 +1,8 @@
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { openAdmin, withRecordLock } from "./admin-helpers";
+import { openAdmin } from "./admin-helpers";
 import { seriousViolations } from "./axe";
-import { expect, test, unique } from "./fixtures";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 // The order's timeline (docs/product.md §14.3) and the booking link after an order or a message (§14.2), with
 // JavaScript and without (the "js" and "nojs" projects).

@@ -5,8 +5,7 @@ import { orders } from "~/db/schema";
 
 import { createTestOrder, createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { withRecordLock } from "./admin-helpers";
-import { e2eState, expect, test, unique } from "./fixtures";
+import { e2eState, expect, test, unique, withRecordLock } from "./fixtures";
 
 // Paying with Stripe, with JavaScript on and off: the app's STRIPE_API_URL is the stand-in started
 // with the server (tests/support/e2e-server.ts), whose hosted checkout has a Pay and a Cancel button.

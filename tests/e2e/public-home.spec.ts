@@ -1,7 +1,6 @@
 import { createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 test.describe("home page", () => {
   test("shows the hero, featured services, founder and contact sections in the spec's order", async ({

@@ -3,8 +3,7 @@ import type { Page } from "@playwright/test";
 import { INERT_MODULE_TYPE } from "../../app/lib/deferred-hydration";
 import { createTestService } from "../support/factories";
 import { productText } from "../support/product-text";
-import { withRecordLock } from "./admin-helpers";
-import { expect, test as base } from "./fixtures";
+import { expect, test as base, withRecordLock } from "./fixtures";
 
 // A public page loads no script file until the visitor first interacts with it
 // (app/lib/deferred-hydration.ts); these tests load pages as a visitor who has not moved yet.

@@ -2,8 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { productText } from "../support/product-text";
-import { withRecordLock } from "./admin-helpers";
-import { expect, test } from "./fixtures";
+import { expect, test, withRecordLock } from "./fixtures";
 
 // docs/product.md §2, "Header and navigation" and "Footer"; `Work` while a case study is published
 // (§14.1): the e2e server seeds the demo content's two.

@@ -24,6 +24,7 @@ test.describe("order page", () => {
     page,
     sql,
     db,
+    dollarPrices: _,
   }, testInfo) => {
     const javaScript = testInfo.project.name === "js";
     const service = await createTestService(db, { isActive: true, setupPrice: 349, monthlyPrice: 49 });
@@ -284,7 +285,7 @@ test.describe("order page", () => {
     expect(await sql`select 1 from orders where notes = ${notes}`).toHaveLength(0);
   });
 
-  test("the summary follows the chosen service", { tag: "@js" }, async ({ page, db }) => {
+  test("the summary follows the chosen service", { tag: "@js" }, async ({ page, db, dollarPrices: _ }) => {
     const withMonthly = await createTestService(db, { isActive: true, setupPrice: 300, monthlyPrice: 25 });
     const oneOff = await createTestService(db, { isActive: true, setupPrice: 599, monthlyPrice: 0 });
     await page.goto("/order");

@@ -4,7 +4,12 @@ import { expect, test, unique } from "./fixtures";
 import { categoryShownAs, uniqueCategory } from "./public-helpers";
 
 test.describe("services page", () => {
-  test("lists active services as cards with icon, badge, prices and an order link", async ({ page, sql, db }) => {
+  test("lists active services as cards with icon, badge, prices and an order link", async ({
+    page,
+    sql,
+    db,
+    dollarPrices: _,
+  }) => {
     const category = uniqueCategory();
     // A word of this test's services: the catalogue shows 24 at a time, among other tests' ones.
     const word = unique("Okapi").replace(/\s+/g, "");

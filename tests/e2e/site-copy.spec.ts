@@ -1,6 +1,6 @@
 import { productText } from "../support/product-text";
-import { openAdmin, withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { openAdmin } from "./admin-helpers";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 // With JavaScript and without: the admin edits the home page's figures, the founded
 // year, the order page's next steps, the FAQ and the terms; the public pages link the privacy

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { withRecordLock } from "./admin-helpers";
-import { expect, test, unique } from "./fixtures";
+import { expect, test, unique, withRecordLock } from "./fixtures";
 
 // XSS: payloads through every public form and the admin's text fields (posted
 // to the real actions, as a browser without JavaScript would), then every public and admin page
