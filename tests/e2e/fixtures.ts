@@ -43,7 +43,8 @@ type TestFixtures = {
   /**
    * Holds a shared lock on the site settings for the whole test, for a test that reads prices in
    * dollars: the currency test (admin-orders.spec.ts) turns every price of the site into euros
-   * while it holds the lock. A test that takes a site-settings lock of its own does not use it.
+   * while it holds the lock. A test that takes a site-settings lock of its own does not use it: an
+   * exclusive one would wait for this one, and the pool has no third connection for its queries.
    */
   dollarPrices: void;
 };
@@ -80,7 +81,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   login: async ({ page }, use) => {
     await use(async (credentials = ADMIN) => {
-      const response = await page.request.post("/admin/login", { form: credentials, maxRedirects: 0 });
+      // A kept-alive connection the server closes just as it is reused fails at once (ECONNRESET);
+      // a browser then sends the request again on a new connection, and so does this.
+      const post = () => page.request.post("/admin/login", { form: credentials, maxRedirects: 0 });
+      const response = await post().catch((error: unknown) => {
+        if (String(error).includes("ECONNRESET")) return post();
+        throw error;
+      });
       if (response.status() !== 302) {
         throw new Error(`Signing in as ${credentials.username} failed with status ${response.status()}`);
       }
