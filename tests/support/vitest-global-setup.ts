@@ -6,8 +6,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 
 import { openDatabase } from "~/db/client.server";
-import { migrate } from "~/db/migrate.server";
-import { createPglite } from "~/db/pglite-options.server";
+import { buildTemplate, migrate } from "~/db/migrate.server";
 
 import { startPostgres } from "./postgres-server";
 
@@ -83,11 +82,9 @@ async function startHarness(withPglite: boolean): Promise<Harness> {
   }
 }
 
-/** A migrated PGlite data directory in `dir`; returns its path. */
+/** A migrated PGlite data directory in `dir`, made as the build makes its own; returns its path. */
 async function pgliteTemplate(dir: string): Promise<string> {
   const templateDir = path.join(dir, "pglite-template");
-  const embedded = await openDatabase({ pglite: await createPglite({ dataDir: templateDir }) });
-  await migrate(embedded);
-  await embedded.close();
+  await buildTemplate(templateDir);
   return templateDir;
 }
