@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -7,8 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 
-import { ROOT } from "../support/built-server";
-import { freePort } from "../support/postgres-server";
+import { ROOT, startListening } from "../support/built-server";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
 import { POSTGRES_TEMPLATE_DB } from "../support/vitest-global-setup";
 
@@ -22,42 +21,32 @@ const defaultDataDir = path.join(ROOT, "data");
 const createdDefaultDataDir = !existsSync(defaultDataDir);
 const probe = path.join(defaultDataDir, `.dev-server-probe-${process.pid}`);
 
-let child: ChildProcess;
-let output = "";
-let url = "";
+let dev: Awaited<ReturnType<typeof startListening>>;
 let port = 0;
 beforeAll(async () => {
   mkdirSync(defaultDataDir, { recursive: true });
   writeFileSync(probe, "probe-content");
-  port = await freePort();
   const { HOST: _host, NODE_ENV: _nodeEnv, SESSION_SECRET: _secret, ...inherited } = process.env;
-  child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    detached: true,
-    env: {
-      ...inherited,
-      NODE_ENV: "development",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB })),
-    },
-  });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 80_000;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the dev server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const databaseUrl = postgresUrl(await createPostgresDatabase({ template: POSTGRES_TEMPLATE_DB }));
+  dev = await startListening(
+    (port) =>
+      spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+        cwd: ROOT,
+        detached: true,
+        env: {
+          ...inherited,
+          NODE_ENV: "development",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+        },
+      }),
+    80_000,
+  );
+  port = dev.port;
 }, 90_000);
 afterAll(() => {
-  if (child?.pid) process.kill(-child.pid, "SIGTERM");
+  if (dev?.child.pid) process.kill(-dev.child.pid, "SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(createdDefaultDataDir ? defaultDataDir : probe, { recursive: true, force: true });
 });
@@ -107,7 +96,7 @@ function listeningAddresses(pid: number): string[] {
 
 describe("npm run dev", () => {
   it("opens no port but the site's: Vite's HMR socket is served through it", async () => {
-    expect(listeningAddresses(child.pid!)).toEqual([`127.0.0.1:${port}`]);
+    expect(listeningAddresses(dev.child.pid!)).toEqual([`127.0.0.1:${port}`]);
     const socket = new WebSocket(`ws://127.0.0.1:${port}/`, "vite-hmr");
     try {
       const first = await new Promise<string>((resolve, reject) => {
@@ -121,7 +110,7 @@ describe("npm run dev", () => {
   });
 
   it("listens on 127.0.0.1 alone when HOST is unset", async () => {
-    expect(output).toContain(`"url":"http://127.0.0.1:${port}"`);
+    expect(dev.output()).toContain(`"url":"http://127.0.0.1:${port}"`);
     const outside = Object.values(networkInterfaces())
       .flat()
       .find((address) => address && address.family === "IPv4" && !address.internal);
@@ -141,13 +130,13 @@ describe("npm run dev", () => {
       `/@fs${probe}`,
     ];
     for (const attempt of attempts) {
-      const response = await fetch(url + attempt);
+      const response = await fetch(dev.url + attempt);
       const body = await response.text();
       expect(response.status, attempt).not.toBe(200);
       expect(body, attempt).not.toContain("probe-content");
       expect(body, attempt).not.toContain(secret);
     }
     // The app's own modules are still served.
-    expect((await fetch(`${url}/app/root.tsx`)).status).toBe(200);
+    expect((await fetch(`${dev.url}/app/root.tsx`)).status).toBe(200);
   });
 });

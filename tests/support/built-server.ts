@@ -66,32 +66,53 @@ export async function startBuiltServer(
 ): Promise<RunningServer> {
   const start = options.command ? { command: options.command, env: {} } : npmStartCommand();
   const [command, ...args] = start.command;
-  const port = await freePort();
-  let output = "";
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? ROOT,
-    detached: true,
-    env: { ...inheritedEnv(), ...start.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-  });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  return startListening((port) =>
+    spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      detached: true,
+      env: { ...inheritedEnv(), ...start.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    }),
+  );
+}
+
+/**
+ * Starts a server with `spawnOn(port)` on a port that was free a moment ago, and waits until it
+ * says it listens and /healthz answers 200. Another test file's server may take the port first:
+ * this one then exits with EADDRINUSE and starts again on another port. Until its own "listening"
+ * line, a /healthz answer on the port may be that other server's.
+ */
+export async function startListening(
+  spawnOn: (port: number) => ChildProcess,
+  timeoutMs = 90_000,
+): Promise<RunningServer & { port: number }> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      process.kill(-child.pid!, "SIGKILL");
-      throw new Error(`server did not become healthy:\n${output}`);
+    const port = await freePort();
+    let output = "";
+    const child = spawnOn(port);
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const closed = new Promise((resolve) => child.on("close", resolve));
+    const url = `http://127.0.0.1:${port}`;
+    while (child.exitCode === null && child.signalCode === null) {
+      const healthy =
+        output.includes('"msg":"listening"') &&
+        (await fetch(`${url}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ));
+      if (healthy) return { child, url, port, output: () => output, exited };
+      if (Date.now() > deadline) {
+        process.kill(-child.pid!, "SIGKILL");
+        throw new Error(`server did not become healthy:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What it printed last may still be on its way when it has exited.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    if (!output.includes("EADDRINUSE") || Date.now() > deadline) throw new Error(`server exited early:\n${output}`);
   }
-  return { child, url, output: () => output, exited };
 }
 
 /**

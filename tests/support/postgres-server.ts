@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,7 +47,6 @@ export async function startPostgres(): Promise<PostgresServer> {
   const bin = binDir();
   const root = mkdtempSync(path.join(tmpdir(), "agency-pg-"));
   const dataDir = path.join(root, "data");
-  const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   // initdb refuses to run as root: run the server as the postgres user, in a directory it owns.
   const asUser = (command: string, args: string[]): [string, string[]] => {
@@ -64,17 +63,29 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(root, uid, gid);
   }
   await runAsync(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
-  const pgCtlStart = [
+  const log = path.join(root, "server.log");
+  // The port is found just before the server binds it, and found again if another process was faster.
+  const startOn = (port: number) => [
     "-D",
     dataDir,
     "-l",
-    path.join(root, "server.log"),
+    log,
     "-o",
     `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     "-w",
     "start",
   ];
-  await runAsync(path.join(bin, "pg_ctl"), pgCtlStart);
+  let port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runAsync(path.join(bin, "pg_ctl"), startOn(port));
+      break;
+    } catch (error) {
+      if (attempt === 3 || !readFileSync(log, "utf8").includes("Address already in use")) throw error;
+      port = await freePort();
+    }
+  }
+  const pgCtlStart = startOn(port);
   let halted = false;
   let stopped = false;
   return {
