@@ -22,7 +22,6 @@ const createdDefaultDataDir = !existsSync(defaultDataDir);
 const probe = path.join(defaultDataDir, `.dev-server-probe-${process.pid}`);
 
 let dev: Awaited<ReturnType<typeof startListening>>;
-let port = 0;
 beforeAll(async () => {
   mkdirSync(defaultDataDir, { recursive: true });
   writeFileSync(probe, "probe-content");
@@ -43,7 +42,6 @@ beforeAll(async () => {
       }),
     80_000,
   );
-  port = dev.port;
 }, 90_000);
 afterAll(() => {
   if (dev?.child.pid) process.kill(-dev.child.pid, "SIGTERM");
@@ -54,7 +52,7 @@ afterAll(() => {
 /** Whether a TCP connection to `host` on the dev server's port is accepted. */
 function accepts(host: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 2000 });
+    const socket = connect({ host, port: dev.port, timeout: 2000 });
     socket.on("connect", () => (socket.destroy(), resolve(true)));
     socket.on("error", () => resolve(false));
     socket.on("timeout", () => (socket.destroy(), resolve(false)));
@@ -96,8 +94,8 @@ function listeningAddresses(pid: number): string[] {
 
 describe("npm run dev", () => {
   it("opens no port but the site's: Vite's HMR socket is served through it", async () => {
-    expect(listeningAddresses(dev.child.pid!)).toEqual([`127.0.0.1:${port}`]);
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, "vite-hmr");
+    expect(listeningAddresses(dev.child.pid!)).toEqual([`127.0.0.1:${dev.port}`]);
+    const socket = new WebSocket(`ws://127.0.0.1:${dev.port}/`, "vite-hmr");
     try {
       const first = await new Promise<string>((resolve, reject) => {
         socket.once("message", (data: Buffer) => resolve(data.toString()));
@@ -110,7 +108,7 @@ describe("npm run dev", () => {
   });
 
   it("listens on 127.0.0.1 alone when HOST is unset", async () => {
-    expect(dev.output()).toContain(`"url":"http://127.0.0.1:${port}"`);
+    expect(dev.output()).toContain(`"url":"${dev.url}"`);
     const outside = Object.values(networkInterfaces())
       .flat()
       .find((address) => address && address.family === "IPv4" && !address.internal);
