@@ -76,8 +76,10 @@ export function refusedRepeatedly(key: string): number | null {
 
 function block(key: string, remainingSeconds: number): void {
   const blockedUntil = blocks();
+  // Posts sent together all reach the database before the first refusal is known: each is one more.
+  const refusals = (currentBlock(key)?.block.refusals ?? 0) + 1;
   blockedUntil.delete(key);
-  blockedUntil.set(key, { until: Date.now() + remainingSeconds * 1000, refusals: 1 });
+  blockedUntil.set(key, { until: Date.now() + remainingSeconds * 1000, refusals });
   if (blockedUntil.size > MAX_BLOCKED_KEYS) blockedUntil.delete(blockedUntil.keys().next().value!);
 }
 

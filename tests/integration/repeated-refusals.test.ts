@@ -33,6 +33,14 @@ describe.each(BACKENDS)("repeated refusals on %s", (backend) => {
     expect(seconds).toBeLessThanOrEqual(HOUR / 1000);
   });
 
+  it("counts each refusal of posts that reached the database together", async () => {
+    const key = uniqueName("burst");
+    await post(key, 1);
+    const burst = await Promise.all(Array.from({ length: REPEATED_REFUSALS }, () => hitRateLimit(key, 1, HOUR)));
+    expect(burst.filter((result) => result.allowed)).toEqual([]);
+    expect(refusedRepeatedly(key)).toBeGreaterThan(HOUR / 1000 - 60);
+  });
+
   it("finds the form's counter by the path posted to, with JavaScript or without", async () => {
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     await post(`${FORM_LIMIT_KEYS.order}:${ip}`, REPEATED_REFUSALS + 1);
