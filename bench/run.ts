@@ -83,10 +83,17 @@ async function benchDatabase(
       progress("Chat messages through a local webhook...");
       run.chat = await benchChat(app, options);
     }
-    // Last: it leaves the bench's address refused at sign-in.
+    // On an app of its own, with the limits a deployment has: the others run with them raised.
     if (options.sections.has("refusals")) {
-      progress("Refused sign-ins, and the home page meanwhile...");
-      run.refusals = await benchRefusals(app.baseUrl, options);
+      progress("Refused orders and sign-ins on an app with a deployment's limits, and the home page meanwhile...");
+      const limited = await startApp(kind, ROOT, options.databaseUrl, "deployed");
+      running = limited;
+      try {
+        run.refusals = await benchRefusals(limited.baseUrl, options);
+      } finally {
+        await limited.stop();
+        running = app;
+      }
     }
     const after = readMemory(app.pid);
     run.memory.loadPeakMb = after.peakMb;

@@ -70,13 +70,19 @@ const RAISED_LIMITS = {
  * DATA_DIR for the embedded one, a new database on DATABASE_URL's server for Postgres. Only PATH
  * and HOME come from the bench's own environment, so nothing configured there changes the run.
  */
-export async function startApp(kind: DatabaseKind, root: string, databaseUrl?: string): Promise<AppProcess> {
+export async function startApp(
+  kind: DatabaseKind,
+  root: string,
+  databaseUrl?: string,
+  limits: "raised" | "deployed" = "raised",
+): Promise<AppProcess> {
   const scratch = mkdtempSync(path.join(tmpdir(), "agency-bench-"));
   const database = kind === "postgres" ? await createFreshDatabase(databaseUrl!) : undefined;
   return launchApp(root, {
     kind,
     dataDir: path.join(scratch, "data"),
     databaseUrl: database?.url,
+    deployedLimits: limits === "deployed",
     async cleanUp() {
       await database?.drop();
       rmSync(scratch, { recursive: true, force: true });
@@ -92,6 +98,8 @@ export interface AppTarget {
   databaseUrl?: string;
   /** After the app has stopped: what to remove. */
   cleanUp: () => Promise<void>;
+  /** The limits a deployment has by default, not RAISED_LIMITS: for the refusals' figures. */
+  deployedLimits?: boolean;
 }
 
 /** The production build on a database prepared by the caller (`--scale` seeds it first). */
@@ -118,7 +126,7 @@ export async function launchApp(root: string, target: AppTarget): Promise<AppPro
       ADMIN_PASSWORD: ADMIN.password,
       // The chat bench's webhook listens on 127.0.0.1.
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-      ...RAISED_LIMITS,
+      ...(target.deployedLimits ? {} : RAISED_LIMITS),
       ...(databaseUrl
         ? {
             DATABASE_URL: databaseUrl,

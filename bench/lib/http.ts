@@ -25,8 +25,18 @@ export interface RawResponse {
 
 /** A GET that keeps the body's bytes as they came (fetch would decompress them). */
 export function rawGet(url: string, headers: Record<string, string> = BROWSER_HEADERS): Promise<RawResponse> {
+  return rawRequest(url, headers);
+}
+
+/** A form post whose answer is kept as rawGet keeps a page's. */
+export function rawPost(url: string, headers: Record<string, string>, body: string): Promise<RawResponse> {
+  return rawRequest(url, headers, body);
+}
+
+function rawRequest(url: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    request(url, { headers, agent: false }, (response) => {
+    const method = body === undefined ? "GET" : "POST";
+    request(url, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
@@ -39,7 +49,7 @@ export function rawGet(url: string, headers: Record<string, string> = BROWSER_HE
       });
     })
       .on("error", reject)
-      .end();
+      .end(body);
   });
 }
 

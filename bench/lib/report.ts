@@ -1,6 +1,7 @@
 import type { ScaleRun } from "../sections/scale";
 import type { BenchResult, DatabaseRun } from "./results";
 import { SCALE_SIZES } from "./scale-seed";
+import { median } from "./stats";
 import { SCALE_TARGETS, TARGETS } from "./targets";
 import type { LoadResult } from "./wrk";
 
@@ -139,18 +140,25 @@ function databaseLines(run: DatabaseRun, result: BenchResult): string[] {
         .join(", ");
     const home = (load: LoadResult) =>
       `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms, max ${ms(load.maxMs)} ms`;
+    const rounds = (loads: LoadResult[]) =>
+      `p99 ${loads.map((load) => ms(load.p99Ms)).join(" / ")} ms (median ${ms(median(loads.map((load) => load.p99Ms)))} ms), ` +
+      `median ${rate(median(loads.map((load) => load.reqPerSec)))} req/s`;
     const refused = (load: LoadResult) =>
       `${rate(load.reqPerSec)} req/s, p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms (${load.errors} of ${load.requests} refused)`;
     lines.push(
       "",
-      `Sign-in refusals (${options.seconds} s runs; docs/product.md §4, Sign-in limit):`,
+      `Refusals, on an app with a deployment's limits (${options.seconds} s runs; docs/product.md §4, Sign-in limit):`,
       `  / alone (wrk, 10 connections):              ${home(r.homeAlone)}`,
       `  / while ${r.signIns} sign-ins with random usernames come from one address (${statuses(r.signInStatuses)}, ` +
         `in ${r.signInSeconds.toFixed(1)} s): ${home(r.homeDuringSignIns)}`,
-      `  / while ${r.signIns} more come from it, over its limit (${statuses(r.refusalStatuses)}): ` +
-        home(r.homeDuringRefusals),
+      `  / while ${r.signIns} more come from it, over its limit (${statuses(r.refusalStatuses)} in ` +
+        `${r.homeDuringRefusals.length} rounds): ${rounds(r.homeDuringRefusals)}`,
+      `  / while the bench sends as many to a bare node:http server refusing each as the app does, taking turns ` +
+        `(the bench's own cost): ${rounds(r.homeDuringBareRefusals)}`,
       `  an address over its limit, ${options.connections} connections: no-JS form ${refused(r.refusedForm)}; ` +
         `JS data request ${refused(r.refusedData)}`,
+      `  orders from an address past its hourly limit (after ${r.ordersAccepted} accepted), ${options.connections} ` +
+        `connections: no-JS form ${refused(r.refusedOrderForm)}; JS data request ${refused(r.refusedOrderData)}`,
     );
   }
   const memory = run.memory;

@@ -18,6 +18,21 @@ export async function benchOrder(
   catalogue: CatalogueSample,
   options: BenchOptions,
 ): Promise<OrderFigures> {
+  const { path, body, headers } = orderPost(appUrl, catalogue);
+  const probe = await fetch(appUrl + path, { method: "POST", redirect: "manual", headers, body });
+  const location = probe.headers.get("location") ?? "";
+  if (probe.status !== 302 || !location.endsWith("/order/submitted")) {
+    throw new Error(`A posted order answered ${probe.status} ${location}, not the redirect to /order/submitted`);
+  }
+  const load = await runWrk(
+    { url: appUrl + path, method: "POST", headers, body },
+    { connections: options.connections, seconds: options.seconds },
+  );
+  return { path, load };
+}
+
+/** An order for the sample service, as the order form without JavaScript posts it. */
+export function orderPost(appUrl: string, catalogue: CatalogueSample) {
   const path = `/order?service=${catalogue.serviceId}`;
   const body = new URLSearchParams({
     name__confirm: "",
@@ -29,15 +44,5 @@ export async function benchOrder(
     terms: "on",
   }).toString();
   const headers = { ...BROWSER_HEADERS, Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" };
-
-  const probe = await fetch(appUrl + path, { method: "POST", redirect: "manual", headers, body });
-  const location = probe.headers.get("location") ?? "";
-  if (probe.status !== 302 || !location.endsWith("/order/submitted")) {
-    throw new Error(`A posted order answered ${probe.status} ${location}, not the redirect to /order/submitted`);
-  }
-  const load = await runWrk(
-    { url: appUrl + path, method: "POST", headers, body },
-    { connections: options.connections, seconds: options.seconds },
-  );
-  return { path, load };
+  return { path, body, headers };
 }
