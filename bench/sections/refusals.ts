@@ -91,12 +91,11 @@ function addStatuses(total: Record<string, number>, more: Record<string, number>
 }
 
 /**
- * What a flood of refused sign-ins costs (docs/product.md §4, Sign-in limit), on an app with a
- * deployment's limits: the home page under
- * load alone, while 400 sign-ins with random usernames come from one address, and while 400 more
- * come from it once it is over its limit, in rounds taking turns with as many sent to a bare
- * server that refuses them as the app does; then the rate at which such an address is refused, at
- * sign-in and, once past its hourly limit, at the order form.
+ * What a flood of refused posts costs (docs/product.md §4, Sign-in limit), on an app with a
+ * deployment's limits: the home page under load alone, while 400 sign-ins with random usernames
+ * come from one address, and while 400 more come from it once it is over its limit, in rounds
+ * taking turns with as many sent to a bare server that refuses them as the app does; then the rate
+ * at which such an address is refused, at sign-in and, once past its hourly limit, at the order form.
  */
 export async function benchRefusals(appUrl: string, options: BenchOptions): Promise<RefusalFigures> {
   const headers = { ...BROWSER_HEADERS, Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" };
@@ -111,8 +110,9 @@ export async function benchRefusals(appUrl: string, options: BenchOptions): Prom
   ]);
   const body = signInBody("bench-refused");
   const refusal = await rawPost(`${appUrl}/admin/login`, headers, body);
-  if (refusal.status !== 429)
+  if (refusal.status !== 429) {
     throw new Error(`An address over its sign-in limit was answered ${refusal.status}, not 429`);
+  }
   const bare = await startBaselineServer(new Map([["/admin/login", refusal]]));
   const homeDuringRefusals: LoadResult[] = [];
   const homeDuringBareRefusals: LoadResult[] = [];
